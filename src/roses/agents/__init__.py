@@ -1,0 +1,32 @@
+"""Agents (bots) that play any registered game through the core's :class:`Turn` interface."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from roses.core import Game
+
+from .base import Agent, RandomAgent, Turn
+
+#: Agents that work for every game: name -> factory(game, seed).
+GENERIC_AGENTS: dict[str, Callable[[Game, int], Agent]] = {
+    "random": RandomAgent,
+}
+
+
+def agent_names(game: Game) -> list[str]:
+    """Every agent name usable for ``game``: the generic ones and the game's own bots."""
+    return list(GENERIC_AGENTS) + [n for n in game.spec.bots if n not in GENERIC_AGENTS]
+
+
+def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
+    """Build agent ``name`` for ``game`` with its own RNG seeded by ``seed``.
+
+    Raises ``ValueError`` naming the known agents when ``name`` is unknown.
+    """
+    factory = game.spec.bots.get(name) or GENERIC_AGENTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r} for {game.name}; known: {', '.join(agent_names(game))}")
+    return factory(game, seed)
+
+
+__all__ = ["Agent", "RandomAgent", "Turn", "agent_names", "make_agent", "GENERIC_AGENTS"]

@@ -1,0 +1,63 @@
+"""What an agent sees and how it answers.
+
+An agent is asked to act through a :class:`Turn`: its seat, its observation and the legal actions,
+plus :meth:`Turn.sample_state` for search agents (a determinized copy of the state as the seat
+sees it). Agents never read the true state, so no bot can peek at hidden cards.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from roses.core import State
+
+
+@dataclass
+class Turn:
+    """One decision for one seat.
+
+    Attributes:
+        seat: the seat to move (int).
+        observation: ``state.observation(seat)`` (the game's observation dataclass).
+        legal_actions: the legal actions, in the game's stable order.
+    """
+
+    seat: int
+    observation: Any
+    legal_actions: list[Any]
+    _state: State = field(repr=False)
+
+    @classmethod
+    def of(cls, state: State) -> "Turn":
+        seat = state.current_player()
+        return cls(seat, state.observation(seat), state.legal_actions(), state)
+
+    @property
+    def game(self):
+        return self._state.game
+
+    def sample_state(self, rng: random.Random) -> State:
+        """A full state consistent with this seat's information (hidden parts drawn by ``rng``)."""
+        return self._state.determinize(self.seat, rng)
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything with a ``name`` and ``act(turn) -> action`` (one of ``turn.legal_actions``)."""
+
+    name: str
+
+    def act(self, turn: Turn) -> Any: ...
+
+
+class RandomAgent:
+    """Uniformly random legal action, from its own seeded RNG."""
+
+    name = "random"
+
+    def __init__(self, game: Any = None, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def act(self, turn: Turn) -> Any:
+        return self.rng.choice(turn.legal_actions)

@@ -1,0 +1,15 @@
+"""The game-agnostic core: games, states, actions, chance, observations, records and replay."""
+from .errors import GameParameterError, IllegalActionError, RecordError, RosesError, UnknownGameError
+from .game import Game, GameSpec
+from .log import EventLog, LogEntry
+from .params import Param
+from .record import GameRecord, replay
+from .registry import available_games, get_spec, load
+from .serial import to_jsonable
+from .state import CHANCE, TERMINAL, State
+
+__all__ = [
+    "CHANCE", "TERMINAL", "EventLog", "Game", "GameParameterError", "GameRecord", "GameSpec",
+    "IllegalActionError", "LogEntry", "Param", "RecordError", "RosesError", "State",
+    "UnknownGameError", "available_games", "get_spec", "load", "replay", "to_jsonable",
+]

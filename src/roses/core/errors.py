@@ -1,0 +1,47 @@
+"""Typed errors raised by the game core.
+
+Every error says which rule or parameter it is about, so a player, a designer or an HTTP client
+gets a message they can act on. None of them leaves a state changed.
+"""
+from __future__ import annotations
+
+
+class RosesError(Exception):
+    """Base class of every error the roses engine raises on purpose."""
+
+
+class IllegalActionError(RosesError):
+    """An action that the rules do not allow in this state.
+
+    Attributes:
+        rule: the rule broken, as a rulebook section and/or ruling id, e.g. ``"§3 Bidding (RT-4)"``.
+        action: the text form of the refused action.
+        message: a plain-language reason.
+
+    The state on which ``apply`` was called is unchanged when this is raised.
+    """
+
+    def __init__(self, rule: str, message: str, action: object = None):
+        self.rule = rule
+        self.message = message
+        self.action = None if action is None else str(action)
+        super().__init__(f"{message} [{rule}]" + (f" (action: {self.action})" if self.action else ""))
+
+
+class GameParameterError(RosesError, ValueError):
+    """A game parameter with an unknown name or a value out of its range."""
+
+    def __init__(self, name: str, message: str):
+        self.name = name
+        super().__init__(f"parameter {name!r}: {message}")
+
+
+class UnknownGameError(RosesError, KeyError):
+    """A game name that is not in the registry."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; we want the plain message.
+        return str(self.args[0])
+
+
+class RecordError(RosesError, ValueError):
+    """A game record that cannot be read, or whose replay does not give the recorded result."""

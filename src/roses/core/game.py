@@ -1,0 +1,111 @@
+"""A game: static rules information plus validated parameters (OpenSpiel's ``Game``).
+
+Each game package defines one :class:`GameSpec` (name, player range, parameters, the state class,
+action encoding, bots, renderer) and registers it; :func:`roses.load` turns a spec plus user values
+into a :class:`Game`, from which states are created.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from .errors import GameParameterError
+from .params import Param, resolve
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import Action, State
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything static about one game.
+
+    Attributes:
+        name: registry id, kebab case (``"roses-and-thorns"``).
+        title: display name.
+        min_players, max_players: supported seat counts (inclusive).
+        params: the typed parameters; one of them must be ``players``.
+        state_class: ``state_class(game, seed)`` builds the initial state.
+        rulebook: the rulebook file name in ``shared/seeds``.
+        num_distinct_actions: ``f(game) -> int``, size of the fixed per-game action space.
+        action_to_id / action_from_id: ``f(game, action) -> int`` and ``f(game, id) -> action``,
+            the fixed integer encoding of seat actions (chance outcomes are not encoded).
+        bots: game-specific agents by name: ``factory(game, seed) -> Agent``.
+        render: optional ``f(observation) -> rich renderable`` for the terminal.
+        summary: one paragraph for users.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    params: tuple[Param, ...]
+    state_class: Callable[..., "State"]
+    rulebook: str
+    num_distinct_actions: Callable[["Game"], int]
+    action_to_id: Callable[["Game", Any], int]
+    action_from_id: Callable[["Game", int], Any]
+    bots: Mapping[str, Callable[["Game", int], Any]] = field(default_factory=dict)
+    render: Callable[[Any], Any] | None = None
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game with its parameter values fixed. Immutable; shared by all its states.
+
+    Attributes:
+        spec: the :class:`GameSpec`.
+        params: read-only mapping of every parameter's validated value.
+    """
+
+    spec: GameSpec
+    params: Mapping[str, Any]
+
+    @classmethod
+    def create(cls, spec: GameSpec, **given: Any) -> "Game":
+        """Validate ``given`` against the spec's parameters and return the game.
+
+        Raises :class:`GameParameterError` for an unknown parameter, a bad value, or a player count
+        outside ``min_players..max_players``.
+        """
+        params = resolve(spec.params, given)
+        n = params.get("players")
+        if n is None or not spec.min_players <= n <= spec.max_players:
+            raise GameParameterError(
+                "players", f"{spec.title} is for {spec.min_players}–{spec.max_players} players, not {n}")
+        return cls(spec, params)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def num_players(self) -> int:
+        return int(self.params["players"])
+
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        """A new game. ``seed=None`` draws a fresh seed (kept on the state, so the game stays
+        reproducible from its record)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        return self.spec.state_class(self, seed)
+
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed integer action space of seat actions."""
+        return self.spec.num_distinct_actions(self)
+
+    def action_to_id(self, action: "Action") -> int:
+        return self.spec.action_to_id(self, action)
+
+    def action_from_id(self, action_id: int) -> "Action":
+        return self.spec.action_from_id(self, action_id)
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items() if k != "deck" and k != "order_deck")
+        return f"Game({self.name!r}, {args})"

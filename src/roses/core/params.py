@@ -1,0 +1,124 @@
+"""Typed game parameters: declaration, defaults, validation.
+
+A :class:`Param` declares one parameter of a game (its name, type, default, allowed range and the
+rulebook section or ruling it comes from). :func:`resolve` turns user-supplied values (Python values
+or strings from a command line or a web form) into a complete, validated mapping.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from .errors import GameParameterError
+
+
+@dataclass(frozen=True)
+class Param:
+    """One typed game parameter.
+
+    Attributes:
+        name: identifier used in ``roses.load(game, name=value)`` and on the command line.
+        type: one of ``int``, ``bool``, ``str``, ``float``, or ``object`` (JSON data, e.g. a deck).
+        default: value used when none is given. ``None`` means "unset" (e.g. a random start seat).
+        help: one sentence for users.
+        cite: the rulebook section and/or ruling id this parameter implements, e.g. ``"RT-8"``.
+        choices: allowed values, if the parameter is an enumeration.
+        min, max: inclusive bounds for numbers.
+        check: extra validation; returns an error message or ``None``.
+    """
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    cite: str = ""
+    choices: tuple[Any, ...] | None = None
+    min: float | None = None
+    max: float | None = None
+    check: Callable[[Any], str | None] | None = field(default=None, compare=False)
+
+    def coerce(self, value: Any) -> Any:
+        """Return ``value`` converted to this parameter's type and validated.
+
+        Strings are parsed (``"true"``/``"false"`` for bools, JSON for ``object``).
+        Raises :class:`GameParameterError` with the reason when the value is not allowed.
+        """
+        if value is None:
+            if self.default is None:
+                return None
+            raise GameParameterError(self.name, "a value is required")
+        v = value
+        try:
+            if self.type is bool:
+                if isinstance(v, str):
+                    low = v.strip().lower()
+                    if low in ("1", "true", "yes", "on"):
+                        v = True
+                    elif low in ("0", "false", "no", "off"):
+                        v = False
+                    else:
+                        raise ValueError(v)
+                elif not isinstance(v, bool):
+                    raise ValueError(v)
+            elif self.type is int:
+                if isinstance(v, bool):
+                    raise ValueError(v)
+                if isinstance(v, str):
+                    v = v.strip()
+                    if v.lower() in ("", "none", "random") and self.default is None:
+                        return None
+                if isinstance(v, float) and not v.is_integer():
+                    raise ValueError(v)
+                v = int(v)
+            elif self.type is float:
+                v = float(v)
+            elif self.type is str:
+                if not isinstance(v, str):
+                    raise ValueError(v)
+            elif self.type is object:
+                if isinstance(v, str):
+                    v = json.loads(v)
+        except (ValueError, TypeError, json.JSONDecodeError):
+            raise GameParameterError(self.name, f"{value!r} is not a valid {self.type.__name__}") from None
+        if self.choices is not None and v not in self.choices:
+            raise GameParameterError(self.name, f"{v!r} is not one of {list(self.choices)}")
+        if self.min is not None and v < self.min:
+            raise GameParameterError(self.name, f"{v!r} is below the minimum {self.min:g}")
+        if self.max is not None and v > self.max:
+            raise GameParameterError(self.name, f"{v!r} is above the maximum {self.max:g}")
+        if self.check is not None:
+            problem = self.check(v)
+            if problem:
+                raise GameParameterError(self.name, problem)
+        return v
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-serialisable description (used by the CLI help and the lobby form)."""
+        return {
+            "name": self.name,
+            "type": self.type.__name__ if self.type is not object else "json",
+            "default": self.default,
+            "help": self.help,
+            "cite": self.cite,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "min": self.min,
+            "max": self.max,
+        }
+
+
+def resolve(params: tuple[Param, ...], given: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Return every parameter's validated value: ``given`` over the defaults.
+
+    Raises :class:`GameParameterError` for an unknown name or a bad value.
+    """
+    known = {p.name: p for p in params}
+    for name in given:
+        if name not in known:
+            raise GameParameterError(name, f"unknown parameter; known: {sorted(known)}")
+    out = {}
+    for p in params:
+        # None means "not given": the default applies.
+        out[p.name] = p.coerce(given[p.name]) if given.get(p.name) is not None else p.default
+    return MappingProxyType(out)

@@ -1,0 +1,116 @@
+"""Game records: everything needed to replay a game exactly, as JSON.
+
+A record holds the game name, parameters, seed, every action and chance outcome in order (by text
+form, with the seat that took it), the result and the engine version. :func:`replay` rebuilds the
+final state from it and checks the result.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError
+from .serial import to_jsonable
+from .state import CHANCE, State, replay_history
+
+FORMAT = "roses-record/1"
+
+
+def engine_version() -> str:
+    from roses import __version__
+
+    return __version__
+
+
+@dataclass
+class GameRecord:
+    """A complete game as data.
+
+    Attributes:
+        game: registry name.
+        params: every parameter value (JSON data).
+        seed: the game RNG's seed (int).
+        actions: ``[seat, action_text]`` pairs; chance outcomes have seat ``-1``.
+        result: ``{"returns": [float per seat], "terminal": bool}``.
+        engine_version: the ``roses`` version that played it.
+        players: optional label per seat (``"human"``, ``"bot:heuristic"``…).
+    """
+
+    game: str
+    params: dict[str, Any]
+    seed: int
+    actions: list[list[Any]]
+    result: dict[str, Any]
+    engine_version: str
+    players: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_state(cls, state: State, players: list[str] | None = None) -> "GameRecord":
+        """The record of ``state``'s game so far."""
+        return cls(
+            game=state.game.name,
+            params=to_jsonable(dict(state.game.params)),
+            seed=state.seed,
+            actions=[[s, str(a)] for s, a in state.history],
+            result={"returns": list(state.returns()), "terminal": state.is_terminal()},
+            engine_version=engine_version(),
+            players=list(players or []),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, **to_jsonable(self.__dict__)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "GameRecord":
+        """Raises :class:`RecordError` if ``data`` is not a roses record."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f"not a roses record (expected format {FORMAT!r})")
+        try:
+            return cls(
+                game=data["game"], params=dict(data["params"]), seed=int(data["seed"]),
+                actions=[list(x) for x in data["actions"]], result=dict(data["result"]),
+                engine_version=str(data["engine_version"]), players=list(data.get("players", [])),
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"malformed record: {e}") from None
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(self.to_json(), indent=1))
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameRecord":
+        try:
+            data = json.loads(Path(path).read_text())
+        except (OSError, json.JSONDecodeError) as e:
+            raise RecordError(f"cannot read record {path}: {e}") from None
+        return cls.from_json(data)
+
+
+def initial_state(record: GameRecord) -> State:
+    """The record's game at its start (same parameters and seed)."""
+    from .registry import load
+
+    return load(record.game, **record.params).new_initial_state(record.seed)
+
+
+def replay(record: GameRecord, verify: bool = True) -> State:
+    """Replay every recorded action and return the final state.
+
+    With ``verify``, also check that the final returns and terminal flag equal the record's.
+    Raises :class:`RecordError` where the record and the rules disagree.
+    """
+    state = replay_history(initial_state(record), record.actions)
+    if verify:
+        got = {"returns": list(state.returns()), "terminal": state.is_terminal()}
+        want = {"returns": list(record.result.get("returns", [])), "terminal": record.result.get("terminal")}
+        if got != want:
+            raise RecordError(f"replay gives {got}, the record says {want}")
+    return state
+
+
+__all__ = ["GameRecord", "replay", "initial_state", "FORMAT", "CHANCE"]

@@ -1,0 +1,223 @@
+"""The game-agnostic state contract, after OpenSpiel's ``State``.
+
+A game's state class subclasses :class:`State` and fills in the hooks marked *game hook*. The base
+class provides the checked ``apply``, chance sampling with the game's own seeded RNG, cloning,
+snapshots for equality, and history-based JSON (de)serialisation.
+
+Seats are ``0..n-1``; clockwise is increasing seat index (RULINGS.md, seating convention).
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .errors import IllegalActionError, RecordError
+from .log import EventLog
+from .serial import to_jsonable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+#: ``current_player()`` value while chance (the shuffle, a draw, a random pick) is to move.
+CHANCE = -1
+#: ``current_player()`` value once the game is over.
+TERMINAL = -4
+
+Action = Any  # a frozen dataclass defined by each game; ``str(action)`` is its stable text form
+
+
+class State:
+    """One position of a game, plus everything needed to continue it reproducibly.
+
+    Attributes:
+        game: the :class:`~roses.core.game.Game` (rules + validated parameters); shared, immutable.
+        seed: the seed of this game's RNG (int).
+        rng: the single ``random.Random`` used for every chance outcome of this game.
+        history: ``(seat, action)`` pairs applied so far, chance outcomes as seat ``CHANCE``.
+        log: the :class:`~roses.core.log.EventLog` of what happened, as each seat may read it.
+    """
+
+    def __init__(self, game: "Game", seed: int):
+        self.game = game
+        self.seed = int(seed)
+        self.rng = random.Random(self.seed)
+        self.history: list[tuple[int, Action]] = []
+        self.log = EventLog()
+
+    # ------------------------------------------------------------------ game hooks
+    def current_player(self) -> int:
+        """Seat to move (``0..n-1``), :data:`CHANCE`, or :data:`TERMINAL`. *Game hook.*"""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to move, in a stable order. *Game hook.*"""
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node; probabilities sum to 1. *Game hook.*"""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal. *Game hook.*"""
+        raise NotImplementedError
+
+    def observation(self, seat: int | None) -> Any:
+        """What ``seat`` may know now, as a frozen dataclass of JSON-able values.
+
+        ``seat=None`` is a spectator: public information only. *Game hook.*
+        """
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """Per-seat result once terminal (zeros before): 1.0 for a sole winner or each member of a
+        winning team, ``1/k`` for each of ``k`` players sharing a win, 0.0 otherwise. *Game hook.*"""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A copy of this state in which everything hidden from ``seat`` is re-drawn at random,
+        consistently with what ``seat`` observes (TAG's "copy as one seat sees it"; the input to
+        ISMCTS). ``observation(seat)`` of the copy equals this state's. *Game hook.*"""
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the state breaks one of the game's invariants (e.g. cards
+        are not conserved). *Game hook;* used by :mod:`roses.core.conformance`."""
+
+    def explain_illegal(self, action: Action) -> IllegalActionError:
+        """The typed error for an action that is not legal here, naming the rule. *Game hook;*
+        the default names only the current phase."""
+        return IllegalActionError("legal actions", f"{action} is not a legal action now", action)
+
+    # ------------------------------------------------------------------ provided
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to move; at a chance node, the possible outcomes; ``[]`` once
+        terminal."""
+        p = self.current_player()
+        if p == TERMINAL:
+            return []
+        if p == CHANCE:
+            return [a for a, _ in self._chance_outcomes()]
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs; ``[]`` when chance is not to move."""
+        return self._chance_outcomes() if self.is_chance_node() else []
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the seat to move (or a chance outcome at a chance node).
+
+        Raises :class:`IllegalActionError` naming the rule when ``action`` is not legal; the state
+        is then unchanged.
+        """
+        seat = self.current_player()
+        if seat == TERMINAL:
+            raise IllegalActionError("end of the game", "the game is over; no action is legal", action)
+        if not self.is_legal(action):
+            raise self.explain_illegal(action)
+        self._apply(action)
+        self.history.append((seat, action))
+
+    def sample_chance(self) -> Action:
+        """Draw a chance outcome with this game's RNG (by the outcomes' probabilities)."""
+        outcomes = self._chance_outcomes()
+        r = self.rng.random()
+        acc = 0.0
+        for a, p in outcomes:
+            acc += p
+            if r < acc:
+                return a
+        return outcomes[-1][0]
+
+    def resolve_chance(self) -> None:
+        """Apply sampled chance outcomes until a seat is to move or the game is over."""
+        while self.is_chance_node():
+            self.apply(self.sample_chance())
+
+    def action_from_text(self, text: str) -> Action:
+        """The legal action (or chance outcome) whose text form is ``text``.
+
+        Raises :class:`IllegalActionError` when none matches."""
+        for a in self.legal_actions():
+            if str(a) == text:
+                return a
+        legal = ", ".join(str(a) for a in self.legal_actions()[:12])
+        raise IllegalActionError("legal actions", f"{text!r} is not a legal action now; legal: {legal}", text)
+
+    def clone(self) -> "State":
+        """An independent copy (the game object is shared; it is immutable)."""
+        return copy.deepcopy(self, memo={id(self.game): self.game})
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field of the state as JSON data (for equality checks and debugging). Includes the
+        hidden information: never send it to a player."""
+        out = {}
+        for k, v in vars(self).items():
+            if k in ("game", "rng"):
+                continue
+            if k == "history":
+                v = [[s, str(a)] for s, a in v]
+            out[k] = to_jsonable(v)
+        out["rng"] = to_jsonable(self.rng.getstate())
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON data from which :meth:`from_json` rebuilds an equal state: game, parameters, seed,
+        the history of action texts and the RNG state (as OpenSpiel serialises states)."""
+        return {
+            "game": self.game.name,
+            "params": to_jsonable(dict(self.game.params)),
+            "seed": self.seed,
+            "history": [[s, str(a)] for s, a in self.history],
+            "rng": to_jsonable(self.rng.getstate()),
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "State":
+        """Rebuild a state from :meth:`to_json` data by replaying its history.
+
+        Raises :class:`~roses.core.errors.RecordError` if the history is not legal.
+        """
+        from .registry import load
+
+        game = load(data["game"], **data.get("params", {}))
+        state = game.new_initial_state(data["seed"])
+        replay_history(state, data["history"])
+        if "rng" in data:
+            rs = data["rng"]
+            state.rng.setstate((rs[0], tuple(rs[1]), rs[2]))
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and type(other) is type(self) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def replay_history(state: State, history: Sequence[Sequence[Any]]) -> State:
+    """Apply ``[seat, action_text]`` pairs to ``state`` in place and return it.
+
+    Raises :class:`RecordError` at the first step whose seat or action does not fit.
+    """
+    for i, (seat, text) in enumerate(history):
+        if state.current_player() != seat:
+            raise RecordError(f"step {i}: the record says seat {seat} moves, the state says {state.current_player()}")
+        try:
+            action = state.action_from_text(text)
+            state.apply(action)
+        except IllegalActionError as e:
+            raise RecordError(f"step {i}: {e}") from None
+    return state

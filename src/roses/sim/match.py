@@ -1,0 +1,45 @@
+"""Play one game from start to end with one agent per seat."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from roses.agents import Agent, Turn
+from roses.core import Game, GameRecord, State
+
+#: Hard stop for a runaway game (a bug, never a rule): far above any real game's length.
+MAX_STEPS = 100_000
+
+
+def play_game(game: Game, agents: Sequence[Agent], seed: int,
+              on_step: Callable[[State, int, Any], None] | None = None) -> State:
+    """Play a whole game and return its terminal state.
+
+    Args:
+        game: the game (parameters fixed).
+        agents: one agent per seat (``len == game.num_players``).
+        seed: seed of the game's RNG (chance outcomes).
+        on_step: called after every applied action as ``on_step(state, seat, action)``.
+
+    Raises ``RuntimeError`` if the game does not end within :data:`MAX_STEPS` actions.
+    """
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game.num_players} seats need {game.num_players} agents, got {len(agents)}")
+    state = game.new_initial_state(seed)
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return state
+        seat = state.current_player()
+        action = state.sample_chance() if state.is_chance_node() else agents[seat].act(Turn.of(state))
+        state.apply(action)
+        if on_step is not None:
+            on_step(state, seat, action)
+    raise RuntimeError(f"{game.name} did not end within {MAX_STEPS} actions (seed {seed})")
+
+
+def record_of(state: State, agents: Sequence[Agent]) -> GameRecord:
+    return GameRecord.from_state(state, [f"bot:{a.name}" for a in agents])
+
+
+def seat_actions(state: State) -> int:
+    """Number of actions taken by seats (chance outcomes excluded): the game's length."""
+    return sum(1 for s, _ in state.history if s >= 0)
