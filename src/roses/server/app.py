@@ -1,0 +1,270 @@
+"""The FastAPI app of ``roses serve``: the JSON API, the WebSocket pushes and the pages.
+
+The API is written down in ``docs/server-api.md``; the rules it enforces live in
+:mod:`roses.server.service`, the storage in :mod:`roses.server.store`.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from roses.core import GameRecord, RecordError, RosesError, available_games, get_spec, to_jsonable
+from roses.core.record import initial_state, replay
+
+from .service import ApiError, TableService, bot_names, timer_bot
+from .store import SqlTableStore, default_sqlite_url
+
+log = logging.getLogger("roses.server")
+
+STATIC = Path(__file__).parent / "static"
+#: Where the how-to-play pages are looked for: shipped inside the package, then the repository.
+RULES_DIRS = (Path(__file__).parent / "rules", Path(__file__).resolve().parents[3] / "docs" / "rules")
+MAX_REPLAY_ACTIONS = 50_000
+
+PAGES = {"lobby": "lobby.html", "table": "table.html", "replay": "replay.html", "rules": "rules.html"}
+
+
+def token_of(request: Request | WebSocket) -> str | None:
+    """The seat token: ``Authorization: Bearer …`` or ``?token=…``."""
+    auth = request.headers.get("authorization") or ""
+    if auth.lower().startswith("bearer "):
+        tok = auth[7:].strip()
+        if tok:
+            return tok
+    return request.query_params.get("token") or None
+
+
+def games_info() -> list[dict[str, Any]]:
+    """Every game that loads, with its typed parameters (they drive the lobby's form)."""
+    out = []
+    for name in available_games():
+        try:
+            spec = get_spec(name)
+        except Exception:  # a game still being written must not break the lobby
+            log.warning("game %s does not load; left out of the lobby", name)
+            continue
+        out.append({
+            "name": spec.name, "title": spec.title, "min_players": spec.min_players,
+            "max_players": spec.max_players, "params": [to_jsonable(p.describe()) for p in spec.params],
+            "bots": bot_names(spec), "default_bot": timer_bot(spec), "summary": spec.summary,
+        })
+    return out
+
+
+def rules_path(game: str) -> Path | None:
+    for folder in RULES_DIRS:
+        for stem in (game, game.replace("-", "_")):
+            p = folder / f"{stem}.md"
+            if p.is_file():
+                return p
+    return None
+
+
+def replay_steps(data: Any) -> dict[str, Any]:
+    """The record as spectator views after each step (for the replay viewer). Raises
+    :class:`ApiError` 422 when the record is not a roses record or does not replay."""
+    try:
+        record = GameRecord.from_json(data)
+        if len(record.actions) > MAX_REPLAY_ACTIONS:
+            raise RecordError(f"the record has more than {MAX_REPLAY_ACTIONS} actions")
+        final = replay(record)
+        state = initial_state(record)
+    except (RosesError, ValueError, TypeError, KeyError) as e:
+        raise ApiError(422, {"error": "record", "detail": str(e)}) from None
+    steps = [{"seat": None, "action": None, "observation": to_jsonable(state.observation(None)),
+              "log": list(state.log.view(None))}]
+    for seat, text in record.actions:
+        seen = len(state.log)
+        state.apply(state.action_from_text(text))
+        steps.append({"seat": seat, "action": text, "observation": to_jsonable(state.observation(None)),
+                      "log": list(state.log.view(None)[seen:])})
+    return {"game": record.game, "title": final.game.spec.title, "params": record.params, "seed": record.seed,
+            "players": record.players, "result": record.result, "steps": steps}
+
+
+def create_app(database_url: str | None = None, data_dir: str | Path = "data", bot_delay_ms: int = 400,
+               poll_interval: float = 0.5) -> FastAPI:
+    """The web app. ``database_url`` is a SQLAlchemy URL (default: SQLite ``<data_dir>/roses.sqlite``);
+    migrations run when the app starts; ``bot_delay_ms`` is the default pause before a bot moves;
+    ``poll_interval`` is how often other processes' changes are looked for."""
+    url = database_url or default_sqlite_url(data_dir)
+    holder: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        store = await asyncio.to_thread(SqlTableStore, url)
+        service = TableService(store, bot_delay_ms=bot_delay_ms, poll_interval=poll_interval)
+        app.state.store = store
+        app.state.service = service
+        holder["service"] = service
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            store.dispose()
+
+    app = FastAPI(title="roses", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app.state.database_url = url
+
+    def svc() -> TableService:
+        return holder["service"]
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errs = exc.errors()
+        where = ".".join(str(x) for x in errs[0]["loc"]) if errs else "body"
+        return JSONResponse({"error": "invalid", "param": where,
+                             "detail": f"{where}: {errs[0]['msg']}" if errs else "invalid request"}, 422)
+
+    async def body_of(request: Request) -> Any:
+        try:
+            return await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise ApiError(422, {"error": "invalid", "detail": "the body must be JSON"}) from None
+
+    # ------------------------------------------------------------------ API
+    @app.get("/api/games")
+    async def api_games() -> list[dict[str, Any]]:
+        return games_info()
+
+    @app.post("/api/tables", status_code=201)
+    async def api_create(request: Request) -> dict[str, Any]:
+        return await svc().create(await body_of(request))
+
+    @app.get("/api/tables")
+    async def api_tables() -> list[dict[str, Any]]:
+        return await svc().list_tables()
+
+    @app.get("/api/tables/{table_id}")
+    async def api_view(table_id: str, request: Request) -> dict[str, Any]:
+        return await svc().get_view(table_id, token_of(request))
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def api_act(table_id: str, request: Request) -> dict[str, Any]:
+        token = token_of(request)
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required"})
+        body = await body_of(request)
+        if not isinstance(body, dict):
+            raise ApiError(422, {"error": "invalid", "detail": "body must be {action: text, version: int}"})
+        return await svc().act(table_id, token, body.get("action"), body.get("version"))
+
+    @app.post("/api/tables/{table_id}/chat")
+    async def api_chat(table_id: str, request: Request) -> dict[str, Any]:
+        token = token_of(request)
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to chat"})
+        body = await body_of(request)
+        return await svc().chat(table_id, token, body.get("text") if isinstance(body, dict) else None)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def api_seat_bot(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        token = token_of(request)
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
+        body = await body_of(request) if (await request.body()) else {}
+        return await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def api_record(table_id: str) -> JSONResponse:
+        rec = await svc().record(table_id)
+        return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{rec["game"]}-{table_id}.json"'})
+
+    @app.post("/api/replay")
+    async def api_replay(request: Request) -> dict[str, Any]:
+        data = await body_of(request)
+        return await asyncio.to_thread(replay_steps, data)
+
+    @app.get("/api/rules/{game}")
+    async def api_rules(game: str) -> dict[str, Any]:
+        try:
+            spec = get_spec(game)
+        except RosesError as e:
+            raise ApiError(404, {"error": "not found", "detail": str(e)}) from None
+        path = rules_path(game)
+        if path is None:
+            raise ApiError(404, {"error": "no rules", "detail": f"docs/rules/{game}.md is not written yet"})
+        return {"game": game, "title": spec.title, "markdown": path.read_text(encoding="utf-8")}
+
+    @app.get("/api/health")
+    async def api_health() -> dict[str, Any]:
+        return {"ok": True}
+
+    # ------------------------------------------------------------------ WebSocket
+    @app.websocket("/ws/tables/{table_id}")
+    async def ws_table(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        service = svc()
+        try:
+            conn = await service.connect(table_id, token_of(websocket))
+        except ApiError as e:
+            await websocket.send_json({"type": "error", "status": e.status, **e.body})
+            await websocket.close(code=4000 + e.status)
+            return
+
+        async def sender() -> None:
+            while True:
+                await conn.ready.wait()
+                conn.ready.clear()
+                text, conn.pending = conn.pending, None
+                if text is not None:
+                    await websocket.send_text(text)
+
+        send_task = asyncio.create_task(sender())
+        try:
+            while True:
+                msg = await websocket.receive_text()
+                try:
+                    data = json.loads(msg)
+                except json.JSONDecodeError:
+                    continue
+                if isinstance(data, dict) and data.get("type") == "ping":
+                    await websocket.send_json({"type": "pong"})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            send_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await send_task
+            await service.disconnect(conn)
+
+    # ------------------------------------------------------------------ pages
+    def page(key: str) -> Any:
+        path = STATIC / PAGES[key]
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+        return HTMLResponse(f"<!doctype html><title>roses</title><p>The {key} page is not built yet "
+                            f"(missing static/{PAGES[key]}).</p>", status_code=404)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Any:
+        return page("lobby")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Any:
+        return page("table")
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> Any:
+        return page("replay")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> Any:
+        return page("rules")
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    return app

@@ -1,0 +1,69 @@
+"""The database schema of the browser table (SQLAlchemy Core), shared by the store and the
+Alembic migrations in ``roses/server/migrations``.
+
+A table's game is stored as its name, parameters and seed plus the ordered list of action texts
+(chance outcomes included, seat ``-1``): that is enough to rebuild the state exactly. The RNG state
+after the last stored action is kept too, so chance sampled after a restart continues the same
+stream. ``version`` is the number of stored actions; ``revision`` counts every change a viewer can
+see (actions, chat, seats), so pollers know when to push a new view.
+"""
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger, Boolean, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table, Text,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "roses_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("params", Text, nullable=False),            # JSON object of every parameter value
+    Column("seed", BigInteger, nullable=False),
+    Column("name", String(200), nullable=False, default=""),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),  # when `version` last changed: turn start
+    Column("version", Integer, nullable=False, default=0),
+    Column("revision", Integer, nullable=False, default=0),
+    Column("status", String(16), nullable=False),       # waiting | playing | finished
+    Column("current_player", Integer, nullable=False),
+    Column("rng_state", Text, nullable=True),          # JSON of random.Random.getstate() after the last action
+    Column("returns", Text, nullable=True),            # JSON list once finished
+    Column("turn_timer_seconds", Integer, nullable=True),
+    Column("bot_delay_ms", Integer, nullable=False, default=0),
+    Column("host_token_hash", String(64), nullable=False),
+)
+Index("ix_roses_tables_status", tables.c.status)
+
+seats = Table(
+    "roses_seats", metadata,
+    Column("table_id", String(32), ForeignKey("roses_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),         # human | bot
+    Column("bot", String(64), nullable=True),
+    Column("name", String(100), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("joined", Boolean, nullable=False, default=False),
+)
+Index("ix_roses_seats_token", seats.c.token_hash)
+
+actions = Table(
+    "roses_actions", metadata,
+    Column("table_id", String(32), ForeignKey("roses_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("idx", Integer, primary_key=True),           # 0-based; unique per table: never applied twice
+    Column("seat", Integer, nullable=False),            # -1 = chance outcome
+    Column("action", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+chat = Table(
+    "roses_chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("roses_tables.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=True),             # None = the host or a spectator-less host token
+    Column("name", String(100), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+Index("ix_roses_chat_table", chat.c.table_id, chat.c.id)

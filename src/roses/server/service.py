@@ -1,0 +1,695 @@
+"""The table service: the rules of the browser table, on the game core and a :class:`TableStore`.
+
+Everything here is game-agnostic: it only uses ``roses.core.load``, ``State`` (``observation``,
+``legal_actions``, ``action_from_text``, chance sampling), ``GameRecord`` and the agents.
+
+Guarantees (issue 6, "Rules on the server" and "Persistence"):
+
+* every request is checked against a seat token (random secrets, stored only as SHA-256 hashes);
+* each view holds only ``state.observation(seat)`` for the asking seat (spectators: ``None``);
+* an illegal action is refused with the rule's message and nothing changes;
+* each action carries the version it was made on; a stale version is refused (409) and, because
+  the store appends by compare-and-set and the action index is a primary key, nothing is applied
+  twice, even by several processes sharing one database;
+* actions at one table are serialised: an ``asyncio.Lock`` per table in a process, the version
+  compare-and-set across processes;
+* chance outcomes are sampled here with the state's RNG, stored as actions, and the RNG state is
+  stored with them, so a restarted server continues the same game exactly;
+* each accepted action is committed before any view is pushed;
+* bots (and the turn timer's stand-in bot) move from a background task per table; a bot's choice
+  is seeded by ``(table seed, version, seat)`` so a restart (or a second process) makes the same move.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Any, Callable
+
+import anyio
+
+from roses.agents import GENERIC_AGENTS, Turn, make_agent
+from roses.core import CHANCE, TERMINAL, GameRecord, IllegalActionError, State, get_spec, load, to_jsonable
+from roses.core.state import replay_history
+
+from .store import ChatRow, StaleVersion, TableRow, TableStore, utcnow
+
+log = logging.getLogger("roses.server")
+
+MAX_CHAT = 500
+CHAT_HISTORY = 100
+
+
+class ApiError(Exception):
+    """An HTTP error with a JSON body (see docs/server-api.md)."""
+
+    def __init__(self, status: int, body: dict[str, Any]):
+        self.status = status
+        self.body = body
+        super().__init__(f"{status} {body}")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def bot_seed(seed: int, version: int, seat: int) -> int:
+    """A bot's RNG seed for one decision: stable across processes and restarts."""
+    digest = hashlib.sha256(f"{seed}:{version}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def bot_names(spec: Any) -> list[str]:
+    """Every agent usable for a game: the generic ones and the game's own."""
+    return list(GENERIC_AGENTS) + [n for n in spec.bots if n not in GENERIC_AGENTS]
+
+
+def timer_bot(spec: Any) -> str:
+    """The bot that moves for a seat whose turn timer ran out: heuristic if the game has one."""
+    return "heuristic" if "heuristic" in spec.bots else "random"
+
+
+def rng_from_json(state: State, data: Any) -> None:
+    state.rng.setstate((data[0], tuple(data[1]), data[2]))
+
+
+@dataclass
+class Who:
+    """Who is asking: a seat (or ``None``), and whether the token is the host's."""
+
+    seat: int | None
+    host: bool = False
+    token: bool = False
+
+
+@dataclass
+class Live:
+    """A table's state in memory: a cache only, valid for ``version``."""
+
+    state: State
+    version: int
+    revision: int = -1
+    chat: list[ChatRow] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket connection: the newest pending message wins (views are whole snapshots)."""
+
+    table_id: str
+    who: Who
+    pending: str | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def push(self, text: str) -> None:
+        self.pending = text
+        self.ready.set()
+
+
+class TableService:
+    """The browser table's logic; one per process (the web app holds it).
+
+    Args:
+        store: the :class:`TableStore` (the truth).
+        bot_delay_ms: default pause before a bot moves, for new tables.
+        poll_interval: seconds between polls of the store for changes made by other processes.
+        cache_size: how many tables' states to keep in memory.
+    """
+
+    def __init__(self, store: TableStore, bot_delay_ms: int = 400, poll_interval: float = 0.5,
+                 cache_size: int = 2000):
+        self.store = store
+        self.bot_delay_ms = bot_delay_ms
+        self.poll_interval = poll_interval
+        self.cache_size = cache_size
+        self.cache: OrderedDict[str, Live] = OrderedDict()
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.runners: dict[str, asyncio.Task] = {}
+        self.wakers: dict[str, asyncio.Event] = {}
+        self.conns: dict[str, set[Conn]] = {}
+        self.known_revision: dict[str, int] = {}
+        self.closing = False
+        self._background: list[asyncio.Task] = []
+
+    # ------------------------------------------------------------------ plumbing
+    async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        """Run a (blocking) store call in a worker thread."""
+        return await anyio.to_thread.run_sync(partial(fn, *args, **kw))
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        lk = self.locks.get(table_id)
+        if lk is None:
+            lk = self.locks[table_id] = asyncio.Lock()
+        return lk
+
+    async def start(self) -> None:
+        """Resume every unfinished table (bots, timers) and start the poller."""
+        for table_id in await self.db(self.store.unfinished):
+            self.kick(table_id)
+        self._background.append(asyncio.create_task(self._poll_loop()))
+
+    async def stop(self) -> None:
+        self.closing = True
+        tasks = self._background + list(self.runners.values())
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            try:
+                await t
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def _row(self, table_id: str) -> TableRow:
+        row = await self.db(self.store.load, table_id)
+        if row is None:
+            raise ApiError(404, {"error": "not found", "detail": f"no table {table_id!r}"})
+        return row
+
+    async def _live(self, row: TableRow) -> Live:
+        """The table's state at the stored version (call under the table's lock): from the cache,
+        caught up with actions stored by other processes, or rebuilt from the store."""
+        live = self.cache.get(row.id)
+        if live is not None and live.version > row.version:  # pragma: no cover - defensive
+            live = None
+        if live is None:
+            game = load(row.game, **row.params)
+            state = game.new_initial_state(row.seed)
+            replay_history(state, await self.db(self.store.actions, row.id, 0))
+            live = Live(state, len(state.history))
+            if row.rng_state is not None:
+                rng_from_json(state, row.rng_state)
+        elif live.version < row.version:
+            replay_history(live.state, await self.db(self.store.actions, row.id, live.version))
+            live.version = len(live.state.history)
+            if row.rng_state is not None:
+                rng_from_json(live.state, row.rng_state)
+        if live.version != row.version:  # pragma: no cover - the store is inconsistent
+            self.cache.pop(row.id, None)
+            raise RuntimeError(f"table {row.id}: {live.version} actions stored, version says {row.version}")
+        if live.revision != row.revision:
+            live.chat = await self.db(self.store.chat, row.id, CHAT_HISTORY)
+            live.revision = row.revision
+        self.cache[row.id] = live
+        self.cache.move_to_end(row.id)
+        while len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
+        return live
+
+    def _drop(self, table_id: str) -> None:
+        self.cache.pop(table_id, None)
+
+    # ------------------------------------------------------------------ auth
+    @staticmethod
+    def authorize(row: TableRow, token: str | None) -> Who:
+        """Map a token to a seat. No token: a spectator. Unknown token: 401."""
+        if not token:
+            return Who(None)
+        h = hash_token(token)
+        host = hmac.compare_digest(h, row.host_token_hash)
+        for s in row.seats:
+            if s.token_hash and hmac.compare_digest(h, s.token_hash):
+                return Who(s.seat, host=host, token=True)
+        if host:
+            return Who(None, host=True, token=True)
+        raise ApiError(401, {"error": "unauthorized", "detail": "this token belongs to no seat at this table"})
+
+    async def _join(self, row: TableRow, who: Who) -> TableRow:
+        """A human seat's token was used: remember that the seat joined."""
+        if who.seat is None:
+            return row
+        s = row.seats[who.seat]
+        if s.kind == "human" and not s.joined:
+            if await self.db(self.store.mark_joined, row.id, who.seat):
+                row = await self._row(row.id)
+        return row
+
+    # ------------------------------------------------------------------ views
+    def seat_info(self, row: TableRow) -> list[dict[str, Any]]:
+        live_seats = {c.who.seat for c in self.conns.get(row.id, ())}
+        out = []
+        for s in row.seats:
+            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name or default_name(s.seat, s.kind, s.bot),
+                                 "joined": s.joined or s.kind == "bot",
+                                 "connected": s.kind == "bot" or s.seat in live_seats}
+            if s.kind == "bot":
+                d["bot"] = s.bot
+            out.append(d)
+        return out
+
+    def view(self, row: TableRow, live: Live, who: Who) -> dict[str, Any]:
+        """The table as ``who`` may see it (docs/server-api.md, "view")."""
+        state = live.state
+        seat = who.seat
+        cp = state.current_player()
+        terminal = cp == TERMINAL
+        my_turn = seat is not None and cp == seat and row.seats[seat].kind == "human"
+        deadline = None
+        if row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
+            deadline = (row.updated + timedelta(seconds=row.turn_timer_seconds)).isoformat()
+        spec = state.game.spec
+        return {
+            "table_id": row.id, "game": row.game, "title": spec.title, "name": row.name,
+            "params": to_jsonable(dict(state.game.params)),
+            "version": live.version, "revision": row.revision, "status": row.status,
+            "seat": seat, "host": who.host, "seats": self.seat_info(row),
+            "current_player": cp, "terminal": terminal,
+            "returns": list(state.returns()) if terminal else None,
+            "observation": to_jsonable(state.observation(seat)),
+            "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
+            "chat": [chat_json(c) for c in live.chat],
+            "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
+            "bot_delay_ms": row.bot_delay_ms,
+        }
+
+    def public_table(self, row: TableRow) -> dict[str, Any]:
+        try:
+            title = get_spec(row.game).title
+        except Exception:  # a game module that no longer loads still lists
+            title = row.game
+        return {"table_id": row.id, "game": row.game, "title": title, "name": row.name,
+                "created": row.created.isoformat(), "status": row.status, "version": row.version,
+                "seats": self.seat_info(row)}
+
+    # ------------------------------------------------------------------ pushes
+    def _broadcast(self, row: TableRow, live: Live) -> None:
+        """Queue the new view for every local connection (call under the table's lock, after the
+        change is committed)."""
+        self.known_revision[row.id] = row.revision
+        conns = self.conns.get(row.id)
+        if not conns:
+            return
+        texts: dict[tuple[int | None, bool], str] = {}
+        for c in list(conns):
+            key = (c.who.seat, c.who.host)
+            if key not in texts:
+                texts[key] = json.dumps({"type": "view", **self.view(row, live, c.who)})
+            c.push(texts[key])
+
+    async def push_current(self, table_id: str) -> None:
+        """Load the table and push its view to every local connection."""
+        async with self.lock(table_id):
+            row = await self.db(self.store.load, table_id)
+            if row is None:
+                return
+            live = await self._live(row)
+            self._broadcast(row, live)
+
+    async def connect(self, table_id: str, token: str | None) -> Conn:
+        """Register a WebSocket connection; its first message is the current view. Raises
+        :class:`ApiError` (404, 401)."""
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.authorize(row, token)
+            row = await self._join(row, who)
+            conn = Conn(table_id, who)
+            self.conns.setdefault(table_id, set()).add(conn)
+            live = await self._live(row)
+            self._broadcast(row, live)  # everyone sees the seat connected; the newcomer its view
+        return conn
+
+    async def disconnect(self, conn: Conn) -> None:
+        conns = self.conns.get(conn.table_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.conns[conn.table_id]
+        if not self.closing and self.conns.get(conn.table_id):
+            try:
+                await self.push_current(conn.table_id)
+            except Exception:  # pragma: no cover - best effort
+                log.exception("push after disconnect failed")
+
+    async def _poll_loop(self) -> None:
+        """Carry changes made by other processes: poll the revision of every table watched here
+        and push a new view when it moved; now and then, resume tables whose bot or timer turn
+        nobody is handling (e.g. the process running it died)."""
+        ticks = 0
+        while not self.closing:
+            await asyncio.sleep(self.poll_interval)
+            ticks += 1
+            try:
+                ids = list(self.conns)
+                if ids:
+                    revs = await self.db(self.store.revisions, ids)
+                    for table_id, (_version, revision) in revs.items():
+                        if revision != self.known_revision.get(table_id):
+                            await self.push_current(table_id)
+                            self.kick(table_id)
+                if ticks % 10 == 0:
+                    for table_id in await self.db(self.store.due_tables, utcnow() - timedelta(seconds=2)):
+                        task = self.runners.get(table_id)
+                        if task is None or task.done():
+                            self.kick(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # keep polling; the database may be back soon
+                log.exception("poll failed")
+
+    # ------------------------------------------------------------------ changes
+    async def _commit(self, row: TableRow, live: Live, moves: list[tuple[int, Any]]) -> TableRow:
+        """Apply ``moves`` and the chance outcomes that follow (sampled with the state's RNG), then
+        store them all by compare-and-set on ``row.version``. Call under the table's lock.
+        On any failure the cached state is dropped (the store stays the truth)."""
+        state = live.state
+        texts: list[tuple[int, str]] = []
+        try:
+            for seat, action in moves:
+                state.apply(action)
+                texts.append((seat, str(action)))
+            while state.is_chance_node():
+                outcome = state.sample_chance()
+                state.apply(outcome)
+                texts.append((CHANCE, str(outcome)))
+            terminal = state.is_terminal()
+            new_row = await self.db(
+                self.store.append_actions, row.id, row.version, texts,
+                rng_state=to_jsonable(state.rng.getstate()), status="finished" if terminal else None,
+                current_player=state.current_player(), returns=list(state.returns()) if terminal else None)
+        except StaleVersion as e:
+            self._drop(row.id)
+            raise ApiError(409, {"error": "stale", "version": e.current,
+                                 "detail": f"the table is at version {e.current}"}) from None
+        except BaseException:
+            self._drop(row.id)
+            raise
+        live.version = new_row.version
+        if new_row.revision == row.revision + 1:
+            live.revision = new_row.revision  # only our change: the chat we hold is current
+        else:
+            live.chat = await self.db(self.store.chat, row.id, CHAT_HISTORY)
+            live.revision = new_row.revision
+        return new_row
+
+    async def create(self, body: dict[str, Any], default_bot_delay_ms: int | None = None) -> dict[str, Any]:
+        """Create a table (docs/server-api.md, POST /api/tables). Raises :class:`ApiError` 422
+        naming the bad field or parameter."""
+        from roses.core import GameParameterError, UnknownGameError
+
+        if not isinstance(body, dict):
+            raise ApiError(422, {"error": "invalid", "detail": "the body must be a JSON object"})
+        name = body.get("game")
+        try:
+            spec = get_spec(str(name))
+        except UnknownGameError as e:
+            raise ApiError(422, {"error": "game", "param": "game", "detail": str(e)}) from None
+        seats_in = body.get("seats")
+        if not isinstance(seats_in, list) or not seats_in:
+            raise ApiError(422, {"error": "seats", "param": "seats", "detail": "seats must be a non-empty list"})
+        params = body.get("params") or {}
+        if not isinstance(params, dict):
+            raise ApiError(422, {"error": "params", "param": "params", "detail": "params must be an object"})
+        params = dict(params)
+        if params.get("players") is None:
+            params["players"] = len(seats_in)
+        try:
+            game = load(spec.name, **params)
+        except GameParameterError as e:
+            raise ApiError(422, {"error": "params", "param": e.name, "detail": str(e)}) from None
+        if len(seats_in) != game.num_players:
+            raise ApiError(422, {"error": "seats", "param": "seats",
+                                 "detail": f"{game.num_players} players need {game.num_players} seats, "
+                                           f"got {len(seats_in)}"})
+        known_bots = bot_names(spec)
+        from .store import SeatRow
+
+        seats: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for i, s in enumerate(seats_in):
+            if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+                raise ApiError(422, {"error": "seats", "param": f"seats[{i}].kind",
+                                     "detail": f"seat {i}: kind must be 'human' or 'bot'"})
+            sname = s.get("name")
+            if sname is not None and (not isinstance(sname, str) or len(sname) > 100):
+                raise ApiError(422, {"error": "seats", "param": f"seats[{i}].name",
+                                     "detail": f"seat {i}: name must be a string of at most 100 characters"})
+            sname = (sname or "").strip() or None
+            if s["kind"] == "bot":
+                bot = s.get("bot") or timer_bot(spec)
+                if bot not in known_bots:
+                    raise ApiError(422, {"error": "seats", "param": f"seats[{i}].bot",
+                                         "detail": f"seat {i}: unknown bot {bot!r}; known: {', '.join(known_bots)}"})
+                seats.append(SeatRow(i, "bot", bot, sname, None, True))
+            else:
+                tokens[i] = new_token()
+                seats.append(SeatRow(i, "human", None, sname, hash_token(tokens[i]), False))
+        timer = body.get("turn_timer_seconds")
+        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int) or not 5 <= timer <= 86400):
+            raise ApiError(422, {"error": "turn_timer_seconds", "param": "turn_timer_seconds",
+                                 "detail": "turn_timer_seconds must be null or a whole number from 5 to 86400"})
+        delay = body.get("bot_delay_ms")
+        if delay is None:
+            delay = self.bot_delay_ms if default_bot_delay_ms is None else default_bot_delay_ms
+        if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= 60000:
+            raise ApiError(422, {"error": "bot_delay_ms", "param": "bot_delay_ms",
+                                 "detail": "bot_delay_ms must be a whole number from 0 to 60000"})
+        table_name = body.get("name") or ""
+        if not isinstance(table_name, str) or len(table_name) > 200:
+            raise ApiError(422, {"error": "name", "param": "name", "detail": "name must be at most 200 characters"})
+        seed = body.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ApiError(422, {"error": "seed", "param": "seed", "detail": "seed must be a whole number in [0, 2^63)"})
+
+        state = game.new_initial_state(seed)
+        first: list[tuple[int, str]] = []
+        while state.is_chance_node():  # the deal: sampled and stored like any chance outcome
+            outcome = state.sample_chance()
+            state.apply(outcome)
+            first.append((CHANCE, str(outcome)))
+        host_token = new_token()
+        now = utcnow()
+        terminal = state.is_terminal()
+        row = TableRow(
+            id=secrets.token_hex(6), game=spec.name, params=to_jsonable(dict(game.params)), seed=seed,
+            name=table_name.strip(), created=now, updated=now, version=len(first), revision=0,
+            status="finished" if terminal else ("waiting" if tokens else "playing"),
+            current_player=state.current_player(), rng_state=to_jsonable(state.rng.getstate()),
+            returns=list(state.returns()) if terminal else None, turn_timer_seconds=timer,
+            bot_delay_ms=delay, host_token_hash=hash_token(host_token), seats=seats)
+        await self.db(self.store.create_table, row, first)
+        self.cache[row.id] = Live(state, len(first), 0, [])
+        self.kick(row.id)
+        out_seats = []
+        for s in seats:
+            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name or default_name(s.seat, s.kind, s.bot)}
+            if s.kind == "bot":
+                d["bot"] = s.bot
+            else:
+                d["token"] = tokens[s.seat]
+                d["join_url"] = f"/t/{row.id}?token={tokens[s.seat]}"
+            out_seats.append(d)
+        return {"table_id": row.id, "host_token": host_token, "seats": out_seats}
+
+    async def get_view(self, table_id: str, token: str | None) -> dict[str, Any]:
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.authorize(row, token)
+            joined_now = row.seats[who.seat].joined is False if who.seat is not None else False
+            row = await self._join(row, who)
+            live = await self._live(row)
+            if joined_now and row.seats[who.seat].joined:
+                self._broadcast(row, live)
+            return self.view(row, live, who)
+
+    async def act(self, table_id: str, token: str | None, text: Any, version: Any) -> dict[str, Any]:
+        """A seat's action (docs/server-api.md, POST /api/tables/{id}/actions)."""
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required"})
+        if not isinstance(text, str) or isinstance(version, bool) or not isinstance(version, int):
+            raise ApiError(422, {"error": "invalid", "detail": "body must be {action: text, version: int}"})
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.authorize(row, token)
+            if who.seat is None:
+                raise ApiError(403, {"error": "forbidden", "detail": "this token holds no seat at this table"})
+            row = await self._join(row, who)
+            live = await self._live(row)
+            if version != row.version:
+                raise ApiError(409, {"error": "stale", "version": row.version,
+                                     "detail": f"the table is at version {row.version}, not {version}"})
+            state = live.state
+            cp = state.current_player()
+            if cp == TERMINAL:
+                raise ApiError(403, {"error": "forbidden", "detail": "the game is over"})
+            if cp != who.seat:
+                raise ApiError(403, {"error": "forbidden", "detail": f"it is not seat {who.seat}'s turn"})
+            if row.seats[cp].kind != "human":
+                raise ApiError(403, {"error": "forbidden", "detail": f"seat {cp} is played by a bot now"})
+            try:
+                action = state.action_from_text(text)
+            except IllegalActionError as e:
+                raise ApiError(422, {"error": "illegal", "rule": e.rule, "message": e.message}) from None
+            row = await self._commit(row, live, [(cp, action)])
+            self._broadcast(row, live)
+            self.kick(table_id)
+            return self.view(row, live, who)
+
+    async def chat(self, table_id: str, token: str | None, text: Any) -> dict[str, Any]:
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to chat"})
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT:
+            raise ApiError(422, {"error": "invalid", "param": "text",
+                                 "detail": f"chat text must be 1 to {MAX_CHAT} characters"})
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.authorize(row, token)
+            row = await self._join(row, who)
+            if who.seat is None:
+                name = "host"
+            else:
+                s = row.seats[who.seat]
+                name = s.name or default_name(s.seat, s.kind, s.bot)
+            await self.db(self.store.add_chat, table_id, who.seat, name, text.strip())
+            row = await self._row(table_id)
+            live = await self._live(row)
+            self._broadcast(row, live)
+            return self.view(row, live, who)
+
+    async def seat_to_bot(self, table_id: str, seat: int, token: str | None, bot: Any) -> dict[str, Any]:
+        """The host hands a seat to a bot (its player left)."""
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.authorize(row, token)
+            if not who.host:
+                raise ApiError(403, {"error": "forbidden", "detail": "only the table's host may hand a seat to a bot"})
+            if not 0 <= seat < len(row.seats):
+                raise ApiError(404, {"error": "not found", "detail": f"no seat {seat} at this table"})
+            spec = get_spec(row.game)
+            bot = bot or timer_bot(spec)
+            if bot not in bot_names(spec):
+                raise ApiError(422, {"error": "bot", "param": "bot",
+                                     "detail": f"unknown bot {bot!r}; known: {', '.join(bot_names(spec))}"})
+            await self.db(self.store.set_seat_bot, table_id, seat, bot)
+            row = await self._row(table_id)
+            live = await self._live(row)
+            self._broadcast(row, live)
+            self.kick(table_id)
+            return self.view(row, live, who)
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            live = await self._live(row)
+            if not live.state.is_terminal():
+                raise ApiError(409, {"error": "not finished",
+                                     "detail": "the record is available once the game has ended"})
+            players = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in row.seats]
+            return GameRecord.from_state(live.state, players).to_json()
+
+    async def list_tables(self) -> list[dict[str, Any]]:
+        return [self.public_table(r) for r in await self.db(self.store.list_tables)]
+
+    # ------------------------------------------------------------------ bots and timers
+    def kick(self, table_id: str) -> None:
+        """Make sure the table's background task looks at it (bots, chance, turn timer)."""
+        if self.closing:
+            return
+        ev = self.wakers.get(table_id)
+        if ev is None:
+            ev = self.wakers[table_id] = asyncio.Event()
+        ev.set()
+        task = self.runners.get(table_id)
+        if task is None or task.done():
+            self.runners[table_id] = asyncio.create_task(self._run_table(table_id))
+
+    def _plan(self, row: TableRow, state: State) -> tuple[datetime, int, str | None] | None:
+        """When and how the server moves next at this table: ``(due, seat, bot)``, or ``None``
+        when it waits for a human without a timer (or the game is over)."""
+        cp = state.current_player()
+        if cp == CHANCE:
+            return (row.updated, CHANCE, None)
+        if cp < 0:
+            return None
+        seat = row.seats[cp]
+        if seat.kind == "bot":
+            return (row.updated + timedelta(milliseconds=row.bot_delay_ms), cp, seat.bot)
+        if row.turn_timer_seconds:
+            return (row.updated + timedelta(seconds=row.turn_timer_seconds), cp, timer_bot(state.game.spec))
+        return None
+
+    async def _bot_action(self, row: TableRow, state: State, seat: int, bot: str) -> Any:
+        agent = make_agent(bot, state.game, bot_seed(row.seed, row.version, seat))
+        legal = state.legal_actions()
+        try:
+            if bot == "random":
+                action = agent.act(Turn.of(state))
+            else:  # a search bot may think for a while: not on the event loop, not on the live state
+                twin = state.clone()
+                action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(twin)))
+        except Exception:
+            log.exception("bot %s failed at table %s; a random move instead", bot, row.id)
+            action = None
+        if action not in legal:
+            action = random.Random(bot_seed(row.seed, row.version, seat)).choice(legal)
+        return action
+
+    async def _run_table(self, table_id: str) -> None:
+        """The table's background task: while the server is to move (a bot's seat, chance, a
+        timed-out human), wait until it is due and move; end when a human without a timer is to
+        move or the game is over; :meth:`kick` starts it again."""
+        ev = self.wakers[table_id]
+        try:
+            while not self.closing:
+                ev.clear()
+                async with self.lock(table_id):
+                    row = await self.db(self.store.load, table_id)
+                    if row is None or row.status == "finished":
+                        return
+                    live = await self._live(row)
+                    plan = self._plan(row, live.state)
+                if plan is None:
+                    if ev.is_set():
+                        continue
+                    return
+                due, seat, bot = plan
+                wait = (due - utcnow()).total_seconds()
+                if wait > 0:
+                    try:
+                        await asyncio.wait_for(ev.wait(), wait)
+                        continue  # something changed: plan again
+                    except asyncio.TimeoutError:
+                        pass
+                async with self.lock(table_id):
+                    fresh = await self.db(self.store.load, table_id)
+                    if fresh is None or fresh.version != row.version:
+                        continue
+                    row = fresh
+                    live = await self._live(row)
+                    if live.state.current_player() != seat:
+                        continue
+                    moves = [] if seat == CHANCE else [(seat, await self._bot_action(row, live.state, seat, bot))]
+                    try:
+                        row = await self._commit(row, live, moves)
+                    except ApiError:  # another process moved first
+                        continue
+                    self._broadcast(row, live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: background task failed", table_id)
+        finally:
+            if self.runners.get(table_id) is asyncio.current_task():
+                del self.runners[table_id]
+
+
+def default_name(seat: int, kind: str, bot: str | None) -> str:
+    return f"{bot} bot" if kind == "bot" else f"Seat {seat + 1}"
+
+
+def chat_json(c: ChatRow) -> dict[str, Any]:
+    return {"id": c.id, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat()}

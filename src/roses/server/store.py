@@ -1,0 +1,349 @@
+"""Storage of tables behind a small interface, with one SQLAlchemy 2 implementation.
+
+:class:`TableStore` is what the rest of the server uses; :class:`SqlTableStore` implements it for
+SQLite (the default: ``<data_dir>/roses.sqlite`` in WAL mode) and PostgreSQL
+(``postgresql+psycopg://…``). The database is the truth: a table's state is rebuilt from its game
+name, parameters and seed plus its stored action texts, and :meth:`TableStore.append_actions` is an
+atomic compare-and-set on the table's version, so two requests (or two server processes) can never
+apply an action twice or on a stale state.
+
+The schema is created and upgraded by the Alembic migrations shipped in ``migrations/`` (see
+:func:`migrate`), run programmatically at start.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Protocol, Sequence
+
+from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
+
+from . import models as m
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def aware(dt: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes; every stored time is UTC."""
+    if dt is not None and dt.tzinfo is None:
+        return dt.replace(tzinfo=timezone.utc)
+    return dt
+
+
+class StaleVersion(Exception):
+    """The table's stored version is not the one the change was made on."""
+
+    def __init__(self, current: int):
+        self.current = current
+        super().__init__(f"stale version; current version is {current}")
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str                 # "human" | "bot"
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    joined: bool = False
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    params: dict[str, Any]
+    seed: int
+    name: str
+    created: datetime
+    updated: datetime
+    version: int
+    revision: int
+    status: str               # "waiting" | "playing" | "finished"
+    current_player: int
+    rng_state: Any | None     # JSON form of random.Random.getstate()
+    returns: list[float] | None
+    turn_timer_seconds: int | None
+    bot_delay_ms: int
+    host_token_hash: str
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass
+class ChatRow:
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    at: datetime
+
+
+class TableStore(Protocol):
+    """What the server needs from storage. Every method is synchronous and thread-safe; the server
+    calls it from worker threads."""
+
+    def create_table(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
+        """Store a new table with its seats and its first (chance) actions."""
+
+    def load(self, table_id: str) -> TableRow | None:
+        """The table with its seats, or ``None``."""
+
+    def actions(self, table_id: str, since: int = 0) -> list[tuple[int, str]]:
+        """``(seat, action_text)`` of the stored actions with index ``>= since``, in order."""
+
+    def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
+                       rng_state: Any, status: str | None, current_player: int,
+                       returns: list[float] | None) -> TableRow:
+        """Atomically append ``actions`` if the stored version is ``expected_version``; return the
+        updated table. Raises :class:`StaleVersion` (nothing stored) otherwise."""
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> ChatRow: ...
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]: ...
+
+    def set_seat_bot(self, table_id: str, seat: int, bot: str) -> None: ...
+
+    def mark_joined(self, table_id: str, seat: int) -> bool:
+        """Record that a human seat's token was used; ``True`` if that changed anything."""
+
+    def list_tables(self, limit: int = 200) -> list[TableRow]: ...
+
+    def revisions(self, table_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
+        """``table_id -> (version, revision)`` for the tables that exist."""
+
+    def unfinished(self) -> list[str]:
+        """Ids of every table whose game has not ended."""
+
+    def due_tables(self, older_than: datetime) -> list[str]:
+        """Unfinished tables whose turn started before ``older_than`` and where the server must
+        move: a bot's seat, chance, or a turn timer (a process that died may have left them)."""
+
+
+def _dump(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
+def _load(value: str | None) -> Any:
+    return None if value is None else json.loads(value)
+
+
+def default_sqlite_url(data_dir: str | Path) -> str:
+    path = Path(data_dir).resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path / 'roses.sqlite'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get WAL mode, a busy timeout and foreign keys."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
+                               pool_size=20, max_overflow=20)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            # NORMAL is durable against a killed process (the WAL is in the OS's hands); only an
+            # OS crash can lose the last transactions.
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision (several processes may start at once: on
+    PostgreSQL an advisory lock makes them take turns)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(72620110)"))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class SqlTableStore:
+    """:class:`TableStore` on SQLAlchemy 2 (SQLite or PostgreSQL)."""
+
+    def __init__(self, url: str, engine: Engine | None = None, run_migrations: bool = True):
+        self.url = url
+        self.engine = engine or make_engine(url)
+        if run_migrations:
+            migrate(self.engine)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ rows
+    @staticmethod
+    def _table_row(r: Any, seat_rows: Iterable[Any] = ()) -> TableRow:
+        return TableRow(
+            id=r.id, game=r.game, params=json.loads(r.params), seed=int(r.seed), name=r.name,
+            created=aware(r.created), updated=aware(r.updated), version=r.version, revision=r.revision,
+            status=r.status, current_player=r.current_player, rng_state=_load(r.rng_state),
+            returns=_load(r.returns), turn_timer_seconds=r.turn_timer_seconds, bot_delay_ms=r.bot_delay_ms,
+            host_token_hash=r.host_token_hash,
+            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined)) for s in seat_rows],
+        )
+
+    # ------------------------------------------------------------------ interface
+    def create_table(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
+        now = utcnow()
+        with self.engine.begin() as conn:
+            conn.execute(insert(m.tables).values(
+                id=table.id, game=table.game, params=_dump(table.params), seed=table.seed, name=table.name,
+                created=table.created, updated=table.updated, version=len(actions), revision=table.revision,
+                status=table.status, current_player=table.current_player, rng_state=_dump(table.rng_state),
+                returns=_dump(table.returns), turn_timer_seconds=table.turn_timer_seconds,
+                bot_delay_ms=table.bot_delay_ms, host_token_hash=table.host_token_hash))
+            conn.execute(insert(m.seats), [
+                dict(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
+                     token_hash=s.token_hash, joined=s.joined) for s in table.seats])
+            if actions:
+                conn.execute(insert(m.actions), [
+                    dict(table_id=table.id, idx=i, seat=seat, action=act, at=now)
+                    for i, (seat, act) in enumerate(actions)])
+
+    def load(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(m.tables).where(m.tables.c.id == table_id)).first()
+            if r is None:
+                return None
+            seat_rows = conn.execute(select(m.seats).where(m.seats.c.table_id == table_id)
+                                     .order_by(m.seats.c.seat)).all()
+        return self._table_row(r, seat_rows)
+
+    def actions(self, table_id: str, since: int = 0) -> list[tuple[int, str]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
+                                .where(m.actions.c.table_id == table_id, m.actions.c.idx >= since)
+                                .order_by(m.actions.c.idx)).all()
+        out = []
+        for expect, r in enumerate(rows, start=since):
+            if r.idx != expect:  # pragma: no cover - the primary key and CAS make this impossible
+                raise RuntimeError(f"table {table_id}: action {expect} missing from the store")
+            out.append((r.seat, r.action))
+        return out
+
+    def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
+                       rng_state: Any, status: str | None, current_player: int,
+                       returns: list[float] | None) -> TableRow:
+        now = utcnow()
+        values = dict(version=expected_version + len(actions), revision=m.tables.c.revision + 1, updated=now,
+                      rng_state=_dump(rng_state), current_player=current_player, returns=_dump(returns))
+        if status is not None:  # None keeps waiting/playing as the seats decide
+            values["status"] = status
+        with self.engine.begin() as conn:
+            # The compare-and-set comes first: it takes the row's write lock (PostgreSQL) or the
+            # database's (SQLite), so a concurrent writer waits and then finds the version moved on.
+            res = conn.execute(
+                update(m.tables)
+                .where(m.tables.c.id == table_id, m.tables.c.version == expected_version)
+                .values(**values))
+            if res.rowcount != 1:
+                current = conn.execute(select(m.tables.c.version).where(m.tables.c.id == table_id)).scalar()
+                raise StaleVersion(-1 if current is None else current)
+            if actions:
+                conn.execute(insert(m.actions), [
+                    dict(table_id=table_id, idx=expected_version + i, seat=seat, action=act, at=now)
+                    for i, (seat, act) in enumerate(actions)])
+            r = conn.execute(select(m.tables).where(m.tables.c.id == table_id)).first()
+            seat_rows = conn.execute(select(m.seats).where(m.seats.c.table_id == table_id)
+                                     .order_by(m.seats.c.seat)).all()
+        return self._table_row(r, seat_rows)
+
+    def _bump(self, conn: Any, table_id: str) -> None:
+        conn.execute(update(m.tables).where(m.tables.c.id == table_id)
+                     .values(revision=m.tables.c.revision + 1))
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text_: str) -> ChatRow:
+        now = utcnow()
+        with self.engine.begin() as conn:
+            self._bump(conn, table_id)
+            res = conn.execute(insert(m.chat).values(table_id=table_id, seat=seat, name=name, text=text_, at=now))
+            new_id = res.inserted_primary_key[0]
+        return ChatRow(new_id, seat, name, text_, now)
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(m.chat).where(m.chat.c.table_id == table_id)
+                                .order_by(m.chat.c.id.desc()).limit(limit)).all()
+        return [ChatRow(r.id, r.seat, r.name, r.text, aware(r.at)) for r in reversed(rows)]
+
+    def set_seat_bot(self, table_id: str, seat: int, bot: str) -> None:
+        with self.engine.begin() as conn:
+            self._bump(conn, table_id)
+            conn.execute(update(m.seats).where(m.seats.c.table_id == table_id, m.seats.c.seat == seat)
+                         .values(kind="bot", bot=bot, joined=True))
+            self._refresh_status(conn, table_id)
+
+    def mark_joined(self, table_id: str, seat: int) -> bool:
+        with self.engine.begin() as conn:
+            res = conn.execute(update(m.seats).where(m.seats.c.table_id == table_id, m.seats.c.seat == seat,
+                                                     m.seats.c.joined == False)  # noqa: E712
+                               .values(joined=True))
+            if res.rowcount != 1:
+                return False
+            self._bump(conn, table_id)
+            self._refresh_status(conn, table_id)
+        return True
+
+    def _refresh_status(self, conn: Any, table_id: str) -> None:
+        """``waiting`` becomes ``playing`` once every human seat has joined."""
+        missing = conn.execute(select(func.count()).select_from(m.seats).where(
+            m.seats.c.table_id == table_id, m.seats.c.kind == "human",
+            m.seats.c.joined == False)).scalar()  # noqa: E712
+        if not missing:
+            conn.execute(update(m.tables).where(m.tables.c.id == table_id, m.tables.c.status == "waiting")
+                         .values(status="playing"))
+
+    def list_tables(self, limit: int = 200) -> list[TableRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(m.tables).order_by((m.tables.c.status == "finished"),
+                                                          m.tables.c.created.desc()).limit(limit)).all()
+            ids = [r.id for r in rows]
+            seat_rows = conn.execute(select(m.seats).where(m.seats.c.table_id.in_(ids))
+                                     .order_by(m.seats.c.table_id, m.seats.c.seat)).all() if ids else []
+        by_table: dict[str, list[Any]] = {}
+        for s in seat_rows:
+            by_table.setdefault(s.table_id, []).append(s)
+        return [self._table_row(r, by_table.get(r.id, [])) for r in rows]
+
+    def revisions(self, table_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
+        ids = list(table_ids)
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(m.tables.c.id, m.tables.c.version, m.tables.c.revision)
+                                .where(m.tables.c.id.in_(ids))).all()
+        return {r.id: (r.version, r.revision) for r in rows}
+
+    def unfinished(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(select(m.tables.c.id).where(m.tables.c.status != "finished"))]
+
+    def due_tables(self, older_than: datetime) -> list[str]:
+        t, s = m.tables, m.seats
+        bot_to_move = select(s.c.seat).where(s.c.table_id == t.c.id, s.c.seat == t.c.current_player,
+                                             s.c.kind == "bot").exists()
+        q = select(t.c.id).where(t.c.status != "finished", t.c.updated < older_than,
+                                 (t.c.turn_timer_seconds.is_not(None)) | (t.c.current_player == -1) | bot_to_move)
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q)]
