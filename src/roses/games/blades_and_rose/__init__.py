@@ -1,0 +1,57 @@
+"""Blades & Rose: the hidden-role game of the White Rose Faction against the Blood Blades.
+
+Rulebook ``shared/seeds/blades-and-rose.txt``; rulings BR-1…BR-9 (``shared/RULINGS.md``); rules
+doc ``docs/rules/blades-and-rose.md``. ``SPEC`` is the game's entry in the registry.
+"""
+from __future__ import annotations
+
+from roses.core import GameSpec, Param
+
+from . import encoding
+from .bots import HeuristicAgent
+from .effects import DEFAULT_CRYSTALS, EFFECTS
+from .state import BladesAndRoseState
+from .view import render
+
+
+def _check_crystals(value) -> str | None:
+    if not isinstance(value, list) or not all(isinstance(k, int) and not isinstance(k, bool) for k in value):
+        return "a list of effect numbers, e.g. [1, 2, 3, 4, 5, 6, 7, 8]"
+    unknown = sorted({k for k in value if k not in EFFECTS})
+    if unknown:
+        return f"effects {unknown} are not registered; known: {sorted(EFFECTS)} (BR-4)"
+    if len(value) < 5:
+        return "the pool needs at least one crystal per player (BR-4)"
+    return None
+
+
+PARAMS = (
+    Param("players", int, 5, "Number of seats (setup chart).", cite="Game Setup, BR-1", min=5, max=8),
+    Param("crystals", object, list(DEFAULT_CRYSTALS),
+          "The crystal pool (effect numbers), one drawn per player; at least one per player.",
+          cite="BR-4", check=_check_crystals),
+    Param("death_limit", int, None, "Flower Buds in the Death Area that win for the Blood Blades "
+          "(default 4/5/5/6 for 5/6/7/8 players).", cite="BR-6", min=1),
+    Param("sacrifice_target", int, None, "Flower Buds in the Sacrifice Area the White Rose Faction "
+          "needs (default 4/5/5/6 for 5/6/7/8 players).", cite="BR-6", min=1),
+)
+
+SPEC = GameSpec(
+    name="blades-and-rose",
+    title="Blades & Rose",
+    min_players=5,
+    max_players=8,
+    params=PARAMS,
+    state_class=BladesAndRoseState,
+    rulebook="blades-and-rose.txt",
+    num_distinct_actions=encoding.num_distinct_actions,
+    action_to_id=encoding.action_to_id,
+    action_from_id=encoding.action_from_id,
+    bots={"heuristic": HeuristicAgent},
+    render=render,
+    summary="Hidden roles: the White Rose Faction must sacrifice Flower Buds and bring the White Rose "
+            "to the Sanctuary; the Blood Blades strike when the White Rose is on the table. Crystals "
+            "of the Book of Magic bend each round.",
+)
+
+__all__ = ["SPEC", "BladesAndRoseState", "HeuristicAgent", "render"]

@@ -1,0 +1,527 @@
+"""The rules engine of Blades & Rose (rulebook ``blades-and-rose.txt``, rulings BR-1…BR-9).
+
+Flow: ``setup`` (chance: one character card per seat from the remaining deck, one crystal per seat
+from the remaining pool, the coin's first holder; then the Night Phase, BR-3) → rounds of
+``coin`` (Step 1: the holder gives the coin, BR-5; the receiver places their crystal) →
+``effect`` (only when the placed effect needs a choice, Book of Magic) → ``play`` (Step 2: each
+seat in turn order decides once to play a card face down or not) → Step 3 (reveal and resolve,
+automatic) → victory checks (after every round, FAQ Q9/Q12) → next round or ``over``.
+
+Step 3's shuffle is modelled as revealing the played cards as a sorted multiset rather than as a
+chance event: a shuffle's order carries no information and changes nothing in the game, and a
+sorted reveal discloses exactly what the shuffled reveal does (which cards, not whose).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core.serial import to_jsonable
+
+from .actions import (
+    ActivateEffect, ChooseTargets, DealCrystal, DealRole, DeclineEffect, FirstCoin, GiveCoin,
+    KeepCoin, Pass, Play, RandomCard,
+)
+from .cards import (
+    BELIEVER, BLADES, BLOOD_BLADES_FACTION, BUDS, CHART, DEATH_LIMIT, DOUBLE_KNIFE, FACTION_CARDS,
+    GHOST, NIGHT_ROLES, SACRIFICE_TARGET, WHITE_ROSE, WHITE_ROSE_FACTION, faction_of, role_deck,
+    sort_cards,
+)
+from .effects import EFFECTS
+from .observation import BladesAndRoseObservation, RoundView
+
+SETUP, COIN, EFFECT, PLAY, OVER = "setup", "coin", "effect", "play", "over"
+
+
+@dataclass
+class Round:
+    """The round being played (and, once resolved, its record).
+
+    ``plays`` (seat -> card) is hidden; everything else is public. ``order`` is the Step 2 turn
+    order (receiver first, clockwise; effect #6 moves the placer last); ``next`` indexes it.
+    """
+
+    number: int
+    giver: int
+    receiver: int
+    crystal: int
+    order: list[int]
+    effect_applied: bool = False
+    targets: list[int] = field(default_factory=list)
+    must_play: list[int] = field(default_factory=list)
+    bound: list[int] | None = None
+    unshuffled: bool = False
+    pending_random: list[int] = field(default_factory=list)
+    random_seats: list[int] = field(default_factory=list)
+    plays: dict[int, str] = field(default_factory=dict)
+    played: list[int] = field(default_factory=list)
+    passed: list[int] = field(default_factory=list)
+    ghost_to: list[int] = field(default_factory=list)
+    next: int = 0
+    revealed: list[str] = field(default_factory=list)
+    resolved: bool = False
+    outcome: str = ""
+
+
+class BladesAndRoseState(State):
+    """One position of Blades & Rose. See the module docstring for the flow.
+
+    Attributes (hidden ones marked): ``roles`` (hidden), ``hands`` (hidden), ``crystals`` (held
+    crystal per seat, hidden), ``crystals_dealt``, ``placed`` ([seat, number]), ``coin``,
+    ``night_seen`` (per seat, private), ``rnd`` (current :class:`Round`), ``rounds`` (resolved),
+    the areas ``sacrifice``, ``death``, ``sanctuary``, ``removed_ghosts``, ``blades_revealed``, the
+    table's ``table_double_knife`` and ``extra_ghosts`` (the Double Knife's swapped Ghost),
+    ``ghosts_from_supply`` (effect #7, BR-8), ``winner`` and ``end_reason``.
+    """
+
+    def __init__(self, game, seed: int):
+        super().__init__(game, seed)
+        n = game.num_players
+        self.pool: list[int] = list(game.params["crystals"])
+        if len(self.pool) < n:
+            raise GameParameterError("crystals", f"the crystal pool needs at least {n} crystals (BR-4)")
+        for k in self.pool:
+            if k not in EFFECTS:
+                raise GameParameterError("crystals", f"effect #{k} is not registered (BR-4)")
+        self.death_limit: int = game.params["death_limit"] or DEATH_LIMIT[n]
+        self.sacrifice_target: int = game.params["sacrifice_target"] or SACRIFICE_TARGET[n]
+        self.phase = SETUP
+        self.roles: list[str | None] = [None] * n
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.crystals: list[int | None] = [None] * n
+        self.crystals_dealt = 0
+        self.placed: list[list[int]] = []
+        self.coin: int | None = None
+        self.night_seen: list[list[int] | None] = [None] * n
+        self.rnd: Round | None = None
+        self.rounds: list[Round] = []
+        self.sacrifice: list[str] = []
+        self.death: list[str] = []
+        self.sanctuary: list[str] = []
+        self.removed_ghosts: list[str] = []
+        self.blades_revealed: list[str] = []
+        self.table_double_knife = 1
+        self.extra_ghosts = 0
+        self.ghosts_from_supply = 0
+        self.winner: str | None = None
+        self.end_reason = ""
+
+    # ------------------------------------------------------------------ helpers
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise (RULINGS.md seating convention)."""
+        return (seat + 1) % self.num_players
+
+    def right_of(self, seat: int) -> int:
+        return (seat - 1) % self.num_players
+
+    def add_ghost(self, seat: int) -> None:
+        """Effect #7: ``seat`` takes a Ghost from the unlimited supply (BR-8)."""
+        self.hands[seat] = sort_cards(self.hands[seat] + [GHOST])
+        self.ghosts_from_supply += 1
+        self.rnd.ghost_to.append(seat)
+
+    def faction(self, seat: int) -> str | None:
+        role = self.roles[seat]
+        return None if role is None else faction_of(role)
+
+    @staticmethod
+    def buds(cards: list[str]) -> int:
+        """Flower Buds among ``cards`` (Believer and Bishop, FAQ Q4/Q5, BR-7)."""
+        return sum(1 for c in cards if c in BUDS)
+
+    def _remaining_roles(self) -> Counter:
+        deck = Counter(role_deck(self.num_players))
+        deck.subtract(r for r in self.roles if r is not None)
+        return +deck
+
+    def _remaining_pool(self) -> Counter:
+        pool = Counter(self.pool)
+        pool.subtract(self._dealt_crystals())
+        return +pool
+
+    def _dealt_crystals(self) -> list[int]:
+        held = [c for c in self.crystals if c is not None]
+        return held + [k for _, k in self.placed]
+
+    def _play_options(self, seat: int) -> list[Any]:
+        """Step 2 choices of ``seat`` with the current effect's constraints: #1/#8 must play,
+        #5 bound pair (B follows A)."""
+        rnd = self.rnd
+        plays = [Play(c) for c in sort_cards(set(self.hands[seat]))]
+        if seat in rnd.must_play:
+            return plays
+        if rnd.bound is not None and seat == rnd.bound[1]:
+            return plays if rnd.bound[0] in rnd.plays else [Pass()]
+        return plays + [Pass()]
+
+    # ------------------------------------------------------------------ hooks
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == SETUP:
+            return CHANCE
+        if self.phase == COIN:
+            return self.coin
+        if self.phase == EFFECT:
+            return self.rnd.receiver
+        if self.rnd.pending_random:
+            return CHANCE
+        return self.rnd.order[self.rnd.next]
+
+    def _chance_outcomes(self) -> list[tuple[Any, float]]:
+        n = self.num_players
+        if self.phase == SETUP:
+            if None in self.roles:
+                seat = self.roles.index(None)
+                deck = self._remaining_roles()
+                total = sum(deck.values())
+                return [(DealRole(seat, r), c / total) for r, c in sorted(deck.items(), key=lambda x: role_deck(n).index(x[0]))]
+            if self.crystals_dealt < n:
+                pool = self._remaining_pool()
+                total = sum(pool.values())
+                return [(DealCrystal(self.crystals_dealt, k), c / total) for k, c in sorted(pool.items())]
+            return [(FirstCoin(s), 1 / n) for s in range(n)]
+        seat = self.rnd.pending_random[0]
+        hand = Counter(self.hands[seat])
+        total = len(self.hands[seat])
+        return [(RandomCard(seat, c), hand[c] / total) for c in sort_cards(hand)]
+
+    def _legal_actions(self) -> list[Any]:
+        if self.phase == COIN:
+            others = [GiveCoin(s) for s in range(self.num_players)
+                      if s != self.coin and self.crystals[s] is not None]
+            if others:
+                return others
+            return [KeepCoin()] if self.crystals[self.coin] is not None else []
+        if self.phase == EFFECT:
+            eff = EFFECTS[self.rnd.crystal]
+            out: list[Any] = [ChooseTargets(eff.number, t) for t in eff.choices(self, self.rnd.receiver)]
+            if eff.optional:
+                if not out:
+                    out.append(ActivateEffect(eff.number))
+                out.append(DeclineEffect(eff.number))
+            return out
+        return self._play_options(self.rnd.order[self.rnd.next])
+
+    def _apply(self, action: Any) -> None:
+        if isinstance(action, DealRole):
+            self._deal_role(action)
+        elif isinstance(action, DealCrystal):
+            self.crystals[action.seat] = action.number
+            self.crystals_dealt += 1
+            self.log.add(f"seat {action.seat} draws a crystal",
+                         {action.seat: f"you draw crystal #{action.number} ({EFFECTS[action.number].title})"})
+        elif isinstance(action, FirstCoin):
+            self.coin = action.seat
+            self.log.add(f"seat {action.seat} holds the coin first")
+            self._night()
+        elif isinstance(action, (GiveCoin, KeepCoin)):
+            self._start_round(self.coin if isinstance(action, KeepCoin) else action.seat)
+        elif isinstance(action, ChooseTargets):
+            self._activate(action.seats)
+        elif isinstance(action, ActivateEffect):
+            self._activate(())
+        elif isinstance(action, DeclineEffect):
+            self.log.add(f"seat {self.rnd.receiver} does not activate effect #{action.effect} (FAQ Q11)")
+            self._start_play()
+        elif isinstance(action, RandomCard):
+            self._random_card(action)
+        elif isinstance(action, Play):
+            self._play(action.card)
+        elif isinstance(action, Pass):
+            seat = self.rnd.order[self.rnd.next]
+            self.rnd.passed.append(seat)
+            self.rnd.next += 1
+            self.log.add(f"seat {seat} does not play a card")
+            self._advance()
+        else:  # pragma: no cover - apply() checked legality
+            raise AssertionError(action)
+
+    # ------------------------------------------------------------------ setup and night
+    def _deal_role(self, action: DealRole) -> None:
+        """Game Setup: the seat draws a character card and takes Ghost, Believer (BR-2)."""
+        self.roles[action.seat] = action.role
+        self.hands[action.seat] = sort_cards([GHOST, BELIEVER, action.role])
+        self.log.add(f"seat {action.seat} draws a character card",
+                     {action.seat: f"you draw the {action.role} ({faction_of(action.role)} Faction)"})
+
+    def _night(self) -> None:
+        """Night Phase as knowledge (BR-3): each White Rose, Bishop, Double Knife and Great Sword
+        seat learns the set of seats that opened their eyes (not who holds which role); nobody
+        else learns anything. Step 2: the Double Knife swaps its Ghost for the table's Double
+        Knife; the Ghost stays beside the board (BR-2)."""
+        awake = [s for s in range(self.num_players) if self.roles[s] in NIGHT_ROLES]
+        private = {}
+        for s in awake:
+            self.night_seen[s] = list(awake)
+            private[s] = "night: seats " + ", ".join(map(str, awake)) + " opened their eyes"
+        for s in range(self.num_players):
+            if self.roles[s] == DOUBLE_KNIFE:
+                hand = list(self.hands[s])
+                hand.remove(GHOST)
+                self.hands[s] = sort_cards(hand + [DOUBLE_KNIFE])
+                self.table_double_knife -= 1
+                self.extra_ghosts += 1
+                private[s] += "; you swap your Ghost for the table's Double Knife"
+        self.log.add("night falls: the White Rose, Bishop, Double Knife and Great Sword open their eyes",
+                     private)
+        self.phase = COIN
+
+    # ------------------------------------------------------------------ a round
+    def _start_round(self, receiver: int) -> None:
+        """Step 1 (BR-5): the coin goes to ``receiver``, who places their crystal; its effect is
+        activated at once if it needs no choice, or the placer chooses (phase ``effect``); an
+        effect that cannot be applied does nothing (FAQ Q3)."""
+        n = self.num_players
+        giver = self.coin
+        number = self.crystals[receiver]
+        self.crystals[receiver] = None
+        self.placed.append([receiver, number])
+        self.coin = receiver
+        self.rnd = Round(number=len(self.rounds) + 1, giver=giver, receiver=receiver, crystal=number,
+                         order=[(receiver + i) % n for i in range(n)])
+        eff = EFFECTS[number]
+        verb = "keeps the coin" if giver == receiver else f"gives the coin to seat {receiver}"
+        self.log.add(f"round {self.rnd.number}: seat {giver} {verb}; seat {receiver} places crystal "
+                     f"#{number} ({eff.title})")
+        if not eff.can_apply(self, receiver):
+            self.log.add(f"effect #{number} cannot be applied: nothing happens (FAQ Q3)")
+            self._start_play()
+        elif eff.optional or eff.choices(self, receiver):
+            self.phase = EFFECT
+        else:
+            self._activate(())
+
+    def _activate(self, targets: tuple[int, ...]) -> None:
+        eff = EFFECTS[self.rnd.crystal]
+        eff.apply(self, self.rnd.receiver, tuple(targets))
+        self.rnd.effect_applied = True
+        self.rnd.targets = list(targets)
+        on = (" on " + " and ".join(f"seat {s}" for s in targets)) if targets else ""
+        self.log.add(f"effect #{eff.number} ({eff.title}){on}")
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        self.rnd.next = 0
+        self._advance()
+
+    def _advance(self) -> None:
+        """Move to the next seat with a decision: seats whose card was drawn by #3/#4 have played,
+        seats without cards cannot play; after the last seat, Step 3."""
+        rnd = self.rnd
+        if rnd.pending_random:
+            return
+        while rnd.next < len(rnd.order):
+            seat = rnd.order[rnd.next]
+            if seat in rnd.plays:
+                rnd.next += 1
+            elif not self.hands[seat]:
+                self.log.add(f"seat {seat} has no cards left")
+                rnd.next += 1
+            else:
+                return
+        self._resolve()
+
+    def _random_card(self, action: RandomCard) -> None:
+        """Effects #3/#4: the drawn card is the seat's play this round, face down."""
+        rnd = self.rnd
+        rnd.pending_random.pop(0)
+        self.hands[action.seat].remove(action.card)
+        rnd.plays[action.seat] = action.card
+        rnd.played.append(action.seat)
+        rnd.random_seats.append(action.seat)
+        self.log.add(f"a random card of seat {action.seat} is played face down",
+                     {action.seat: f"your {action.card} is drawn at random and played face down"})
+        self._advance()
+
+    def _play(self, card: str) -> None:
+        rnd = self.rnd
+        seat = rnd.order[rnd.next]
+        self.hands[seat].remove(card)
+        rnd.plays[seat] = card
+        rnd.played.append(seat)
+        rnd.next += 1
+        self.log.add(f"seat {seat} plays a card face down", {seat: f"you play {card} face down"})
+        self._advance()
+
+    def _resolve(self) -> None:
+        """Step 3: reveal (sorted multiset, or attributed under #2) and resolve: Ghosts removed;
+        with no blade, buds to the Sacrifice Area and the White Rose to the Sanctuary; with any
+        blade, buds (and the White Rose) to the Death Area; blades are set aside face up."""
+        rnd = self.rnd
+        cards = sort_cards(rnd.plays.values())
+        rnd.revealed = cards
+        rnd.resolved = True
+        blade = any(c in BLADES for c in cards)
+        for c in cards:
+            if c == GHOST:
+                self.removed_ghosts.append(c)
+            elif c in BLADES:
+                self.blades_revealed.append(c)
+            elif c == WHITE_ROSE and not blade:
+                self.sanctuary.append(c)
+            elif blade:
+                self.death.append(c)
+            else:
+                self.sacrifice.append(c)
+        if rnd.unshuffled:
+            shown = ", ".join(f"seat {s}: {rnd.plays[s]}" for s in rnd.played)
+        else:
+            shown = ", ".join(cards)
+        self.log.add(f"revealed: {shown or 'no cards'}")
+        self.rounds.append(rnd)
+        self.rnd = None
+        rnd.outcome = self._check_victory(cards, blade)
+        self.log.add(f"round {rnd.number} ends: {rnd.outcome}")
+
+    def _check_victory(self, cards: list[str], blade: bool) -> str:
+        """Victory after the round (Game End and Victory Conditions, FAQ Q9, Q12, BR-6, BR-7).
+        Returns the round's outcome text and sets ``winner`` when the game ends."""
+        if WHITE_ROSE in cards and blade:
+            return self._end(BLOOD_BLADES_FACTION, "the White Rose was killed")
+        if self.buds(self.death) >= self.death_limit:
+            return self._end(BLOOD_BLADES_FACTION,
+                             f"{self.buds(self.death)} Flower Buds in the Death Area (limit {self.death_limit})")
+        if WHITE_ROSE in self.sanctuary and self.buds(self.sacrifice) >= self.sacrifice_target:
+            return self._end(WHITE_ROSE_FACTION, f"the White Rose is in the Sanctuary and "
+                             f"{self.buds(self.sacrifice)} Flower Buds are sacrificed")
+        if all(c is None for c in self.crystals):
+            left = [s for s in range(self.num_players) if self.faction(s) == WHITE_ROSE_FACTION
+                    and any(c in FACTION_CARDS for c in self.hands[s])]
+            if left:
+                return self._end(BLOOD_BLADES_FACTION, "all crystals are placed and White Rose Faction "
+                                 "seats still hold White Rose or Flower Bud cards (FAQ Q12)")
+            return self._end(WHITE_ROSE_FACTION, "all crystals are placed and the White Rose Faction "
+                             "has played all its White Rose and Flower Bud cards (FAQ Q12)")
+        self.phase = COIN
+        return "no winner yet"
+
+    def _end(self, winner: str, reason: str) -> str:
+        self.phase = OVER
+        self.winner = winner
+        self.end_reason = reason
+        return f"{winner} Faction wins: {reason}"
+
+    # ------------------------------------------------------------------ results and views
+    def returns(self) -> list[float]:
+        """1.0 for each seat of the winning faction, 0.0 otherwise (zeros before the end)."""
+        if self.winner is None:
+            return [0.0] * self.num_players
+        return [1.0 if self.faction(s) == self.winner else 0.0 for s in range(self.num_players)]
+
+    def _round_view(self, rnd: Round, seat: int | None) -> RoundView:
+        eff = EFFECTS[rnd.crystal]
+        attribution = None
+        if rnd.unshuffled and rnd.resolved:
+            attribution = tuple((s, rnd.plays[s]) for s in rnd.played)
+        return RoundView(
+            number=rnd.number, giver=rnd.giver, receiver=rnd.receiver, crystal=rnd.crystal,
+            effect=eff.title, effect_applied=rnd.effect_applied, targets=tuple(rnd.targets),
+            must_play=tuple(rnd.must_play), bound=tuple(rnd.bound) if rnd.bound else None,
+            unshuffled=rnd.unshuffled, order=tuple(rnd.order), random_seats=tuple(rnd.random_seats),
+            played=tuple(rnd.played), passed=tuple(rnd.passed), revealed=tuple(rnd.revealed),
+            attribution=attribution, outcome=rnd.outcome,
+            my_card=rnd.plays.get(seat) if seat is not None else None,
+        )
+
+    def observation(self, seat: int | None) -> BladesAndRoseObservation:
+        """What ``seat`` may know (module docstring of ``observation.py``): own role, hand, crystal
+        and night knowledge; the public board (Q7); nothing of other seats' hidden cards."""
+        over = self.phase == OVER
+        own = seat is not None
+        role = self.roles[seat] if own else None
+        return BladesAndRoseObservation(
+            seat=seat, current_player=self.current_player(), phase=self.phase, log=self.log.view(seat),
+            players=self.num_players, role=role, faction=faction_of(role) if role else None,
+            hand=tuple(self.hands[seat]) if own else (),
+            crystal=self.crystals[seat] if own else None,
+            night_seen=tuple(self.night_seen[seat]) if own and self.night_seen[seat] is not None else None,
+            coin=self.coin, hand_counts=tuple(len(h) for h in self.hands),
+            holds_crystal=tuple(c is not None for c in self.crystals),
+            placed_crystals=tuple((s, k) for s, k in self.placed),
+            rounds=tuple(self._round_view(r, seat) for r in self.rounds),
+            current_round=self._round_view(self.rnd, seat) if self.rnd is not None else None,
+            sacrifice_area=tuple(self.sacrifice), death_area=tuple(self.death),
+            sanctuary=tuple(self.sanctuary), removed_ghosts=len(self.removed_ghosts),
+            blades_revealed=tuple(self.blades_revealed),
+            sacrifice_count=self.buds(self.sacrifice), death_count=self.buds(self.death),
+            sacrifice_target=self.sacrifice_target, death_limit=self.death_limit,
+            crystals_left=sum(1 for c in self.crystals if c is not None) if self.phase != SETUP
+            else self.num_players - len(self.placed),
+            winner=self.winner, end_reason=self.end_reason,
+            returns=tuple(self.returns()) if over else None,
+            roles=tuple(self.roles) if over else tuple(r if s == seat else None for s, r in enumerate(self.roles)),
+        )
+
+    # ------------------------------------------------------------------ determinize
+    def determinize(self, seat: int, rng: random.Random) -> "BladesAndRoseState":
+        """A state in which the other seats' roles, hands, crystals and face-down plays are re-drawn
+        consistently with what ``seat`` observes (own role, hand, crystal, night knowledge, every
+        public fact: card counts, who played, revealed multisets, #2 attributions, results).
+
+        Built by replaying this game's history with the hidden parts replaced (so the log and
+        every derived field are consistent), retrying until ``seat``'s observation is unchanged.
+        Once the game is over everything is revealed, so the copy is a clone.
+        """
+        if self.phase == OVER:
+            return self.clone()
+        from .determinize import redeal
+
+        want = to_jsonable(self.observation(seat))
+        for _ in range(200):
+            world = redeal(self, seat, rng)
+            if world is not None and to_jsonable(world.observation(seat)) == want:
+                world.rng.seed(rng.getrandbits(64))
+                return world
+        # Never observed in tests; the true state is always consistent (a biased but safe answer).
+        world = self.clone()
+        world.rng.seed(rng.getrandbits(64))
+        return world
+
+    # ------------------------------------------------------------------ checks
+    def check_invariants(self) -> None:
+        """Cards are conserved: hands + face-down plays + every area + the table's Double Knife
+        and extra Ghost equal the cards dealt (Ghost, Believer, character per dealt seat), the
+        table's Double Knife and the Ghosts taken from the supply (#7, BR-8)."""
+        dealt = Counter({DOUBLE_KNIFE: 1, GHOST: self.ghosts_from_supply})
+        for r in self.roles:
+            if r is not None:
+                dealt.update([GHOST, BELIEVER, r])
+        where = Counter({DOUBLE_KNIFE: self.table_double_knife, GHOST: self.extra_ghosts})
+        for h in self.hands:
+            where.update(h)
+        if self.rnd is not None:
+            where.update(self.rnd.plays.values())
+        for area in (self.sacrifice, self.death, self.sanctuary, self.removed_ghosts, self.blades_revealed):
+            where.update(area)
+        assert +dealt == +where, f"cards not conserved: dealt {dict(dealt)}, found {dict(where)}"
+        assert len(self.rounds) == len(self.placed) - (1 if self.rnd is not None else 0)
+        assert len(self.placed) <= self.num_players
+        assert (self.winner is None) == (self.phase != OVER)
+
+    def explain_illegal(self, action: Any) -> IllegalActionError:
+        """Name the rule an illegal action breaks."""
+        p = self.current_player()
+        if p == CHANCE:
+            return IllegalActionError("chance", f"{action} is not a possible chance outcome now", action)
+        if self.phase == COIN:
+            return IllegalActionError(
+                "round Step 1 (BR-5)", "the coin holder must give the coin to another seat holding a "
+                "crystal; only when nobody else holds one may they keep it", action)
+        if self.phase == EFFECT:
+            return IllegalActionError(
+                f"Book of Magic #{self.rnd.crystal} (FAQ Q3, Q11)",
+                f"choose one of: {', '.join(map(str, self.legal_actions()))}", action)
+        rnd = self.rnd
+        if p in rnd.must_play:
+            rule = "Book of Magic #1/#8: this seat must play a card"
+        elif rnd.bound is not None and p == rnd.bound[1]:
+            rule = "Book of Magic #5: Player B follows Player A"
+        else:
+            rule = "round Step 2"
+        return IllegalActionError(rule, f"{action} is not allowed; legal: "
+                                  f"{', '.join(map(str, self.legal_actions()))}", action)

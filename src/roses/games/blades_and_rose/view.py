@@ -1,0 +1,2 @@
+def render(obs):
+    return str(obs)
