@@ -429,25 +429,25 @@ class TableService:
         for i, s in enumerate(seats_in):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
                 raise ApiError(422, {"error": "seats", "param": f"seats[{i}].kind",
-                                     "detail": f"seat {i}: kind must be 'human' or 'bot'"})
+                                     "detail": f"seats[{i}].kind must be 'human' or 'bot'"})
             sname = s.get("name")
             if sname is not None and (not isinstance(sname, str) or len(sname) > 100):
                 raise ApiError(422, {"error": "seats", "param": f"seats[{i}].name",
-                                     "detail": f"seat {i}: name must be a string of at most 100 characters"})
+                                     "detail": f"seats[{i}].name must be a string of at most 100 characters"})
             sname = (sname or "").strip() or None
             if s["kind"] == "bot":
                 bot = s.get("bot") or timer_bot(spec)
                 if bot not in known_bots:
                     raise ApiError(422, {"error": "seats", "param": f"seats[{i}].bot",
-                                         "detail": f"seat {i}: unknown bot {bot!r}; known: {', '.join(known_bots)}"})
+                                         "detail": f"seats[{i}].bot: unknown bot {bot!r}; known: {', '.join(known_bots)}"})
                 seats.append(SeatRow(i, "bot", bot, sname, None, True))
             else:
                 tokens[i] = new_token()
                 seats.append(SeatRow(i, "human", None, sname, hash_token(tokens[i]), False))
         timer = body.get("turn_timer_seconds")
-        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int) or not 5 <= timer <= 86400):
+        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int) or not 1 <= timer <= 86400):
             raise ApiError(422, {"error": "turn_timer_seconds", "param": "turn_timer_seconds",
-                                 "detail": "turn_timer_seconds must be null or a whole number from 5 to 86400"})
+                                 "detail": "turn_timer_seconds must be null or a whole number from 1 to 86400"})
         delay = body.get("bot_delay_ms")
         if delay is None:
             delay = self.bot_delay_ms if default_bot_delay_ms is None else default_bot_delay_ms

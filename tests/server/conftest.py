@@ -1,0 +1,85 @@
+"""Fixtures of the server tests: a database URL per store (SQLite always, PostgreSQL when
+``ROSES_TEST_POSTGRES_URL`` is set, in a fresh database per test), and helpers to build apps."""
+from __future__ import annotations
+
+import contextlib
+import os
+import uuid
+import warnings
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from roses.core import available_games, get_spec  # noqa: E402
+from roses.server import create_app  # noqa: E402
+
+PG_URL = os.environ.get("ROSES_TEST_POSTGRES_URL")
+
+
+def loadable_games() -> list[str]:
+    """Every registered game whose module loads (a game being written may not yet)."""
+    out = []
+    for name in available_games():
+        try:
+            get_spec(name)
+        except Exception:
+            continue
+        out.append(name)
+    return out
+
+
+STORES = ["sqlite", pytest.param("postgres", marks=[
+    pytest.mark.postgres,
+    pytest.mark.skipif(not PG_URL, reason="ROSES_TEST_POSTGRES_URL is not set")])]
+
+
+@contextlib.contextmanager
+def fresh_postgres_database():
+    """A new, empty PostgreSQL database on the test server; dropped afterwards."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    name = f"roses_test_{uuid.uuid4().hex[:12]}"
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(params=STORES)
+def db_url(request, tmp_path):
+    """A SQLAlchemy URL of an empty database, for each store the tests run against."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'roses.sqlite'}"
+    else:
+        with fresh_postgres_database() as url:
+            yield url
+
+
+@pytest.fixture
+def make_client(db_url):
+    """``make_client(**create_app_kwargs)`` → a started ``TestClient`` on the test database
+    (bots without delay, fast polling unless overridden). Closed at the end of the test."""
+    stack = contextlib.ExitStack()
+
+    def make(**kw):
+        kw.setdefault("bot_delay_ms", 0)
+        kw.setdefault("poll_interval", 0.05)
+        app = create_app(database_url=db_url, **kw)
+        return stack.enter_context(TestClient(app))
+
+    with stack:
+        yield make
+
+
+@pytest.fixture
+def client(make_client):
+    return make_client()

@@ -1,0 +1,484 @@
+"""API tests of ``roses serve`` (issue 6): lobby, joining, acting, refusals, hidden information,
+bots, records, persistence — against SQLite and, when configured, PostgreSQL.
+
+Everything is game-agnostic: the per-game tests iterate over every registered game that loads.
+"""
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+
+import pytest
+from conftest import loadable_games
+
+from roses.core import GameRecord, load, replay, to_jsonable
+from roses.core.conformance import NONSENSE
+from roses.core.state import replay_history
+from roses.server import app as app_module
+
+GAMES = loadable_games()
+MAIN = "roses-and-thorns" if "roses-and-thorns" in GAMES else (GAMES[0] if GAMES else None)
+pytestmark = pytest.mark.skipif(not GAMES, reason="no game is registered yet")
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def players_for(game: str) -> int:
+    from roses.core import get_spec
+
+    spec = get_spec(game)
+    return max(2, spec.min_players)
+
+
+def create(client, game: str, kinds: list[str], **extra) -> dict:
+    seats = [{"kind": "human"} if k == "human" else {"kind": "bot", "bot": k} for k in kinds]
+    r = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def tokens(created: dict) -> dict[int, str]:
+    return {s["seat"]: s["token"] for s in created["seats"] if s["kind"] == "human"}
+
+
+def true_state(client, table_id: str):
+    """The table's state rebuilt from the database alone (not the server's memory)."""
+    store = client.app.state.store
+    row = store.load(table_id)
+    state = load(row.game, **row.params).new_initial_state(row.seed)
+    replay_history(state, store.actions(table_id))
+    return state
+
+
+def view(client, table_id: str, token: str | None = None) -> dict:
+    r = client.get(f"/api/tables/{table_id}", headers=auth(token))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def wait_until(client, table_id: str, pred, timeout: float = 60.0, token: str | None = None) -> dict:
+    end = time.monotonic() + timeout
+    while True:
+        v = view(client, table_id, token)
+        if pred(v):
+            return v
+        assert time.monotonic() < end, f"timed out; table at version {v['version']}"
+        time.sleep(0.01)
+
+
+def to_move(client, table_id: str, toks: dict[int, str]) -> tuple[int, str, dict]:
+    """Wait until a human seat is to move; return (seat, token, its view)."""
+    v = wait_until(client, table_id, lambda v: v["terminal"] or v["current_player"] in toks)
+    if v["terminal"]:
+        return -4, "", v
+    seat = v["current_player"]
+    return seat, toks[seat], view(client, table_id, toks[seat])
+
+
+# ---------------------------------------------------------------------------------------- lobby
+def test_games_lists_every_loadable_game_with_its_parameters(client):
+    games = client.get("/api/games").json()
+    assert [g["name"] for g in games] == GAMES
+    for g in games:
+        assert {"name", "title", "min_players", "max_players", "params", "bots", "summary"} <= set(g)
+        assert "random" in g["bots"]
+        assert "players" in [p["name"] for p in g["params"]]
+        json.dumps(g)
+
+
+def test_create_table_returns_tokens_only_for_humans_and_once(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] + ["random"] * (n - 1), name="Friday", seed=7)
+    assert created["host_token"]
+    human, *bots = created["seats"]
+    assert human["kind"] == "human" and human["token"] and human["join_url"] == \
+        f"/t/{created['table_id']}?token={human['token']}"
+    assert all(b["kind"] == "bot" and "token" not in b and "join_url" not in b for b in bots)
+    # No token or hash is ever sent back afterwards.
+    secrets_ = [created["host_token"], human["token"]]
+    listing = client.get("/api/tables").text
+    spectator = client.get(f"/api/tables/{created['table_id']}").text
+    seated = client.get(f"/api/tables/{created['table_id']}", headers=auth(human["token"])).text
+    for text in (listing, spectator, seated):
+        assert not any(s in text for s in secrets_)
+    row = client.app.state.store.load(created["table_id"])
+    assert human["token"] not in json.dumps([s.__dict__ for s in row.seats])  # stored hashed
+    # The lobby lists it, with public seat info.
+    entry = next(t for t in client.get("/api/tables").json() if t["table_id"] == created["table_id"])
+    assert entry["name"] == "Friday" and entry["game"] == MAIN and len(entry["seats"]) == n
+
+
+def test_joining_marks_the_seat_and_the_table_starts(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human", "human"] + ["random"] * (n - 2))
+    tid, toks = created["table_id"], tokens(created)
+    assert view(client, tid)["status"] == "waiting"
+    v0 = view(client, tid, toks[0])
+    assert v0["seat"] == 0 and v0["seats"][0]["joined"] and not v0["seats"][1]["joined"]
+    assert v0["status"] == "waiting"
+    v1 = view(client, tid, toks[1])
+    assert v1["seat"] == 1 and v1["status"] == "playing"
+    # The token may come as ?token= too (join links).
+    assert client.get(f"/api/tables/{tid}?token={toks[1]}").json()["seat"] == 1
+    spectator = view(client, tid)
+    assert spectator["seat"] is None and spectator["legal_actions"] == []
+
+
+@pytest.mark.parametrize("body, param", [
+    ({"game": "no-such-game", "seats": [{"kind": "human"}] * 3}, "game"),
+    ({"game": "@", "params": {"players": 99}, "seats": [{"kind": "human"}] * 3}, "players"),
+    ({"game": "@", "params": {"no_such_param": 1}, "seats": "@seats"}, "no_such_param"),
+    ({"game": "@", "seats": []}, "seats"),
+    ({"game": "@", "seats": [{"kind": "robot"}] * 3}, "seats[0].kind"),
+    ({"game": "@", "seats": "@badbot"}, "seats[1].bot"),
+    ({"game": "@", "seats": "@seats", "turn_timer_seconds": 0}, "turn_timer_seconds"),
+    ({"game": "@", "seats": "@seats", "bot_delay_ms": -5}, "bot_delay_ms"),
+])
+def test_bad_table_requests_get_422_naming_the_parameter(client, body, param):
+    from roses.core import get_spec
+
+    n = players_for(MAIN)
+    body = dict(body)
+    if body["game"] == "@":
+        body["game"] = MAIN
+    if body.get("seats") == "@seats":
+        body["seats"] = [{"kind": "human"}] * n
+    if body.get("seats") == "@badbot":
+        body["seats"] = [{"kind": "human"}, {"kind": "bot", "bot": "nobody"}] + [{"kind": "human"}] * (n - 2)
+    if param == "players":
+        body["params"] = {"players": get_spec(MAIN).max_players + 1}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 422, r.text
+    data = r.json()
+    assert data["param"] == param
+    assert param in data["detail"]
+    assert client.get("/api/tables").json() == []  # nothing was created
+
+
+def test_seat_count_must_match_players(client):
+    from roses.core import get_spec
+
+    spec = get_spec(MAIN)
+    n = players_for(MAIN)
+    if n + 1 > spec.max_players:
+        pytest.skip("no second player count")
+    r = client.post("/api/tables", json={"game": MAIN, "params": {"players": n + 1},
+                                         "seats": [{"kind": "human"}] * n})
+    assert r.status_code == 422 and r.json()["param"] == "seats"
+
+
+# ---------------------------------------------------------------------------------------- acting
+def test_acting_and_every_refusal(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] * n, seed=11)
+    tid, toks = created["table_id"], tokens(created)
+    v = view(client, tid)
+    mover = v["current_player"]
+    other = (mover + 1) % n
+    mv = view(client, tid, toks[mover])
+    assert mv["legal_actions"], "the seat to move is offered its legal actions"
+    assert view(client, tid, toks[other])["legal_actions"] == []
+    action = mv["legal_actions"][0]
+    url = f"/api/tables/{tid}/actions"
+    before = true_state(client, tid).snapshot()
+
+    # 401: no token, unknown token.
+    r = client.post(url, json={"action": action, "version": mv["version"]})
+    assert r.status_code == 401 and r.json()["error"] == "unauthorized"
+    r = client.post(url, json={"action": action, "version": mv["version"]}, headers=auth("forged"))
+    assert r.status_code == 401
+    assert client.get(f"/api/tables/{tid}", headers=auth("forged")).status_code == 401
+    # 403: another seat's token (not its turn), the host token (holds no seat).
+    r = client.post(url, json={"action": action, "version": mv["version"]}, headers=auth(toks[other]))
+    assert r.status_code == 403 and "turn" in r.json()["detail"]
+    r = client.post(url, json={"action": action, "version": mv["version"]}, headers=auth(created["host_token"]))
+    assert r.status_code == 403
+    # A token of another table is unknown here.
+    elsewhere = create(client, MAIN, ["human"] * n)
+    r = client.post(url, json={"action": action, "version": mv["version"]},
+                    headers=auth(tokens(elsewhere)[mover]))
+    assert r.status_code == 401
+    # 422: illegal action, with the rule; nothing changes.
+    r = client.post(url, json={"action": NONSENSE, "version": mv["version"]}, headers=auth(toks[mover]))
+    assert r.status_code == 422
+    assert r.json()["error"] == "illegal" and r.json()["rule"] and r.json()["message"]
+    # 409: stale version.
+    r = client.post(url, json={"action": action, "version": mv["version"] - 1}, headers=auth(toks[mover]))
+    assert r.status_code == 409 and r.json() == {**r.json(), "error": "stale", "version": mv["version"]}
+    assert true_state(client, tid).snapshot() == before
+    assert view(client, tid)["version"] == mv["version"]
+
+    # The action itself, then its retry: applied once.
+    r = client.post(url, json={"action": action, "version": mv["version"]}, headers=auth(toks[mover]))
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["version"] > mv["version"] and after["seat"] == mover
+    state = true_state(client, tid)
+    assert [str(a) for s, a in state.history[mv["version"]:mv["version"] + 1]] == [action]
+    assert len(state.history) == after["version"]
+    r = client.post(url, json={"action": action, "version": mv["version"]}, headers=auth(toks[mover]))
+    assert r.status_code == 409 and r.json()["version"] == after["version"]
+    assert len(true_state(client, tid).history) == after["version"]
+    # Bad bodies.
+    r = client.post(url, json={"action": action}, headers=auth(toks[mover]))
+    assert r.status_code == 422
+
+
+def test_concurrent_duplicates_are_applied_once(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] * n, seed=3)
+    tid, toks = created["table_id"], tokens(created)
+    seat = view(client, tid)["current_player"]
+    v = view(client, tid, toks[seat])
+    codes: list[int] = []
+
+    def send():
+        r = client.post(f"/api/tables/{tid}/actions", json={"action": v["legal_actions"][0], "version": v["version"]},
+                        headers=auth(toks[seat]))
+        codes.append(r.status_code)
+
+    threads = [threading.Thread(target=send) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [200] + [409] * 7
+    state = true_state(client, tid)
+    assert sum(1 for s, _ in state.history if s == seat) == 1
+
+
+def test_chat(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] * n)
+    tid, toks = created["table_id"], tokens(created)
+    url = f"/api/tables/{tid}/chat"
+    assert client.post(url, json={"text": "hi"}).status_code == 401
+    assert client.post(url, json={"text": "x" * 501}, headers=auth(toks[0])).status_code == 422
+    assert client.post(url, json={"text": "   "}, headers=auth(toks[0])).status_code == 422
+    r = client.post(url, json={"text": "I offer 2 roses"}, headers=auth(toks[0]))
+    assert r.status_code == 200
+    client.post(url, json={"text": "welcome"}, headers=auth(created["host_token"]))
+    chat = view(client, tid)["chat"]
+    assert [(c["seat"], c["name"], c["text"]) for c in chat] == [(0, "Seat 1", "I offer 2 roses"), (None, "host", "welcome")]
+
+
+def test_websocket_pushes_the_seat_own_view(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] * n, seed=5)
+    tid, toks = created["table_id"], tokens(created)
+    with client.websocket_connect(f"/ws/tables/{tid}?token={toks[0]}") as ws0, \
+            client.websocket_connect(f"/ws/tables/{tid}") as wspec:
+        first = ws0.receive_json()
+        assert first["type"] == "view" and first["seat"] == 0
+        assert wspec.receive_json()["seat"] is None
+        ws0.send_json({"type": "ping"})
+        msg = ws0.receive_json()
+        while msg["type"] != "pong":
+            msg = ws0.receive_json()
+        seat = first["current_player"]
+        v = view(client, tid, toks[seat])
+        r = client.post(f"/api/tables/{tid}/actions", json={"action": v["legal_actions"][0], "version": v["version"]},
+                        headers=auth(toks[seat]))
+        assert r.status_code == 200
+        want = r.json()["version"]
+        state = true_state(client, tid)
+        for ws, who in ((ws0, 0), (wspec, None)):
+            msg = ws.receive_json()
+            while msg["version"] < want:
+                msg = ws.receive_json()
+            assert msg["seat"] == who
+            assert msg["observation"] == to_jsonable(state.observation(who))
+    with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
+        assert ws.receive_json()["status"] == 401
+
+
+# ---------------------------------------------------------------------------------------- hidden information
+@pytest.mark.parametrize("game", GAMES)
+def test_no_view_holds_another_seats_hidden_information(make_client, game):
+    """Every response and WebSocket message for a seat equals what the rules let that seat
+    observe: ``state.observation(seat)``, unchanged when everything hidden from the seat is re-drawn
+    (as in roses.core.conformance); the legal actions are offered only to the seat to move."""
+    client = make_client()
+    n = players_for(game)
+    created = create(client, game, ["human"] * n, seed=2024)
+    tid, toks = created["table_id"], tokens(created)
+    rng = random.Random(1)
+    with client.websocket_connect(f"/ws/tables/{tid}?token={toks[0]}") as ws0:
+        msg = ws0.receive_json()
+        for step in range(25):
+            state = true_state(client, tid)
+            if state.is_terminal():
+                break
+            for seat in [None, *range(n)]:
+                v = view(client, tid, toks.get(seat))
+                assert v["seat"] == seat and v["version"] == len(state.history)
+                assert v["observation"] == to_jsonable(state.observation(seat))
+                if seat is not None:
+                    world = state.determinize(seat, rng)
+                    assert v["observation"] == to_jsonable(world.observation(seat)), "a hidden card leaks"
+                mine = seat is not None and state.current_player() == seat
+                assert v["legal_actions"] == ([str(a) for a in state.legal_actions()] if mine else [])
+            while msg["version"] < len(state.history):
+                msg = ws0.receive_json()
+            assert msg["observation"] == to_jsonable(state.observation(0))
+            assert msg["observation"] == to_jsonable(state.determinize(0, rng).observation(0))
+            mover = state.current_player()
+            mv = view(client, tid, toks[mover])
+            action = rng.choice(mv["legal_actions"])
+            r = client.post(f"/api/tables/{tid}/actions", json={"action": action, "version": mv["version"]},
+                            headers=auth(toks[mover]))
+            assert r.status_code == 200, r.text
+            assert r.json()["observation"] == to_jsonable(true_state(client, tid).observation(mover))
+
+
+# ---------------------------------------------------------------------------------------- bots and records
+def play_out_with_bots(client, game: str, seed: int, bots: list[str]) -> dict:
+    created = create(client, game, bots, seed=seed)
+    tid = created["table_id"]
+    v = wait_until(client, tid, lambda v: v["terminal"], timeout=90)
+    assert v["status"] == "finished" and v["returns"] is not None and v["current_player"] == -4
+    r = client.get(f"/api/tables/{tid}/record")
+    assert r.status_code == 200
+    return {"table_id": tid, "view": v, "record": r.json()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bots_play_a_table_to_the_end_and_the_record_replays(client, game):
+    n = players_for(game)
+    out = play_out_with_bots(client, game, 99, ["heuristic"] + ["random"] * (n - 1))
+    record = GameRecord.from_json(out["record"])
+    assert record.players == ["bot:heuristic"] + ["bot:random"] * (n - 1)
+    final = replay(record)
+    assert final.is_terminal() and list(final.returns()) == out["view"]["returns"]
+    assert len(record.actions) == out["view"]["version"]
+    assert final == true_state(client, out["table_id"])
+    r = client.post("/api/replay", json=out["record"])
+    assert r.status_code == 200
+    steps = r.json()["steps"]
+    assert len(steps) == len(record.actions) + 1
+    assert steps[-1]["observation"] == to_jsonable(final.observation(None))
+
+
+def test_record_is_refused_before_the_end_and_bad_records_are_refused(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] * n)
+    assert client.get(f"/api/tables/{created['table_id']}/record").status_code == 409
+    assert client.post("/api/replay", json={"format": "nonsense"}).status_code == 422
+    out = play_out_with_bots(client, MAIN, 4, ["random"] * n)
+    tampered = dict(out["record"])
+    tampered["result"] = {"returns": [0.0] * n, "terminal": True}
+    assert client.post("/api/replay", json=tampered).status_code == 422
+
+
+def test_same_seed_and_bots_give_the_same_game(make_client):
+    """Chance and bot choices are derived from the stored seed: the basis of exact restarts."""
+    n = players_for(MAIN)
+    a = play_out_with_bots(make_client(), MAIN, 31, ["heuristic"] * n)["record"]
+    b = play_out_with_bots(make_client(), MAIN, 31, ["heuristic"] * n)["record"]
+    assert a["actions"] == b["actions"]
+
+
+def test_host_hands_a_seat_to_a_bot(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] + ["random"] * (n - 1), seed=8)
+    tid, toks = created["table_id"], tokens(created)
+    url = f"/api/tables/{tid}/seats/0/bot"
+    assert client.post(url, json={"bot": "random"}).status_code == 401
+    assert client.post(url, json={"bot": "random"}, headers=auth(toks[0])).status_code == 403
+    assert client.post(url, json={"bot": "nobody"}, headers=auth(created["host_token"])).status_code == 422
+    r = client.post(url, json={"bot": "random"}, headers=auth(created["host_token"]))
+    assert r.status_code == 200 and r.json()["seats"][0]["kind"] == "bot"
+    v = wait_until(client, tid, lambda v: v["terminal"])
+    assert v["status"] == "finished"
+    # The former player's token still shows its seat but offers no move.
+    assert view(client, tid, toks[0])["seat"] == 0
+
+
+def test_turn_timer_lets_a_bot_move_for_a_slow_seat(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] * n, turn_timer_seconds=1, seed=12)
+    tid = created["table_id"]
+    v = view(client, tid)
+    assert v["turn_deadline"] is not None
+    start = v["version"]
+    t0 = time.monotonic()
+    v = wait_until(client, tid, lambda v: v["version"] > start, timeout=10)
+    assert time.monotonic() - t0 > 0.5
+
+
+# ---------------------------------------------------------------------------------------- persistence
+def test_a_restarted_server_resumes_every_table_exactly(make_client, db_url):
+    """Stop the app in the middle of a bot game, start a new one on the same database: the game
+    ends exactly as an uninterrupted one with the same seed."""
+    from fastapi.testclient import TestClient
+
+    from roses.server import create_app
+
+    n = players_for(MAIN)
+    bots = ["heuristic"] + ["random"] * (n - 1)
+    reference = play_out_with_bots(make_client(), MAIN, 77, bots)
+    with TestClient(create_app(database_url=db_url)) as first:
+        created = create(first, MAIN, bots, seed=77, bot_delay_ms=30)
+        tid = created["table_id"]
+        wait_until(first, tid, lambda v: v["version"] >= 6, timeout=30)
+    # The server has stopped mid-game.
+    with TestClient(create_app(database_url=db_url)) as second:
+        stopped_at = second.app.state.store.load(tid).version
+        assert stopped_at < len(reference["record"]["actions"])
+        v = wait_until(second, tid, lambda v: v["terminal"], timeout=60)
+        record = second.get(f"/api/tables/{tid}/record").json()
+    assert record["actions"] == reference["record"]["actions"]
+    assert v["version"] == len(record["actions"])
+
+
+def test_two_processes_share_one_database(make_client):
+    """Two apps on one database (as two ``roses serve`` processes): an action through one is seen by
+    the other, pushed to its WebSocket viewers by polling, and a stale retry through the other is
+    refused."""
+    a = make_client(poll_interval=0.05)
+    b = make_client(poll_interval=0.05)
+    n = players_for(MAIN)
+    created = create(a, MAIN, ["human"] * n, seed=21)
+    tid, toks = created["table_id"], tokens(created)
+    seat = view(b, tid)["current_player"]
+    vb = view(b, tid, toks[seat])
+    with b.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert ws.receive_json()["version"] == vb["version"]
+        r = a.post(f"/api/tables/{tid}/actions", json={"action": vb["legal_actions"][0], "version": vb["version"]},
+                   headers=auth(toks[seat]))
+        assert r.status_code == 200
+        new = r.json()["version"]
+        msg = ws.receive_json()
+        while msg["version"] < new:
+            msg = ws.receive_json()
+        assert msg["version"] == new
+    r = b.post(f"/api/tables/{tid}/actions", json={"action": vb["legal_actions"][0], "version": vb["version"]},
+               headers=auth(toks[seat]))
+    assert r.status_code == 409
+    assert view(b, tid)["version"] == new
+
+
+# ---------------------------------------------------------------------------------------- rules and pages
+def test_rules_pages(client, tmp_path, monkeypatch):
+    (tmp_path / f"{MAIN}.md").write_text("# How to play\n")
+    monkeypatch.setattr(app_module, "RULES_DIRS", (tmp_path,))
+    r = client.get(f"/api/rules/{MAIN}")
+    assert r.status_code == 200 and r.json()["markdown"] == "# How to play\n"
+    monkeypatch.setattr(app_module, "RULES_DIRS", (tmp_path / "nowhere",))
+    r = client.get(f"/api/rules/{MAIN}")
+    assert r.status_code == 404 and r.json()["error"] == "no rules"
+    assert client.get("/api/rules/no-such-game").status_code == 404
+
+
+def test_pages_are_served(client):
+    for path, page in (("/", "lobby.html"), ("/t/abc", "table.html"), ("/replay", "replay.html"),
+                       (f"/rules/{MAIN}", "rules.html")):
+        r = client.get(path)
+        if (app_module.STATIC / page).is_file():
+            assert r.status_code == 200 and "<html" in r.text.lower()
+        else:
+            assert r.status_code == 404
