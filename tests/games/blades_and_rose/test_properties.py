@@ -1,0 +1,101 @@
+"""Property tests over 5–8 players: the core conformance checks (cards conserved, no leak through
+determinize, clones, illegal actions, replay) plus this game's own: no observation shows another
+seat's role, hand or unplaced crystal, or who played which card in a shuffled round; every game
+ends within one round per crystal (rounds <= players)."""
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import roses
+from roses.core.conformance import check_random_game
+from roses.core.serial import to_jsonable
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def _check_game(players: int, seed: int) -> None:
+    game = roses.load("blades-and-rose", players=players)
+    state = check_random_game(game, seed)
+    assert len(state.rounds) <= players
+    assert state.winner is not None
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_5_players(seed):
+    _check_game(5, seed)
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_6_players(seed):
+    _check_game(6, seed)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_7_players(seed):
+    _check_game(7, seed)
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_8_players(seed):
+    _check_game(8, seed)
+
+
+def _no_leak(state, seat: int) -> None:
+    obs = state.observation(seat)
+    text = json.dumps(to_jsonable(obs))
+    n = state.num_players
+    for other in range(n):
+        if other == seat:
+            continue
+        assert obs.roles[other] is None
+        # An unplaced crystal's number appears nowhere in another seat's view (pool #1–#8 unique).
+        k = state.crystals[other]
+        if k is not None:
+            assert f"#{k}" not in text and obs.crystal != k
+    assert obs.hand == tuple(state.hands[seat])
+    for view, rnd in zip(obs.rounds + ((obs.current_round,) if obs.current_round else ()),
+                         state.rounds + ([state.rnd] if state.rnd else [])):
+        assert view.my_card == rnd.plays.get(seat)
+        if view.attribution is not None:
+            assert rnd.unshuffled and rnd.resolved
+    # Log lines only the own seat may read never name another seat's card or role.
+    public = state.log.view(None)
+    for line, mine in zip(public, state.log.view(seat)):
+        if line != mine:
+            assert any(line == e.public and dict(e.private).get(seat) == mine for e in state.log.entries)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=5, max_value=8))
+def test_no_observation_reveals_hidden_information(seed, players):
+    game = roses.load("blades-and-rose", players=players)
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        for seat in range(players):
+            _no_leak(state, seat)
+        spectator = state.observation(None)
+        assert spectator.hand == () and all(r is None for r in spectator.roles)
+        state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    assert all(r is not None for r in state.observation(0).roles)  # revealed once over
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=5, max_value=8))
+def test_games_end_within_the_crystals(seed, players):
+    game = roses.load("blades-and-rose", players=players)
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.check_invariants()
+    assert 1 <= len(state.rounds) <= players and len(state.placed) == len(state.rounds)
+    assert sum(state.returns()) == sum(1 for s in range(players) if state.faction(s) == state.winner)
