@@ -1,0 +1,142 @@
+"""Kill a real ``roses serve`` process (SIGKILL) in the middle of a bot game, restart it on the
+same database, and check the game finishes with nothing lost or doubled (issue 6, Persistence)."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from conftest import loadable_games
+
+from roses.core import GameRecord, replay
+from roses.server.store import SqlTableStore
+
+GAMES = loadable_games()
+MAIN = "roses-and-thorns" if "roses-and-thorns" in GAMES else (GAMES[0] if GAMES else None)
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not GAMES, reason="no game is registered yet")]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve_command() -> list[str]:
+    """``roses serve`` as a module call (a Typer app with one command takes no command name)."""
+    from roses.cli import app
+
+    return [sys.executable, "-m", "roses.cli"] + (["serve"] if len(app.registered_commands) > 1 else [])
+
+
+class Server:
+    """``python -m roses.cli serve`` on a free loopback port."""
+
+    def __init__(self, tmp: Path, db_args: list[str]):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = open(tmp / f"serve-{self.port}.log", "w")
+        self.proc = subprocess.Popen(
+            [*serve_command(), "--host", "127.0.0.1", "--port", str(self.port), *db_args],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        end = time.monotonic() + 30
+        while True:
+            assert self.proc.poll() is None, (tmp / f"serve-{self.port}.log").read_text()
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.1)
+
+    def kill9(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+        self.log.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:  # pragma: no cover
+                self.proc.kill()
+        if not self.log.closed:
+            self.log.close()
+
+
+def wait_view(url: str, table_id: str, pred, timeout: float = 60) -> dict:
+    end = time.monotonic() + timeout
+    while True:
+        v = httpx.get(f"{url}/api/tables/{table_id}", timeout=5).json()
+        if pred(v):
+            return v
+        assert time.monotonic() < end, f"timed out at version {v['version']}"
+        time.sleep(0.02)
+
+
+def test_kill_9_mid_game_then_restart_finishes_the_game_exactly(db_url, tmp_path, make_client):
+    from roses.core import get_spec
+
+    spec = get_spec(MAIN)
+    n = max(2, spec.min_players)
+    bots = ["heuristic"] + ["random"] * (n - 1)
+    seats = [{"kind": "bot", "bot": b} for b in bots]
+    seed = 4242
+    # The same game uninterrupted, in-process: what the restarted server must end with.
+    ref_client = make_client()
+    tid = ref_client.post("/api/tables", json={"game": MAIN, "seats": seats, "seed": seed}).json()["table_id"]
+    end = time.monotonic() + 60
+    while not ref_client.get(f"/api/tables/{tid}").json()["terminal"]:
+        assert time.monotonic() < end
+        time.sleep(0.01)
+    reference = ref_client.get(f"/api/tables/{tid}/record").json()
+    total = len(reference["actions"])
+    assert total > 12, "the reference game is too short to be killed in the middle"
+
+    if db_url.startswith("sqlite"):
+        data_dir = tmp_path / "data"
+        db_args = ["--data-dir", str(data_dir)]
+        url = f"sqlite:///{(data_dir / 'roses.sqlite').resolve()}"
+    else:
+        url = db_url
+        db_args = ["--database-url", db_url]
+
+    server = Server(tmp_path, db_args)
+    try:
+        r = httpx.post(server.url + "/api/tables",
+                       json={"game": MAIN, "seats": seats, "seed": seed, "bot_delay_ms": 40}, timeout=10)
+        assert r.status_code == 201, r.text
+        table_id = r.json()["table_id"]
+        wait_view(server.url, table_id, lambda v: v["version"] >= total // 3, timeout=60)
+        server.kill9()
+    finally:
+        server.stop()
+
+    store = SqlTableStore(url, run_migrations=False)
+    try:
+        row = store.load(table_id)
+        stored = store.actions(table_id)
+    finally:
+        store.dispose()
+    assert total // 3 <= row.version < total, "killed in the middle"
+    assert len(stored) == row.version
+    assert [list(a) for a in stored] == reference["actions"][:row.version]
+
+    server = Server(tmp_path, db_args)
+    try:
+        v = wait_view(server.url, table_id, lambda v: v["terminal"], timeout=90)
+        record = httpx.get(f"{server.url}/api/tables/{table_id}/record", timeout=10).json()
+    finally:
+        server.stop()
+    assert record["actions"] == reference["actions"], "an action was lost, doubled or changed"
+    assert v["version"] == total
+    final = replay(GameRecord.from_json(record))
+    assert list(final.returns()) == v["returns"]
