@@ -1,0 +1,43 @@
+"""Rose Ceremony: offer rose cards face down on dates, dodge thorns, exchange bouquets for charm.
+
+Rulebook ``shared/seeds/rose-ceremony.txt``; rulings RC-1…RC-6 in ``shared/RULINGS.md``; the rules
+as implemented, rule by rule, in ``docs/rules/rose-ceremony.md``.
+"""
+from __future__ import annotations
+
+from roses.core import GameSpec, Param
+
+from . import encoding
+from .bots import HeuristicAgent
+from .cards import DEFAULT_DECK, check_deck
+from .state import RoseCeremonyState
+from .view import render
+
+PARAMS = (
+    Param("players", int, 4, "number of players", cite="RC-1", min=2, max=6),
+    Param("start_player", int, None, "fixed start seat (default: drawn at random; the rulebook's "
+          "'most recently pricked' player cannot be computed)", cite="Game Play", min=0, max=5),
+    Param("deck", object, [list(row) for row in DEFAULT_DECK],
+          "the rose cards as [roses, thorns, count] rows (default: the 54-card deck of RC-2)",
+          cite="RC-2", check=check_deck),
+)
+
+SPEC = GameSpec(
+    name="rose-ceremony",
+    title="Rose Ceremony",
+    min_players=2,
+    max_players=6,
+    params=PARAMS,
+    state_class=RoseCeremonyState,
+    rulebook="rose-ceremony.txt",
+    num_distinct_actions=encoding.num_distinct_actions,
+    action_to_id=encoding.action_to_id,
+    action_from_id=encoding.action_from_id,
+    bots={"heuristic": HeuristicAgent},
+    render=render,
+    summary=("Go on a date each turn: offer a rose card face down to another player, who accepts it "
+             "into their bouquet or refuses it into yours; a bouquet with 5 or more thorns wilts. "
+             "Exchange bouquets of 4+ roses for charm points; 5 points (or a 10-rose bouquet) wins."),
+)
+
+__all__ = ["SPEC", "RoseCeremonyState"]

@@ -1,0 +1,162 @@
+"""The ``heuristic`` Rose Ceremony bot: reasons from public bouquets and the unseen cards.
+
+It never reads the true state. From its observation it counts the unseen cards (the deck parameter
+minus its hand, every bouquet, the discard pile and its own pending offer) and values a bouquet by
+:func:`bouquet_value`: roses are worth about what they exchange for (Exchange section: 4–5 → 1,
+6–7 → 2, 8–9 → 3, 10+ wins), discounted by the chance that thorns wilt the bouquet (5+ thorns) before
+it is exchanged.
+
+* Date (offer): for every card and receiver it weighs the two outcomes of "Go on a Date": accepted,
+  the card changes the receiver's bouquet value (good for us when it wilts a bouquet, bad when it
+  feeds a rival, more so a leading one); refused, it lands in our own bouquet.
+* Accept/refuse (RC-3, card unseen): compares the expected value of the card in our bouquet with the
+  harm of handing it to the offerer's, over the unseen cards, tilted towards cards that hurt us
+  (the offerer chose it).
+* Exchange (RC-4): takes a win whenever it is there (10+ roses, or enough charm points), exchanges
+  on its last turn (deck run out, RC-5), and otherwise keeps the bouquet only while ``patience`` ×
+  the expected exchange value after one more card (0 if that card wilts it) beats exchanging now.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from roses.agents import Turn
+
+from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Offer
+from .cards import Card, deck_counter
+from .state import MIN_EXCHANGE_ROSES, WILT_THORNS, WINNING_POINTS, WINNING_ROSES, exchange_points
+
+#: Value of a win, in charm points (more than any exchange short of it).
+WIN_VALUE = 8.0
+
+
+def unseen_cards(obs: Any, deck_rows: Any) -> Counter:
+    """The cards ``obs.seat`` cannot see: the deck parameter minus its hand, every bouquet, the
+    discard pile and its own pending offer. They are in the deck, in other hands, or offered to it."""
+    pool = deck_counter(deck_rows)
+    pool.subtract(obs.hand)
+    for b in obs.bouquets:
+        pool.subtract(b)
+    pool.subtract(obs.discard)
+    if obs.pending_offer is not None and obs.pending_offer.card is not None:
+        pool[obs.pending_offer.card] -= 1
+    return +pool
+
+
+def exchange_value(roses: int, points: int) -> float:
+    """What exchanging ``roses`` roses is worth now to a seat with ``points`` charm points."""
+    if roses >= WINNING_ROSES:
+        return WIN_VALUE
+    gained = exchange_points(roses)
+    if gained and points + gained >= WINNING_POINTS:
+        return WIN_VALUE
+    return float(gained)
+
+
+class HeuristicAgent:
+    """Rule-of-thumb player for Rose Ceremony (see the module docstring).
+
+    Args:
+        game: the :class:`~roses.core.Game` (its ``deck`` parameter gives the card counts).
+        seed: seeds the bot's own RNG (used only to break exact ties).
+        growth: expected cards a bouquet still receives before it is exchanged.
+        suspicion: how far the receiver tilts its estimate towards the cards that hurt it most.
+        patience: weight of waiting for one more card before exchanging. The defaults were measured
+            (4 players, hundreds of games against random and against itself): banking points as
+            soon as the exchange is allowed beat every positive patience tried, so it is 0.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, game: Any, seed: int = 0, growth: float = 1.0, suspicion: float = 0.1,
+                 patience: float = 0.0):
+        self.game = game
+        self.rng = random.Random(seed)
+        self.growth = growth
+        self.suspicion = suspicion
+        self.patience = patience
+
+    # ------------------------------------------------------------------ valuation
+    def _wilt_chance(self, thorns: int, pool: Counter) -> float:
+        """Chance that one unseen card brings a bouquet of ``thorns`` thorns to 5 or more."""
+        total = sum(pool.values())
+        if not total:
+            return 0.0
+        return sum(k for c, k in pool.items() if thorns + c.thorns >= WILT_THORNS) / total
+
+    def bouquet_value(self, roses: int, thorns: int, points: int, pool: Counter) -> float:
+        """Expected charm worth of a bouquet: its roses (about half a point each, the exchange rate,
+        a win when it would win) times the chance it survives ``growth`` more cards."""
+        if thorns >= WILT_THORNS:
+            return 0.0
+        now = exchange_value(roses, points)
+        worth = max(now, roses / 2.0 - 1.0, roses / 8.0)
+        survive = (1.0 - self._wilt_chance(thorns, pool)) ** self.growth
+        return worth * survive if now < WIN_VALUE else max(now * (0.5 + 0.5 * survive), worth * survive)
+
+    def _delta(self, obs: Any, seat: int, card: Card, pool: Counter) -> float:
+        """Change of ``seat``'s bouquet value when ``card`` is added (a wilt loses it all)."""
+        r, t, p = obs.bouquet_roses[seat], obs.bouquet_thorns[seat], obs.points[seat]
+        if t + card.thorns >= WILT_THORNS:
+            return -self.bouquet_value(r, t, p, pool)
+        return self.bouquet_value(r + card.roses, t + card.thorns, p, pool) - self.bouquet_value(r, t, p, pool)
+
+    def _rival_weight(self, obs: Any, seat: int) -> float:
+        """How much a rival's gain hurts us: more for a rival close to winning."""
+        lead = obs.points[seat] - max(obs.points[s] for s in range(obs.players) if s != seat)
+        return (1.0 + 0.25 * obs.points[seat] + 0.25 * max(lead, 0)) * 2.0 / obs.players
+
+    # ------------------------------------------------------------------ decisions
+    def act(self, turn: Turn) -> Any:
+        obs = turn.observation
+        legal = turn.legal_actions
+        pool = unseen_cards(obs, self.game.params["deck"])
+        if obs.phase == "offer":
+            return self._offer(obs, legal, pool)
+        if obs.phase == "respond":
+            return self._respond(obs, pool)
+        if obs.phase == "exchange":
+            return self._exchange(obs, pool)
+        return self.rng.choice(legal)  # pragma: no cover - no other seat decisions exist
+
+    def _offer(self, obs: Any, legal: list[Any], pool: Counter) -> Any:
+        me = obs.seat
+        best, best_score = None, float("-inf")
+        for action in legal:
+            assert isinstance(action, Offer)
+            accepted = -self._rival_weight(obs, action.to) * self._delta(obs, action.to, action.card, pool)
+            refused = self._delta(obs, me, action.card, pool)
+            score = 0.5 * accepted + 0.5 * refused + self.rng.random() * 1e-6
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _respond(self, obs: Any, pool: Counter) -> Any:
+        me, offerer = obs.seat, obs.pending_offer.offerer
+        total = sum(pool.values())
+        if not total:
+            return ACCEPT
+        weight = self._rival_weight(obs, offerer)
+        outcomes = []  # (value of accepting - value of refusing, count) per unseen card
+        for card, k in pool.items():
+            diff = self._delta(obs, me, card, pool) + weight * self._delta(obs, offerer, card, pool)
+            outcomes.append((diff, k))
+        mean = sum(d * k for d, k in outcomes) / total
+        worst = min(d for d, _ in outcomes)
+        return ACCEPT if (1 - self.suspicion) * mean + self.suspicion * worst > 0 else REFUSE
+
+    def _exchange(self, obs: Any, pool: Counter) -> Any:
+        me = obs.seat
+        r, t, p = obs.bouquet_roses[me], obs.bouquet_thorns[me], obs.points[me]
+        now = exchange_value(r, p)
+        if now >= WIN_VALUE or obs.last_round or obs.deck_size == 0:
+            return EXCHANGE if r >= MIN_EXCHANGE_ROSES else KEEP
+        total = sum(pool.values())
+        if not total:
+            return EXCHANGE
+        # one more card, if it comes (it may not: nobody need offer to us), then exchange
+        later = sum(k * (0.0 if t + c.thorns >= WILT_THORNS else exchange_value(r + c.roses, p))
+                    for c, k in pool.items()) / total
+        return KEEP if self.patience * later > now else EXCHANGE

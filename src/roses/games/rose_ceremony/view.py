@@ -1,0 +1,61 @@
+"""Terminal view of a Rose Ceremony observation (Rich).
+
+:func:`render` draws what the observing seat may see (RC-3): its own hand, every bouquet with its
+roses and thorns, charm points, deck size, discard pile, the pending offer and the log tail.
+"""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .observation import RoseCeremonyObservation
+
+#: Number of log lines shown under the table.
+LOG_TAIL = 8
+
+
+def card_text(card) -> str:
+    """A card as plain text, roses/thorns: ``3/1``."""
+    return f"{card.roses}/{card.thorns}"
+
+
+def render(obs: RoseCeremonyObservation):
+    """A Rich renderable of ``obs`` for the terminal."""
+    head = Text()
+    head.append("Rose Ceremony", style="bold magenta")
+    head.append(f"  ·  deck {obs.deck_size}  ·  discard {obs.discard_count}")
+    if obs.turn_player is not None:
+        head.append(f"  ·  seat {obs.turn_player}'s turn ({obs.phase})")
+    if obs.last_round:
+        head.append("  ·  LAST ROUND (deck ran out)", style="bold yellow")
+
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for col in ("seat", "hand", "bouquet (roses/thorns)", "roses", "thorns", "charm"):
+        table.add_column(col)
+    for s in range(obs.players):
+        mark = ("▶ " if s == obs.current_player else "  ") + str(s) + (" (you)" if s == obs.seat else "")
+        if s == obs.start_player:
+            mark += " *"
+        hand = " ".join(card_text(c) for c in obs.hand) if s == obs.seat else f"{obs.hand_sizes[s]} cards"
+        bouquet = " ".join(card_text(c) for c in obs.bouquets[s]) or "—"
+        thorns = obs.bouquet_thorns[s]
+        table.add_row(mark, hand, bouquet, str(obs.bouquet_roses[s]),
+                      Text(str(thorns), style="bold red" if thorns >= 3 else ""),
+                      f"{obs.points[s]} " + "♥" * obs.points[s])
+
+    table.caption = "▶ to move · * start player (the round ends before it) · cards are roses/thorns"
+    parts = [head, table]
+    if obs.pending_offer is not None:
+        po = obs.pending_offer
+        what = card_text(po.card) if po.card is not None else "a face-down card"
+        parts.append(Text(f"Offer pending: seat {po.offerer} offers {what} to seat {po.receiver}", style="cyan"))
+    if obs.discard:
+        parts.append(Text("discard pile (top last): " + " ".join(card_text(c) for c in obs.discard[-10:]),
+                          style="dim"))
+    if obs.returns is not None:
+        who = ", ".join(f"seat {s}" for s in obs.winners)
+        parts.append(Text(f"Game over: {who} win{'s' if len(obs.winners) == 1 else ''}", style="bold green"))
+    if obs.log:
+        parts.append(Text("\n".join(obs.log[-LOG_TAIL:]), style="dim"))
+    return Group(*parts)
