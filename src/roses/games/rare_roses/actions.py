@@ -1,0 +1,259 @@
+"""Rare Roses actions and chance outcomes. ``str(action)`` is the stable text form (records store
+it; the terminal and the browser table send it); :func:`parse_action` reads it back.
+
+A tile is named ``rose/box``: ``juliet/bud`` (fresh-bud box), ``juliet/fresh`` (fresh-bloom box),
+``juliet/mature`` (mature-bloom box). Lists of tiles are comma separated, kept in a canonical order
+(rose order of the components list, then box), so equal actions have equal text.
+
+Text forms:
+    chance:  ``specialty ROSE`` · ``start SEAT`` · ``draw ROSE`` · ``order ID``
+    seat:    ``trash`` · ``seed`` · ``push`` · ``stop`` · ``buy ROSE`` ·
+             ``offer SEAT take TILES pay N [give TILES]`` · ``accept`` · ``decline`` ·
+             ``done buying`` · ``fill ID match|fill [with TILES]`` · ``end turn``
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import BOXES, ROSES
+
+Tile = tuple[str, str]  # (rose, box name)
+
+
+def tile_key(t: Tile) -> tuple[int, int]:
+    return ROSES.index(t[0]), BOXES.index(t[1])
+
+
+def canonical_tiles(tiles) -> tuple[Tile, ...]:
+    """Tiles as a sorted tuple of ``(rose, box)`` pairs (raises ``ValueError`` for unknown names)."""
+    out = []
+    for r, b in tiles:
+        if r not in ROSES or b not in BOXES:
+            raise ValueError(f"{r}/{b} is not a tile (roses: {', '.join(ROSES)}; boxes: {', '.join(BOXES)})")
+        out.append((r, b))
+    return tuple(sorted(out, key=tile_key))
+
+
+def tiles_text(tiles: tuple[Tile, ...]) -> str:
+    return ",".join(f"{r}/{b}" for r, b in tiles)
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    tiles = []
+    for tok in text.split(","):
+        tok = tok.strip()
+        if not tok:
+            continue
+        if "/" not in tok:
+            raise ValueError(f"{tok!r} is not a tile (write rose/box, e.g. juliet/fresh)")
+        r, b = tok.split("/", 1)
+        tiles.append((r.strip(), b.strip()))
+    return canonical_tiles(tiles)
+
+
+# ---------------------------------------------------------------------------- chance outcomes
+@dataclass(frozen=True)
+class Specialty:
+    """Chance: the next seat without a shop is dealt the shop card of specialty ``rose`` (RR-4)."""
+
+    rose: str
+
+    def __str__(self) -> str:
+        return f"specialty {self.rose}"
+
+
+@dataclass(frozen=True)
+class StartPlayer:
+    """Chance: the starting player (Setup; drawn when the ``start_player`` parameter is unset)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"start {self.seat}"
+
+
+@dataclass(frozen=True)
+class DrawTile:
+    """Chance: a tile of type ``rose`` drawn from the market bag into the market (RR-5, RR-6)."""
+
+    rose: str
+
+    def __str__(self) -> str:
+        return f"draw {self.rose}"
+
+
+@dataclass(frozen=True)
+class DrawOrder:
+    """Chance: order card ``card`` turned over from the order deck (Refill Order Queue)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"order {self.card}"
+
+
+# ---------------------------------------------------------------------------- seat actions
+@dataclass(frozen=True)
+class Trash:
+    """Trash the oldest order in the queue ("Trash Oldest Order OR Seed The Market", RR-11)."""
+
+    def __str__(self) -> str:
+        return "trash"
+
+
+@dataclass(frozen=True)
+class Seed:
+    """Seed the market: draw three tiles (plus the first-turn extra tiles, RR-5)."""
+
+    def __str__(self) -> str:
+        return "seed"
+
+
+@dataclass(frozen=True)
+class Push:
+    """Push the market: pay $1/$3/$5 for the 4th/5th/6th tile ("Push The Market", RR-5)."""
+
+    def __str__(self) -> str:
+        return "push"
+
+
+@dataclass(frozen=True)
+class StopPushing:
+    """Draw no more tiles this turn (ends seeding)."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Buy one tile of type ``rose`` from the market at its market price (RR-2); it goes to the
+    fresh-bud box ("Purchase Roses")."""
+
+    rose: str
+
+    def __str__(self) -> str:
+        return f"buy {self.rose}"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Propose a deal to seat ``seat`` (RR-7): the active player takes ``take`` from that seat's
+    shop (each tile keeps its box) and pays ``pay`` dollars and/or hands over ``give`` from the own
+    shop (each tile keeps its box). The other seat then accepts or declines."""
+
+    seat: int
+    take: tuple[Tile, ...]
+    pay: int = 0
+    give: tuple[Tile, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "take", canonical_tiles(self.take))
+        object.__setattr__(self, "give", canonical_tiles(self.give))
+
+    def __str__(self) -> str:
+        text = f"offer {self.seat} take {tiles_text(self.take)} pay {self.pay}"
+        return text + (f" give {tiles_text(self.give)}" if self.give else "")
+
+
+@dataclass(frozen=True)
+class Accept:
+    """The seat offered a deal accepts it (RR-7)."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True)
+class Decline:
+    """The seat offered a deal declines it (RR-7)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True)
+class DoneBuying:
+    """End the Purchase Roses phase (no more buying this turn)."""
+
+    def __str__(self) -> str:
+        return "done buying"
+
+
+FILL, MATCH = "fill", "match"
+
+
+@dataclass(frozen=True)
+class FillOrder:
+    """Fill order ``card`` for its ``value`` (``"fill"`` or ``"match"``) with ``tiles`` from the own
+    shop (RR-8: the filler names the tiles); ``tiles=None`` takes the oldest fitting tiles (mature
+    blooms first, then fresh blooms, then buds)."""
+
+    card: int
+    value: str
+    tiles: tuple[Tile, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.tiles is not None:
+            object.__setattr__(self, "tiles", canonical_tiles(self.tiles))
+
+    def __str__(self) -> str:
+        text = f"fill {self.card} {self.value}"
+        return text + (f" with {tiles_text(self.tiles)}" if self.tiles is not None else "")
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Finish filling orders; the turn ends ("Fill Orders")."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+_SIMPLE = {str(a): a for a in (Trash(), Seed(), Push(), StopPushing(), Accept(), Decline(),
+                               DoneBuying(), EndTurn())}
+
+
+def parse_action(text: str):
+    """The action (or chance outcome) written ``text``; raises ``ValueError`` saying what is wrong."""
+    t = " ".join(text.strip().split())
+    if t in _SIMPLE:
+        return _SIMPLE[t]
+    words = t.split(" ")
+    head = words[0] if words else ""
+    if head in ("specialty", "draw", "buy") and len(words) == 2:
+        if words[1] not in ROSES:
+            raise ValueError(f"unknown rose {words[1]!r}")
+        return {"specialty": Specialty, "draw": DrawTile, "buy": Buy}[head](words[1])
+    if head in ("start", "order") and len(words) == 2 and words[1].isdigit():
+        return (StartPlayer if head == "start" else DrawOrder)(int(words[1]))
+    if head == "offer":
+        # offer SEAT take TILES [pay N] [give TILES]
+        if len(words) < 4 or not words[1].isdigit() or words[2] != "take":
+            raise ValueError("write: offer SEAT take TILES pay N [give TILES]")
+        seat = int(words[1])
+        rest = words[3:]
+        fields = {"take": [], "pay": [], "give": []}
+        key = "take"
+        for w in rest:
+            if w in ("pay", "give"):
+                key = w
+                continue
+            fields[key].append(w)
+        take = parse_tiles("".join(fields["take"]))
+        give = parse_tiles("".join(fields["give"]))
+        pay = 0
+        if fields["pay"]:
+            p = "".join(fields["pay"]).lstrip("$")
+            if not p.isdigit():
+                raise ValueError(f"pay {p!r} is not a whole number of dollars")
+            pay = int(p)
+        return Offer(seat, take, pay, give)
+    if head == "fill" and len(words) >= 3 and words[1].isdigit() and words[2] in (FILL, MATCH):
+        tiles = None
+        if len(words) > 3:
+            if words[3] != "with":
+                raise ValueError("write: fill ID match|fill [with TILES]")
+            tiles = parse_tiles("".join(words[4:]))
+        return FillOrder(int(words[1]), words[2], tiles)
+    raise ValueError(f"{text!r} is not a Rare Roses action")

@@ -1,0 +1,348 @@
+"""Rare Roses bots: ``heuristic`` (a two-turn order planner) and ``search`` (the planner plus
+sampled look-ahead for the chance-driven choices: trash or seed, push or stop).
+
+Both read only their observation (``roses.agents.Turn``), never the true state.
+
+The planner (:func:`best_plan`) looks at the orders in the queue and, for each, considers: skip it,
+Fill or Match it this turn, or Fill or Match it on the seat's next turn (when the order will still be
+there: solo, one not at the oldest space; with others, discounted because someone else may take it).
+For each combination it assigns the shop's tiles per rose type — buds can be matched as buds now or
+as blooms next turn, fresh blooms as blooms now or next turn, mature blooms only now — buys the
+shortfall from the market (this turn, or next turn for next turn's buds), and scores the
+combination: this turn's order values minus this turn's purchases, plus the discounted next-turn
+values minus next-turn purchases. So it buys only what an order it plans to fill needs at a profit,
+waits a turn for a Match when a bud must become a bloom, and never buys a tile it cannot use before
+it wilts. Deals are answered by comparing the planner's value with and without the deal.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, EndTurn, FillOrder, Push, Seed,
+                      StopPushing, Trash)
+from .cards import MAX_FILLS, MAX_RECEIVED, ROSES
+
+R = len(ROSES)
+# per-type demand classes
+NOW_BUD, NOW_BLOOM, NOW_ANY, NEXT_BUD, NEXT_BLOOM, NEXT_ANY = range(6)
+SKIP, NOW_F, NOW_M, NEXT_F, NEXT_M = range(5)
+
+
+@dataclass(frozen=True)
+class PlanOrder:
+    id: int
+    fill: int
+    match: int
+    now: bool
+    next: bool
+    fill_need: tuple[tuple[int, int], ...]            # (rose, count)
+    match_need: tuple[tuple[int, int, int], ...]      # (rose, buds, blooms)
+
+
+@dataclass(frozen=True)
+class Plan:
+    value: float
+    now: tuple[tuple[int, str], ...]       # (order id, "fill"/"match") to fill this turn
+    later: tuple[tuple[int, str], ...]     # planned for next turn
+    buy: tuple[int, ...]                   # tiles to buy now, per rose
+
+
+def plan_order(o, now: bool, nxt: bool) -> PlanOrder:
+    fill: dict[int, int] = {}
+    match: dict[int, list[int]] = {}
+    for rose, mat in o.roses:
+        r = ROSES.index(rose)
+        fill[r] = fill.get(r, 0) + 1
+        m = match.setdefault(r, [0, 0])
+        m[0 if mat == "bud" else 1] += 1
+    return PlanOrder(o.id, o.fill, o.match, now, nxt, tuple(sorted(fill.items())),
+                     tuple((r, b, bl) for r, (b, bl) in sorted(match.items())))
+
+
+def best_plan(shop: tuple[list[int], list[int], list[int]], market: list[int], prices: list[int],
+              money: int, orders: list[PlanOrder], can_buy: int, fills_left: int,
+              gamma: float) -> Plan:
+    """The best combination of this-turn and next-turn fills (see the module docstring).
+
+    ``shop``: bud, fresh, mature counts per rose; ``market``: tiles buyable (now and, what is left,
+    next turn); ``can_buy``: purchases left this turn; ``fills_left``: orders still fillable this
+    turn; ``gamma``: weight of next turn (0: there is none)."""
+    sb, sf, sm = shop
+    opts = []
+    for o in orders:
+        choice = [SKIP]
+        if o.now and fills_left > 0:
+            choice += [NOW_F, NOW_M]
+        if o.next and gamma > 0:
+            choice += [NEXT_F, NEXT_M]
+        opts.append(choice)
+    best = Plan(0.0, (), (), (0,) * R)
+    best_key = (0.0, 0)
+    for combo in itertools.product(*opts):
+        n_now = sum(1 for c in combo if c in (NOW_F, NOW_M))
+        if n_now > fills_left or sum(1 for c in combo if c >= NEXT_F) > MAX_FILLS:
+            continue
+        if all(c == SKIP for c in combo):
+            continue
+        dem: dict[int, list[int]] = {}
+        v_now = v_next = 0
+        for o, c in zip(orders, combo):
+            if c == SKIP:
+                continue
+            if c in (NOW_F, NEXT_F):
+                k = NOW_ANY if c == NOW_F else NEXT_ANY
+                for r, cnt in o.fill_need:
+                    dem.setdefault(r, [0] * 6)[k] += cnt
+            else:
+                kb, kl = (NOW_BUD, NOW_BLOOM) if c == NOW_M else (NEXT_BUD, NEXT_BLOOM)
+                for r, b, bl in o.match_need:
+                    d = dem.setdefault(r, [0] * 6)
+                    d[kb] += b
+                    d[kl] += bl
+            val = o.match if c in (NOW_M, NEXT_M) else o.fill
+            if c in (NOW_F, NOW_M):
+                v_now += val
+            else:
+                v_next += val
+        buy_now = [0] * R
+        cost_now = cost_next = n_next = 0
+        ok = True
+        for r, d in dem.items():
+            b, f, m = sb[r], sf[r], sm[r]
+            # 1. blooms now: mature first, then fresh
+            need = d[NOW_BLOOM]
+            use = min(m, need); m -= use; need -= use
+            use = min(f, need); f -= use; need -= use
+            if need:
+                ok = False
+                break
+            # 2. any now from mature
+            anyn = d[NOW_ANY]
+            use = min(m, anyn); m -= use; anyn -= use
+            # 3. buds now from shop buds, else bought now
+            need = d[NOW_BUD]
+            use = min(b, need); b -= use; bn = need - use
+            # 4. blooms next: fresh (mature next turn), shop buds (fresh next turn), else bought now
+            need = d[NEXT_BLOOM]
+            use = min(f, need); f -= use; need -= use
+            use = min(b, need); b -= use; need -= use
+            bn += need
+            # 5. the rest of any-now: fresh, buds, else bought now
+            use = min(f, anyn); f -= use; anyn -= use
+            use = min(b, anyn); b -= use; anyn -= use
+            bn += anyn
+            # 6. any next: fresh, buds, else bought next turn; 7. buds next: bought next turn
+            need = d[NEXT_ANY]
+            use = min(f, need); f -= use; need -= use
+            use = min(b, need); b -= use; need -= use
+            bx = need + d[NEXT_BUD]
+            if bn > market[r] or bx > market[r] - bn:
+                ok = False
+                break
+            buy_now[r] = bn
+            cost_now += bn * prices[r]
+            cost_next += bx * prices[r]
+            n_next += bx
+        if not ok:
+            continue
+        n_buy = sum(buy_now)
+        if n_buy > can_buy or cost_now > money or n_next > MAX_RECEIVED:
+            continue
+        if cost_next > money - cost_now + v_now:
+            continue
+        value = v_now - cost_now + gamma * (v_next - cost_next)
+        key = (value, -n_buy)
+        if key > best_key:
+            best_key = key
+            now = tuple((o.id, MATCH if c == NOW_M else FILL) for o, c in zip(orders, combo) if c in (NOW_F, NOW_M))
+            later = tuple((o.id, MATCH if c == NEXT_M else FILL) for o, c in zip(orders, combo) if c >= NEXT_F)
+            best = Plan(value, now, later, tuple(buy_now))
+    return best
+
+
+# ---------------------------------------------------------------------------- reading the observation
+def _shop(obs, seat: int) -> tuple[list[int], list[int], list[int]]:
+    s = obs.shops[seat]
+    return ([s.bud[r] for r in ROSES], [s.fresh[r] for r in ROSES], [s.mature[r] for r in ROSES])
+
+
+def _rotated(shop):
+    """The shop after its next stock rotation (buds → fresh, fresh → mature, mature gone)."""
+    return ([0] * R, list(shop[0]), list(shop[1]))
+
+
+def _counts(d: dict) -> list[int]:
+    return [d[r] for r in ROSES]
+
+
+class HeuristicAgent:
+    """The planner bot (see the module docstring). ``gamma_solo``/``gamma_multi`` weigh next turn."""
+
+    name = "heuristic"
+    gamma_solo = 0.9
+    gamma_multi = 0.5
+    samples = 0  # search: sampled look-ahead per candidate (0: expectation only)
+
+    def __init__(self, game: Any = None, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    # -- the planner on an observation
+    def _orders(self, obs, before_refill: bool) -> list[PlanOrder]:
+        q = list(obs.queue)
+        if obs.solo:
+            if before_refill:
+                q = q[1:] + [None]     # the refill advances every order; the oldest is lost
+            return [plan_order(o, True, i >= 1) for i, o in enumerate(q) if o is not None]
+        return [plan_order(o, True, True) for o in q if o is not None]
+
+    def _gamma(self, obs, before_refill: bool) -> float:
+        if obs.end_triggered:
+            return 0.0
+        if before_refill and not obs.solo:
+            empty = sum(1 for o in obs.queue if o is None)
+            if obs.deck_size <= empty:
+                return 0.0
+        if before_refill and obs.solo and obs.deck_size <= 1:
+            return 0.0
+        return self.gamma_solo if obs.solo else self.gamma_multi
+
+    def plan(self, obs, seat: int, *, before_refill: bool = False, market=None, money=None,
+             shop=None, can_buy=None, fills_left=None, gamma=None) -> Plan:
+        return best_plan(
+            shop if shop is not None else _shop(obs, seat),
+            market if market is not None else _counts(obs.market),
+            _counts(obs.prices),
+            obs.shops[seat].money if money is None else money,
+            self._orders(obs, before_refill),
+            MAX_RECEIVED - obs.received if can_buy is None else can_buy,
+            MAX_FILLS - obs.fills if fills_left is None else fills_left,
+            self._gamma(obs, before_refill) if gamma is None else gamma)
+
+    # -- decisions
+    def act(self, turn) -> Any:
+        obs, seat, legal = turn.observation, turn.seat, turn.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        ph = obs.phase
+        if ph == "trash-or-seed":
+            return self.trash_or_seed(turn)
+        if ph == "push":
+            return self.push_or_stop(turn)
+        if ph == "purchase":
+            p = self.plan(obs, seat)
+            for r in range(R):
+                if p.buy[r] and Buy(ROSES[r]) in legal:
+                    return Buy(ROSES[r])
+            return DoneBuying()
+        if ph == "respond":
+            return self.answer(obs, seat)
+        if ph == "fill":
+            p = self.plan(obs, seat, market=[0] * R, can_buy=0)
+            for want in (MATCH, FILL):
+                for cid, mode in p.now:
+                    if mode == want and FillOrder(cid, mode) in legal:
+                        return FillOrder(cid, mode)
+            return EndTurn()
+        return legal[0]
+
+    def trash_or_seed(self, turn):
+        obs, seat, legal = turn.observation, turn.seat, turn.legal_actions
+        if Seed() not in legal:
+            return Trash()
+        if Trash() not in legal or obs.solo:
+            return Seed()  # solo: trashing brings no new order (RR-10), seeding is free
+        oldest = next(o for o in obs.queue if o is not None)
+        p = self.plan(obs, seat, before_refill=True)
+        used = {cid for cid, _ in p.now + p.later}
+        if oldest.id not in used and sum(obs.market.values()) >= 3 * len(obs.shops):
+            return Trash()
+        return Seed()
+
+    def _push_gain(self, obs, seat: int, cost: int) -> float:
+        """Expected planner value of one more tile (drawn by the bag's counts) minus ``cost``, over
+        the value without it."""
+        market = _counts(obs.market)
+        money = obs.shops[seat].money
+        base = self.plan(obs, seat, before_refill=True, market=market, money=money).value
+        bag = _counts(obs.bag)
+        total = sum(bag)
+        if total == 0:
+            return -1.0
+        exp = 0.0
+        for r in range(R):
+            if bag[r]:
+                m = list(market)
+                m[r] += 1
+                exp += bag[r] / total * self.plan(obs, seat, before_refill=True, market=m, money=money - cost).value
+        return exp - base
+
+    def push_or_stop(self, turn):
+        obs, seat = turn.observation, turn.seat
+        cost = obs.next_push_cost
+        if cost is None or Push() not in turn.legal_actions:
+            return StopPushing()
+        return Push() if self._push_gain(obs, seat, cost) > 0 else StopPushing()
+
+    def answer(self, obs, seat: int):
+        """Accept a deal when the planner values the shop and money after it at least as much."""
+        o = obs.pending_offer
+        if o is None:
+            return Decline()
+        shop = _shop(obs, seat)
+        box = {"bud": 0, "fresh": 1, "mature": 2}
+        after = tuple(list(row) for row in shop)
+        for r, b in o["take"]:
+            after[box[b]][ROSES.index(r)] -= 1
+        for r, b in o["give"]:
+            after[box[b]][ROSES.index(r)] += 1
+        money = obs.shops[seat].money
+        kw = dict(can_buy=MAX_RECEIVED, fills_left=MAX_FILLS, gamma=self.gamma_multi)
+        v0 = money + self.plan(obs, seat, shop=_rotated(shop), money=money, **kw).value
+        v1 = money + o["pay"] + self.plan(obs, seat, shop=_rotated(after), money=money + o["pay"], **kw).value
+        return Accept() if v1 >= v0 else Decline()
+
+
+class SearchAgent(HeuristicAgent):
+    """The planner plus sampled look-ahead: trash-or-seed and push-or-stop are decided by drawing
+    the possible tiles (several samples per choice, from the seat's determinized state) and
+    comparing the planner's value after each, and next turn is weighed more (tuned for solo)."""
+
+    name = "search"
+    gamma_solo = 0.95
+    samples = 8
+
+    def push_or_stop(self, turn):
+        obs, seat = turn.observation, turn.seat
+        cost = obs.next_push_cost
+        if cost is None or Push() not in turn.legal_actions:
+            return StopPushing()
+        # value of pushing k more times (k = 1..remaining), by the expected planner value
+        best_k, best_v = 0, 0.0
+        market = _counts(obs.market)
+        money = obs.shops[seat].money
+        base = self.plan(obs, seat, before_refill=True).value
+        bag = _counts(obs.bag)
+        costs = {4: 1, 5: 3, 6: 5}
+        drawn = obs.tiles_drawn
+        for k in range(1, 7 - drawn):
+            spend = sum(costs[d] for d in range(drawn + 1, drawn + k + 1))
+            if spend > money:
+                break
+            tot = 0.0
+            for _ in range(self.samples):
+                m = list(market)
+                b = list(bag)
+                for _ in range(k):
+                    if sum(b) == 0:
+                        break
+                    r = self.rng.choices(range(R), b)[0]
+                    b[r] -= 1
+                    m[r] += 1
+                tot += self.plan(obs, seat, before_refill=True, market=m, money=money - spend).value
+            v = tot / self.samples - base
+            if v > best_v:
+                best_k, best_v = k, v
+        return Push() if best_k > 0 else StopPushing()

@@ -1,0 +1,86 @@
+"""Terminal view of a Rare Roses observation (Rich)."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .cards import ROSES
+
+SHORT = {"rainbow": "Rainbow", "juliet": "Juliet", "striped-dragon": "Striped Dragon",
+         "osira": "Osira", "blue": "Blue", "black": "Black"}
+STYLE = {"rainbow": "bold magenta", "juliet": "bold yellow", "striped-dragon": "bold red",
+         "osira": "bold bright_red", "blue": "bold blue", "black": "bold white on grey23"}
+
+
+def _tiles(counts: dict) -> Text:
+    t = Text()
+    for r in ROSES:
+        k = counts.get(r, 0)
+        if k:
+            if t:
+                t.append(" ")
+            t.append(f"{k}×{SHORT[r]}", style=STYLE[r])
+    return t if t else Text("—", style="dim")
+
+
+def _order(o) -> Text:
+    if o is None:
+        return Text("(empty)", style="dim")
+    t = Text(f"#{o.id} ", style="bold")
+    for i, (r, m) in enumerate(o.roses):
+        if i:
+            t.append(", ")
+        t.append(SHORT[r], style=STYLE[r])
+        t.append(f" {m}")
+    t.append(f"  Fill ${o.fill} / Match ${o.match}", style="green")
+    if o.specialty:
+        t.append(f"  ✿{SHORT[o.specialty]}", style=STYLE[o.specialty])
+    return t
+
+
+def render(obs):
+    """A Rich renderable of ``obs`` (a :class:`~.observation.RareRosesObservation`)."""
+    head = Text(f"Rare Roses — phase {obs.phase}", style="bold")
+    if obs.turn >= 0:
+        head.append(f" · seat {obs.turn}'s turn")
+    if obs.seat is not None:
+        head.append(f" · you are seat {obs.seat}")
+    if obs.end_triggered:
+        head.append(f" · last order drawn, {obs.turns_left} turn(s) left", style="bold red")
+
+    market = Table(title="Market", show_header=True, box=None)
+    market.add_column("rose")
+    market.add_column("tiles", justify="right")
+    market.add_column("price", justify="right")
+    market.add_column("in bag", justify="right")
+    for r in ROSES:
+        market.add_row(Text(SHORT[r], style=STYLE[r]), str(obs.market[r]), f"${obs.prices[r]}", str(obs.bag[r]))
+
+    queue = Table(title=f"Orders (deck: {obs.deck_size} left)", show_header=False, box=None)
+    label = ["oldest"] + [""] * (len(obs.queue) - 2) + ["newest"]
+    for i, o in enumerate(obs.queue):
+        queue.add_row(label[i], _order(o))
+
+    shops = Table(title="Shops", show_header=True)
+    for col in ("seat", "specialty", "$", "buds", "fresh blooms", "mature blooms", "orders"):
+        shops.add_column(col)
+    for s in obs.shops:
+        mark = "▶ " if s.seat == obs.turn else ""
+        spec = Text(SHORT[s.specialty], style=STYLE[s.specialty]) if s.specialty else Text("?")
+        spec.append(f" {s.specialty_filled}/4" + (" ✓" if s.bonus_paid else ""))
+        shops.add_row(f"{mark}{s.seat}", spec, f"${s.money}", _tiles(s.bud), _tiles(s.fresh),
+                      _tiles(s.mature), str(len(s.orders_filled)))
+
+    turn = Text(f"this turn: drawn {obs.tiles_drawn}/6 · received {obs.received}/6 · "
+                f"filled {obs.fills}/3 · offers left {obs.offers_left}", style="dim")
+    parts = [head, market, queue, shops, turn]
+    if obs.pending_offer:
+        parts.append(Text(f"deal on the table: {obs.pending_offer['text']}", style="bold cyan"))
+    if obs.result:
+        parts.append(Text("final: " + ", ".join(f"seat {i} ${m}" for i, m in enumerate(obs.result["money"])),
+                          style="bold green"))
+    if obs.log:
+        parts.append(Text("\n".join(obs.log[-6:]), style="dim"))
+    return Panel(Group(*parts), title="Rare Roses")
