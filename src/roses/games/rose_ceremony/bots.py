@@ -77,14 +77,23 @@ class HeuristicAgent:
         self.growth = growth
         self.suspicion = suspicion
         self.patience = patience
+        self._wilt_table: tuple[Counter, list[float]] | None = None  # per decision's pool
 
     # ------------------------------------------------------------------ valuation
     def _wilt_chance(self, thorns: int, pool: Counter) -> float:
         """Chance that one unseen card brings a bouquet of ``thorns`` thorns to 5 or more."""
-        total = sum(pool.values())
-        if not total:
-            return 0.0
-        return sum(k for c, k in pool.items() if thorns + c.thorns >= WILT_THORNS) / total
+        if thorns >= WILT_THORNS:
+            return 1.0
+        table = self._wilt_table
+        if table is None or table[0] is not pool:
+            total = sum(pool.values())
+            by_thorns = Counter()
+            for c, k in pool.items():
+                by_thorns[c.thorns] += k
+            chances = [sum(k for t, k in by_thorns.items() if have + t >= WILT_THORNS) / total if total else 0.0
+                       for have in range(WILT_THORNS)]
+            table = self._wilt_table = (pool, chances)
+        return table[1][thorns]
 
     def bouquet_value(self, roses: int, thorns: int, points: int, pool: Counter) -> float:
         """Expected charm worth of a bouquet: its roses (about half a point each, the exchange rate,

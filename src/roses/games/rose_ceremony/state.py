@@ -23,6 +23,7 @@ Flow of one game (rulebook section → code):
 from __future__ import annotations
 
 import bisect
+from itertools import groupby
 import random
 from collections import Counter
 from typing import Any
@@ -125,9 +126,8 @@ class RoseCeremonyState(State):
 
     def _deck_outcomes(self) -> list[tuple[Card, float]]:
         """One outcome per distinct card left, probability count/remaining (conventions)."""
-        counts = Counter(self.deck)
         total = len(self.deck)
-        return [(card, counts[card] / total) for card in sorted(counts)]
+        return [(card, sum(1 for _ in same) / total) for card, same in groupby(self.deck)]  # deck is sorted
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == "deal":

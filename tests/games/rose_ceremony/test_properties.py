@@ -1,0 +1,111 @@
+"""Property tests for 2–6 players (RC-1): the core conformance checks (cards conserved — 54 across
+hands, deck, bouquets, discard pile and pending offer — no leak through determinize, clones, illegal
+actions, replay) plus Rose Ceremony's own hidden-information and ending properties."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import roses
+from roses.core.conformance import check_random_game
+from roses.games.rose_ceremony.state import RoseCeremonyState
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def _total_cards(state: RoseCeremonyState) -> int:
+    return (sum(map(len, state.hands)) + len(state.deck) + sum(map(len, state.bouquets))
+            + len(state.discard) + (state.pending is not None))
+
+
+def _check(players: int, seed: int) -> None:
+    state = check_random_game(roses.load("rose-ceremony", players=players), seed)
+    assert _total_cards(state) == 54
+    assert state.winners and abs(sum(state.returns()) - 1.0) < 1e-9
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_2_players(seed):
+    _check(2, seed)
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_3_players(seed):
+    _check(3, seed)
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_4_players(seed):
+    _check(4, seed)
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_5_players(seed):
+    _check(5, seed)
+
+
+@settings(max_examples=1, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_6_players(seed):
+    _check(6, seed)
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=SEEDS)
+def test_conformance_custom_deck(seed):
+    game = roses.load("rose-ceremony", players=3, deck=[[5, 0, 6], [1, 3, 6], [2, 1, 4]])
+    state = check_random_game(game, seed)
+    assert _total_cards(state) == 16
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=2, max_value=6))
+def test_hidden_cards_never_reach_another_seat(seed, players):
+    """RC-3 through a whole game: a seat sees its own hand only (sizes of the others), and an
+    offered card only as its offerer; the spectator sees no hand and no offered card. The game ends
+    by one of the three endings, counted in cards and points."""
+    state = roses.load("rose-ceremony", players=players).new_initial_state(seed)
+    rng = random.Random(seed)
+    draws_after_empty = 0
+    while not state.is_terminal():
+        for seat in list(range(players)) + [None]:
+            obs = state.observation(seat)
+            assert obs.hand == (tuple(state.hands[seat]) if seat is not None else ())
+            assert obs.hand_sizes == tuple(len(h) for h in state.hands)
+            if state.pending is not None:
+                assert obs.pending_offer.card == (state.pending.card if seat == state.pending.offerer else None)
+        if state.last_round and state.is_chance_node():
+            draws_after_empty += 1
+        state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    assert draws_after_empty == 0  # RC-5: no draws once the deck ran out
+    best = max(state.points)
+    if max(state.points) >= 5 or state.deck:  # ended at once: one winner
+        assert len(state.winners) == 1
+    else:
+        assert state.winners == [s for s in range(players) if state.points[s] == best]
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=2, max_value=6))
+def test_determinize_keeps_what_the_seat_knows_and_redraws_the_rest(seed, players):
+    state = roses.load("rose-ceremony", players=players).new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal() and (state.pending is None or rng.random() < 0.7):
+        state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    if state.is_terminal():
+        return
+    for seat in range(players):
+        world = state.determinize(seat, random.Random(seed + seat))
+        world.check_invariants()
+        assert world.hands[seat] == state.hands[seat]
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        assert world.bouquets == state.bouquets and world.discard == state.discard
+        assert len(world.deck) == len(state.deck) and world.points == state.points
+        if seat == state.pending.offerer:
+            assert world.pending == state.pending

@@ -1,0 +1,47 @@
+"""The terminal view and the observation's JSON form (what the browser table draws from)."""
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+
+import roses
+from roses.core import to_jsonable
+from roses.games.rose_ceremony.view import render
+
+from .helpers import play, position
+
+
+def _text(obs) -> str:
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render(obs))
+    return console.export_text()
+
+
+def test_view_shows_own_hand_bouquets_sums_points_deck_and_pending_offer():
+    state = position(hands={0: "3/1 2/2 0/0 0/0"}, bouquets={1: "4/1 3/2"}, points={1: 2})
+    play(state, "offer 3/1 to 2")
+    mine = _text(state.observation(0))
+    assert "3/1 2/2" not in mine  # 3/1 left the hand face down
+    assert "0/0 0/0 2/2" in mine and "4/1 3/2" in mine and "2 ♥♥" in mine
+    assert f"deck {len(state.deck)}" in mine and "discard 0" in mine
+    assert "seat 0 offers 3/1 to seat 2" in mine
+    theirs = _text(state.observation(2))
+    assert "seat 0 offers a face-down card to seat 2" in theirs and "3/1" not in theirs
+    assert "3 cards" in theirs  # seat 0's hand size, not its cards
+
+
+def test_view_shows_the_winners_once_over():
+    state = position(hands={0: "0/0 0/0 0/0 0/0"}, bouquets={0: "5/2 5/2"})
+    play(state, "offer 0/0 to 1", "accept", "exchange")
+    assert "Game over: seat 0 wins" in _text(state.observation(None))
+
+
+def test_spec_render_and_json_observation():
+    game = roses.load("rose-ceremony", players=3)
+    state = game.new_initial_state(2)
+    state.resolve_chance()
+    data = json.loads(json.dumps(to_jsonable(state.observation(1))))
+    assert data["seat"] == 1 and len(data["hand"]) == 4 and set(data["hand"][0]) == {"roses", "thorns"}
+    assert data["deck_size"] == 42 and data["pending_offer"] is None and data["returns"] is None
+    assert game.spec.render is render
