@@ -1,0 +1,75 @@
+// The legal-move panel shared by every game: one button per legal action text, grouped by the
+// action's first word (its verb). A game renderer may draw its own panel by exporting
+// `renderActions(view, el, ctx)` and returning true; it can reuse `moveButton` and `groupedMoves`.
+import { h } from "/static/common.js";
+
+/** A button that plays `text` (a legal action) when clicked. `label` defaults to the text. */
+export function moveButton(ctx, text, label = text, cls = "") {
+  return h("button", {
+    type: "button", class: `move ${cls}`.trim(), title: text, disabled: ctx.busy,
+    dataset: { action: text }, onclick: () => ctx.act(text),
+  }, label);
+}
+
+/** Group action texts by their first word, keeping the game's order. */
+export function byVerb(texts) {
+  const groups = new Map();
+  for (const text of texts) {
+    const verb = String(text).split(/\s+/)[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(text);
+  }
+  return groups;
+}
+
+/** The generic grouped panel for `texts` (all legal). */
+export function groupedMoves(ctx, texts) {
+  const groups = byVerb(texts);
+  const out = [];
+  for (const [verb, items] of groups) {
+    if (items.length === 1) {
+      out.push(h("div", { class: "move-group single" }, moveButton(ctx, items[0])));
+      continue;
+    }
+    const buttons = items.map(t => moveButton(ctx, t, t.slice(verb.length).trim() || t));
+    const body = h("div", { class: "move-buttons" }, buttons);
+    if (items.length > 24) {
+      out.push(h("details", { class: "move-group many" },
+        h("summary", {}, `${verb} … (${items.length} choices)`), body));
+    } else {
+      out.push(h("div", { class: "move-group" }, h("span", { class: "verb" }, verb), body));
+    }
+  }
+  return out;
+}
+
+/** Filter box for long lists: narrows the buttons below by substring. */
+function filterBox(container) {
+  const input = h("input", {
+    type: "search", class: "move-filter", placeholder: "Filter moves…", "aria-label": "Filter moves",
+    oninput: () => {
+      const q = input.value.trim().toLowerCase();
+      for (const b of container.querySelectorAll("button.move")) {
+        b.hidden = q !== "" && !b.dataset.action.toLowerCase().includes(q);
+      }
+      for (const d of container.querySelectorAll("details.move-group")) d.open = q !== "";
+    },
+  });
+  return input;
+}
+
+/** A field to type any action text (for long lists and power users); the server checks it. */
+export function typedMove(ctx) {
+  const input = h("input", { type: "text", placeholder: "e.g. " + (ctx.legal[0] || "pass"), "aria-label": "Action text" });
+  const send = () => { const t = input.value.trim(); if (t) ctx.act(t); };
+  input.addEventListener("keydown", e => { if (e.key === "Enter") send(); });
+  return h("details", { class: "typed-move" }, h("summary", {}, "Type a move"),
+    h("div", { class: "row" }, input, h("button", { type: "button", onclick: send, disabled: ctx.busy }, "Play")));
+}
+
+/** Draw the legal moves of `ctx.legal` into `el` (the default panel). */
+export function renderMoves(view, el, ctx) {
+  const container = h("div", { class: "move-groups" }, groupedMoves(ctx, ctx.legal));
+  if (ctx.legal.length > 30) el.appendChild(filterBox(container));
+  el.appendChild(container);
+}

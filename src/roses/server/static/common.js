@@ -1,0 +1,161 @@
+// Shared helpers of the browser table: safe DOM building, the JSON API, seat tokens, toasts.
+// Every text that reaches the page goes through text nodes (never innerHTML): chat messages,
+// player names and game texts come from users or from the server and are not trusted as markup.
+
+/** Build an element. `props`: class, text, title, attributes, `on<event>` handlers, `dataset`.
+ *  Children: strings/numbers become text nodes, null/false/undefined are skipped, arrays flatten. */
+export function h(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = String(value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key in node && typeof value !== "string") node[key] = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else if (child instanceof Node) node.appendChild(child);
+    else node.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replace the children of `node` with `children` (same rules as `h`). */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+/** Call the JSON API. Returns {ok, status, data}; never throws for HTTP errors (network errors
+ *  come back as status 0). */
+export async function api(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    return { ok: false, status: 0, data: { error: "network", message: String(err) } };
+  }
+  let data = null;
+  const text = await response.text();
+  try { data = text ? JSON.parse(text) : null; } catch { data = { message: text }; }
+  return { ok: response.ok, status: response.status, data };
+}
+
+/** A readable message from an error body ({error, detail, message, rule}). */
+export function errorText(data, fallback = "Something went wrong") {
+  if (!data) return fallback;
+  if (typeof data === "string") return data;
+  const detail = data.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) return detail.map(d => d.msg || JSON.stringify(d)).join("; ");
+  if (detail && typeof detail === "object") return errorText(detail, fallback);
+  return data.message || data.error || fallback;
+}
+
+// ---------------------------------------------------------------- seat tokens (sessionStorage)
+// One entry per table: {seats: {"<seat>": token}, host: token|null, hotseat: bool}.
+const KEY = id => `roses:table:${id}`;
+
+export function loadTable(id) {
+  try {
+    const data = JSON.parse(sessionStorage.getItem(KEY(id)) || "null");
+    if (data && typeof data === "object") return { seats: {}, host: null, hotseat: false, ...data };
+  } catch { /* a damaged entry is dropped */ }
+  return { seats: {}, host: null, hotseat: false };
+}
+
+export function saveTable(id, data) {
+  sessionStorage.setItem(KEY(id), JSON.stringify(data));
+}
+
+// ---------------------------------------------------------------- names and small widgets
+/** "Anna" (the name given at the table) or "Seat 2" for seat `i` of a view. */
+export function seatName(view, i) {
+  if (i === null || i === undefined || i < 0) return "—";
+  const info = (view && view.seats || []).find(s => s.seat === i) || {};
+  // Seats are numbered from 0, as in the game logs and the action texts ("flip 2"); bots keep
+  // their seat name so the log ("Seat 2 bids 3") reads the same as the board.
+  return givenName(info) || `Seat ${i}`;
+}
+
+/** The name a human player gave, or null (bots and the server's default "Seat N" names are not
+ *  given names: the engine's logs count seats from 0, so the page says "Seat 0" too). */
+function givenName(info) {
+  if (!info || !info.name || info.kind === "bot") return null;
+  const name = String(info.name).trim();
+  return /^seat \d+$/i.test(name) ? null : name;
+}
+
+/** A log line with "Seat 3" replaced by the names players gave themselves. */
+export function namedLine(view, line) {
+  return String(line).replace(/\bSeat (\d+)\b/g, (whole, d) => {
+    const i = Number(d);
+    return givenName((view && view.seats || []).find(s => s.seat === i)) || whole;
+  });
+}
+
+/** A short tag for a seat: "you", "bot" or nothing. */
+export function seatTag(view, i) {
+  const info = (view && view.seats || []).find(s => s.seat === i) || {};
+  if (view && view.seat === i) return "you";
+  if (info.kind === "bot") return info.bot ? `bot · ${info.bot}` : "bot";
+  return info.connected === false ? "away" : "";
+}
+
+let toastBox = null;
+/** A short message in the corner; kind: "info" | "error" | "ok". */
+export function toast(message, kind = "info", ms = 4000) {
+  if (!toastBox) {
+    toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
+    document.body.appendChild(toastBox);
+  }
+  const item = h("div", { class: `toast toast-${kind}` }, message);
+  toastBox.appendChild(item);
+  setTimeout(() => item.remove(), ms);
+  return item;
+}
+
+/** Copy `text` to the clipboard (falls back to selecting a field). */
+export async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast("Copied", "ok", 1500);
+  } catch {
+    if (field) { field.focus(); field.select(); }
+    toast("Select and copy the link", "info", 2500);
+  }
+}
+
+/** Site header shared by the pages. */
+export function header(active) {
+  const link = (href, label, key) => h("a", { href, class: active === key ? "active" : "" }, label);
+  return h("header", { class: "site" },
+    h("a", { href: "/", class: "brand" }, h("span", { class: "brand-rose", "aria-hidden": "true" }, "✿"), " roses"),
+    h("nav", {}, link("/", "Lobby", "lobby"), link("/replay", "Replays", "replay")));
+}
+
+/** Capitalised words from a kebab/snake name. */
+export function titleCase(name) {
+  return String(name).replace(/[-_]+/g, " ").replace(/\b\w/g, c => c.toUpperCase());
+}
+
+/** Format a return value (1, 0.5, 0) as a result word. */
+export function resultWord(value) {
+  if (value === null || value === undefined) return "";
+  if (value >= 0.999) return "winner";
+  if (value > 0) return `shared win (${Math.round(value * 100)}%)`;
+  return "";
+}

@@ -1,0 +1,48 @@
+// Small drawing helpers shared by the game renderers (cards, seat boxes, labels).
+import { h } from "/static/common.js";
+
+/** A playing card. opts: {rank, suit, red, back, small, cls, title, onclick}. */
+export function card(opts = {}) {
+  const cls = ["card", opts.back ? "back" : "", opts.red ? "red" : "", opts.small ? "small" : "", opts.cls || ""].join(" ");
+  if (opts.back) return h(opts.onclick ? "button" : "div", { class: cls, title: opts.title || "face down", onclick: opts.onclick, type: opts.onclick ? "button" : undefined });
+  return h(opts.onclick ? "button" : "div", { class: cls, title: opts.title, onclick: opts.onclick, type: opts.onclick ? "button" : undefined },
+    opts.rank !== undefined ? h("span", { class: "corner" }, String(opts.rank), h("br"), opts.suit || "") : null,
+    h("span", { class: "pip" }, opts.pip || opts.suit || ""));
+}
+
+/** The heading of a seat's box: name, "you", "to move" and extra pills. */
+export function seatHead(view, ctx, i, pills = []) {
+  return h("h3", {},
+    h("span", { class: "sname" }, ctx.name(i)),
+    i === view.seat ? h("span", { class: "pill" }, "you") : null,
+    i === view.current_player && !view.terminal ? h("span", { class: "pill hot" }, "to move") : null,
+    pills);
+}
+
+/** A seat box with the usual classes. */
+export function seatBox(view, ctx, i, { out = false, extraClass = "" } = {}, ...children) {
+  const cls = ["seat-box", i === view.current_player && !view.terminal ? "to-move" : "", i === view.seat ? "me" : "", out ? "out" : "", extraClass].join(" ");
+  return h("div", { class: cls, dataset: { seat: i } }, children);
+}
+
+/** Seats in the order to draw them: the viewer's own seat first, then clockwise. */
+export function seatOrder(n, seat) {
+  const start = seat === null || seat === undefined ? 0 : seat;
+  return Array.from({ length: n }, (_, k) => (start + k) % n);
+}
+
+/** A status strip of label/value pairs over the board. */
+export function statusStrip(items) {
+  return h("div", { class: "status-strip" }, items.filter(Boolean).map(([label, value, cls]) =>
+    h("div", { class: `status-item ${cls || ""}` }, h("span", { class: "status-label" }, label), h("span", { class: "status-value" }, value))));
+}
+
+/** `n` marker discs. */
+export function markers(n, cls = "marker") {
+  return h("span", { class: "markers" }, Array.from({ length: n }, () => h("span", { class: cls })));
+}
+
+/** Whether `text` is among the legal moves (and the page is live, not a replay). */
+export function can(ctx, text) {
+  return !ctx.replay && !ctx.busy && ctx.legal.includes(text);
+}

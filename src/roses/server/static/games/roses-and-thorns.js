@@ -1,0 +1,137 @@
+// Roses and Thorns: each seat's stack of face-down cards (turned-up ones shown face up), hands,
+// markers, the bidding and the challenge. Observation fields: roses_and_thorns/observation.py.
+import { h } from "/static/common.js";
+import { moveButton, groupedMoves } from "/static/actions.js";
+import { card, seatHead, seatBox, seatOrder, statusStrip, markers, can } from "/static/games/pieces.js";
+
+// Each player holds the four cards of one rank (§2); the spade is the thorn (RT-1).
+const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5"];
+const ROSE_SUITS = ["♥", "♦", "♣"];
+
+function kindCard(seat, kind, k = 0, opts = {}) {
+  const rank = RANKS[seat % RANKS.length];
+  if (kind === "thorn") return card({ rank, suit: "♠", pip: "♠", cls: "thorn", title: "thorn", ...opts });
+  const suit = ROSE_SUITS[k % 3];
+  return card({ rank, suit, pip: "✿", red: suit !== "♣", cls: "rose", title: "rose", ...opts });
+}
+
+const PHASES = {
+  "start": () => "Drawing the start player",
+  "lay-first": () => "Everyone lays a first card",
+  "add": () => "Add a card, or start the bidding",
+  "bidding": o => `Bidding — highest ${o.high_bid}`,
+  "flip": (o, ctx) => `${ctx.name(o.challenger)} turns up cards: ${o.flips_left} to go`,
+  "lose": (o, ctx) => `A thorn! ${ctx.name(o.challenger)} loses a card`,
+  "over": () => "Game over",
+};
+
+export function render(view, el, ctx) {
+  const o = view.observation || {};
+  const n = o.players || (o.seats || []).length;
+  const toWin = view.params && view.params.quick_game ? 1 : 2;
+  const phase = (PHASES[o.phase] || (() => o.phase))(o, ctx);
+  el.appendChild(statusStrip([
+    ["Round", String(o.round ?? "—")],
+    ["Now", phase, "wide"],
+    ["Cards on the table", String(o.cards_on_table ?? 0)],
+    o.high_bid ? ["High bid", `${o.high_bid} · ${ctx.name(o.high_bidder)}`, "hot"] : null,
+    o.winner !== null && o.winner !== undefined ? ["Winner", ctx.name(o.winner), "gold"] : null,
+  ]));
+
+  const ring = h("div", { class: "seats-ring rt" });
+  for (const i of seatOrder(n, view.seat)) {
+    const s = (o.seats || [])[i] || {};
+    const revealed = s.revealed || [];
+    const down = Math.max(0, (s.stack_size || 0) - revealed.length);
+    const mine = i === view.seat && Array.isArray(o.stack);
+    const flip = `flip ${i}`;
+    const flippable = can(ctx, flip);
+    // Stack bottom → top: the face-down cards, then the turned-up ones (revealed is top first).
+    const stackCards = [];
+    for (let k = 0; k < down; k++) {
+      const kind = mine ? o.stack[k] : null;
+      stackCards.push(card({ back: true, small: true, cls: kind ? `peek peek-${kind}` : "", title: kind ? `your ${kind}, face down` : "face down" }));
+    }
+    revealed.slice().reverse().forEach((kind, k) => stackCards.push(kindCard(i, kind, k, { small: true, cls: "up" })));
+    const stack = h(flippable ? "button" : "div", {
+      type: flippable ? "button" : undefined,
+      class: `stack small ${flippable ? "flip-target act" : ""}`,
+      title: flippable ? `Turn up ${ctx.name(i)}'s top card` : `${s.stack_size || 0} card(s) on the stack`,
+      onclick: flippable ? () => ctx.act(flip) : undefined,
+      dataset: { action: flippable ? flip : undefined },
+    }, stackCards.length ? stackCards : h("span", { class: "empty-stack" }, "no stack"));
+    const pills = [
+      o.start_player === i ? h("span", { class: "pill dim", title: "started this round" }, "start") : null,
+      s.in_game === false ? h("span", { class: "pill dim" }, "out") : null,
+      s.passed ? h("span", { class: "pill dim" }, "passed") : null,
+      o.challenger === i ? h("span", { class: "pill hot" }, "challenger") : null,
+      o.high_bidder === i && o.phase === "bidding" ? h("span", { class: "pill gold" }, `bid ${o.high_bid}`) : null,
+      o.thorn_owner === i ? h("span", { class: "pill dim" }, "thorn!") : null,
+      o.winner === i ? h("span", { class: "pill gold" }, "★ winner") : null,
+    ];
+    ring.appendChild(seatBox(view, ctx, i, { out: s.in_game === false },
+      seatHead(view, ctx, i, pills),
+      h("div", { class: "rt-row" },
+        stack,
+        h("div", { class: "rt-info" },
+          h("div", { class: "stat", title: `${s.markers || 0} of ${toWin} successful challenge(s) needed` },
+            markers(s.markers || 0), h("span", { class: "markers" }, Array.from({ length: Math.max(0, toWin - (s.markers || 0)) }, () => h("span", { class: "marker empty" }))),
+            " markers"),
+          h("div", { class: "stat" }, `hand ${s.hand_size ?? 0} · stack ${s.stack_size ?? 0}`),
+          h("div", { class: "stat" }, `${s.cards ?? 0} of 4 cards left`),
+          h("div", { class: "hand-backs" }, Array.from({ length: i === view.seat ? 0 : (s.hand_size || 0) }, () => h("span", { class: "mini-back" })))))));
+  }
+  el.appendChild(ring);
+
+  if (view.seat !== null && view.seat !== undefined && o.hand) {
+    const hand = [];
+    let k = 0;
+    const layRose = can(ctx, "lay rose");
+    const layThorn = can(ctx, "lay thorn");
+    for (let r = 0; r < (o.hand.rose || 0); r++) {
+      hand.push(kindCard(view.seat, "rose", k++, layRose ? { cls: "rose selectable act", onclick: () => ctx.act("lay rose"), title: "Lay a rose" } : {}));
+    }
+    for (let t = 0; t < (o.hand.thorn || 0); t++) {
+      hand.push(kindCard(view.seat, "thorn", 0, layThorn ? { cls: "thorn selectable act", onclick: () => ctx.act("lay thorn"), title: "Lay your thorn" } : {}));
+    }
+    el.appendChild(h("div", { class: "my-area" },
+      h("div", { class: "section-title" }, "Your hand"),
+      h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "muted" }, "empty")),
+      o.lost && o.lost.length ? h("div", { class: "stat muted" }, `Lost for good: ${o.lost.join(", ")}`) : null));
+  }
+}
+
+export function renderActions(view, el, ctx) {
+  const o = view.observation || {};
+  const legal = ctx.legal;
+  const used = new Set();
+  const take = pred => legal.filter(t => pred(t) && !used.has(t) && used.add(t));
+  const lays = take(t => t.startsWith("lay "));
+  const bids = take(t => t.startsWith("bid "));
+  const passes = take(t => t === "pass");
+  const flips = take(t => t.startsWith("flip "));
+  const loses = take(t => t.startsWith("lose "));
+  const rest = legal.filter(t => !used.has(t));
+  const groups = h("div", { class: "move-groups" });
+  if (lays.length) {
+    groups.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Lay"),
+      lays.map(t => moveButton(ctx, t, t === "lay rose" ? "✿ a rose" : "♠ your thorn", "main"))));
+  }
+  if (bids.length) {
+    groups.appendChild(h("div", { class: "move-group" },
+      h("span", { class: "verb" }, o.phase === "bidding" ? "Raise to" : "Bid"),
+      h("div", { class: "move-buttons" }, bids.map(t => moveButton(ctx, t, t.slice(4), "num")))));
+  }
+  if (passes.length) groups.appendChild(h("div", { class: "move-group" }, moveButton(ctx, "pass", "Pass")));
+  if (flips.length) {
+    groups.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Turn up"),
+      h("div", { class: "move-buttons" }, flips.map(t => moveButton(ctx, t, `${ctx.name(Number(t.slice(5)))}'s top card`, "main")))));
+  }
+  if (loses.length) {
+    groups.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Lose"),
+      loses.map(t => moveButton(ctx, t, t === "lose rose" ? "a rose" : "your thorn"))));
+  }
+  if (rest.length) groups.appendChild(h("div", { class: "move-groups" }, groupedMoves(ctx, rest)));
+  el.appendChild(groups);
+  return true;
+}

@@ -1,0 +1,265 @@
+// The lobby /: open tables, and the create-table form driven by GET /api/games (each game's typed
+// parameters become form fields; each seat is a human or a chosen bot; hot-seat keeps every human
+// seat in this browser). After creation it shows the private join links to copy.
+import { h, fill, api, errorText, loadTable, saveTable, toast, header, copyText, titleCase } from "/static/common.js";
+
+const $ = id => document.getElementById(id);
+let games = [];
+let current = null; // the selected game's entry
+
+const GAME_ICONS = { "roses-and-thorns": "♠", "rose-ceremony": "❦", "rare-roses": "❀", "blades-and-rose": "⚔" };
+
+async function loadGames() {
+  const res = await api("GET", "/api/games");
+  if (!res.ok || !Array.isArray(res.data)) {
+    fill($("games"), h("p", { class: "error" }, errorText(res.data, "Could not load the games")));
+    return;
+  }
+  games = res.data;
+  const wanted = new URLSearchParams(location.search).get("game");
+  drawPicker();
+  select((games.find(g => g.name === wanted) || games[0] || {}).name);
+}
+
+function drawPicker() {
+  fill($("games"), games.map(g => h("button", {
+    type: "button", role: "radio", class: "game-card", dataset: { game: g.name },
+    "aria-checked": current && current.name === g.name ? "true" : "false",
+    onclick: () => select(g.name),
+  },
+  h("span", { class: "game-icon", "aria-hidden": "true" }, GAME_ICONS[g.name] || "✿"),
+  h("span", { class: "game-title" }, g.title || titleCase(g.name)),
+  h("span", { class: "game-players muted" }, g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`))));
+}
+
+function select(name) {
+  current = games.find(g => g.name === name) || null;
+  drawPicker();
+  drawForm();
+}
+
+// ---------------------------------------------------------------- the form
+function paramField(p) {
+  const id = `param-${p.name}`;
+  const label = titleCase(p.name);
+  const help = h("small", { class: "help" }, p.help || "", p.cite ? h("span", { class: "cite" }, ` (${p.cite})`) : null);
+  let input;
+  if (p.type === "bool") {
+    input = h("input", { type: "checkbox", id, name: p.name, checked: !!p.default });
+    return h("div", { class: "field check-field" }, h("label", { for: id }, input, " ", label), help);
+  }
+  if (p.choices && p.choices.length) {
+    input = h("select", { id, name: p.name },
+      p.default === null ? h("option", { value: "" }, "(default)") : null,
+      p.choices.map(c => h("option", { value: JSON.stringify(c), selected: c === p.default }, String(c))));
+  } else if (p.type === "int" || p.type === "float") {
+    input = h("input", {
+      type: "number", id, name: p.name, step: p.type === "int" ? "1" : "any",
+      min: p.min ?? undefined, max: p.max ?? undefined,
+      value: p.default === null || p.default === undefined ? "" : String(p.default),
+      placeholder: p.default === null ? "random / none" : "",
+    });
+  } else if (p.type === "json") {
+    input = h("textarea", { id, name: p.name, rows: 6, spellcheck: "false", class: "mono" });
+    input.value = p.default === null || p.default === undefined ? "" : JSON.stringify(p.default, null, 1);
+  } else {
+    input = h("input", { type: "text", id, name: p.name, value: p.default ?? "" });
+  }
+  return h("div", { class: "field" }, h("label", { for: id }, label), input, help);
+}
+
+/** The value of parameter `p`'s field, or undefined when it equals the default / is empty. */
+function paramValue(form, p) {
+  const el = form.elements[p.name];
+  if (!el) return undefined;
+  let v;
+  if (p.type === "bool") v = el.checked;
+  else if (el.tagName === "SELECT") { if (el.value === "") return undefined; v = JSON.parse(el.value); }
+  else if (p.type === "int" || p.type === "float") { if (el.value.trim() === "") return undefined; v = Number(el.value); }
+  else if (p.type === "json") {
+    if (el.value.trim() === "") return undefined;
+    try { v = JSON.parse(el.value); } catch (err) { throw new Error(`${titleCase(p.name)}: not valid JSON (${err.message})`); }
+  } else v = el.value;
+  return JSON.stringify(v) === JSON.stringify(p.default) ? undefined : v;
+}
+
+function seatRow(i, bots, old) {
+  const kind = h("select", { name: `seat-${i}-kind`, "aria-label": `Seat ${i} player` },
+    h("option", { value: "human" }, "Human"),
+    bots.map(b => h("option", { value: `bot:${b}` }, `Bot — ${b}`)));
+  const defaultBot = bots.includes("heuristic") ? "heuristic" : bots[0];
+  kind.value = old ? old.kind : (i === 0 ? "human" : `bot:${defaultBot}`);
+  const name = h("input", { type: "text", name: `seat-${i}-name`, maxlength: 40, placeholder: i === 0 ? "Your name" : "Name (optional)", "aria-label": `Seat ${i} name`, value: old ? old.name : "" });
+  const sync = () => { name.hidden = kind.value !== "human"; };
+  kind.addEventListener("change", sync);
+  sync();
+  return h("li", { class: "seat-row", dataset: { seat: i } }, h("span", { class: "seat-no" }, `Seat ${i}`), kind, name);
+}
+
+function drawSeats(count) {
+  const list = $("seat-list");
+  const old = Array.from(list.querySelectorAll(".seat-row")).map(row => ({
+    kind: row.querySelector("select").value, name: row.querySelector("input").value,
+  }));
+  const bots = current.bots && current.bots.length ? current.bots : ["random"];
+  fill(list, Array.from({ length: count }, (_, i) => seatRow(i, bots, old[i])));
+}
+
+function drawForm() {
+  const form = $("create-form");
+  $("created").hidden = true;
+  form.hidden = false;
+  if (!current) { fill(form); return; }
+  const params = current.params || [];
+  const players = params.find(p => p.name === "players");
+  const basic = params.filter(p => p.name !== "players" && p.type !== "json");
+  const advanced = params.filter(p => p.type === "json");
+  const min = current.min_players, max = current.max_players;
+  const start = players && players.default !== null ? players.default : min;
+  const count = h("input", { type: "number", id: "players", name: "players", min, max, value: start, required: true });
+  fill(form,
+    h("p", { class: "summary" }, current.summary || "", " ",
+      h("a", { href: `/rules/${encodeURIComponent(current.name)}`, target: "_blank", rel: "noopener" }, "How to play ↗")),
+    h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name"),
+      h("input", { type: "text", id: "table-name", name: "table-name", maxlength: 60, placeholder: "e.g. Friday roses" })),
+    h("div", { class: "field" }, h("label", { for: "players" }, "Players"), count,
+      h("small", { class: "help" }, `${min}–${max} seats`, players && players.cite ? h("span", { class: "cite" }, ` (${players.cite})`) : null)),
+    h("fieldset", { class: "seats" }, h("legend", {}, "Seats"), h("ol", { id: "seat-list", class: "seat-list" }),
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "hotseat", name: "hotseat" }),
+        " Hot seat: every human seat plays in this browser")),
+    basic.length ? h("fieldset", { class: "params" }, h("legend", {}, "Rules and variants"), basic.map(paramField)) : null,
+    h("details", { class: "advanced" }, h("summary", {}, "Advanced"),
+      h("div", { class: "field" }, h("label", { for: "bot-delay" }, "Bot delay (ms)"),
+        h("input", { type: "number", id: "bot-delay", name: "bot-delay", min: 0, max: 10000, step: 100, value: 700 }),
+        h("small", { class: "help" }, "How long a bot waits before moving, so you can follow the game.")),
+      h("div", { class: "field" }, h("label", { for: "turn-timer" }, "Turn timer (seconds)"),
+        h("input", { type: "number", id: "turn-timer", name: "turn-timer", min: 5, max: 3600, placeholder: "none" }),
+        h("small", { class: "help" }, "If set, a bot moves for a seat that runs out of time.")),
+      advanced.map(paramField)),
+    h("p", { id: "form-error", class: "error", hidden: true, role: "alert" }),
+    h("button", { type: "submit", class: "primary big", id: "create" }, `Create a ${current.title || titleCase(current.name)} table`));
+  count.addEventListener("input", () => {
+    const n = Math.max(min, Math.min(max, parseInt(count.value, 10) || min));
+    drawSeats(n);
+  });
+  drawSeats(start);
+}
+
+async function submit(e) {
+  e.preventDefault();
+  const form = $("create-form");
+  const err = $("form-error");
+  err.hidden = true;
+  const n = parseInt(form.elements.players.value, 10);
+  const params = { players: n };
+  try {
+    for (const p of current.params || []) {
+      if (p.name === "players") continue;
+      const v = paramValue(form, p);
+      if (v !== undefined) params[p.name] = v;
+    }
+  } catch (ex) {
+    err.textContent = ex.message;
+    err.hidden = false;
+    return;
+  }
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const kind = form.elements[`seat-${i}-kind`].value;
+    const name = form.elements[`seat-${i}-name`].value.trim();
+    seats.push(kind === "human" ? (name ? { kind: "human", name } : { kind: "human" }) : { kind: "bot", bot: kind.slice(4) });
+  }
+  const body = { game: current.name, params, seats };
+  const tableName = form.elements["table-name"].value.trim();
+  if (tableName) body.name = tableName;
+  const delay = form.elements["bot-delay"].value.trim();
+  if (delay !== "") body.bot_delay_ms = Number(delay);
+  const timer = form.elements["turn-timer"].value.trim();
+  body.turn_timer_seconds = timer === "" ? null : Number(timer);
+  const button = $("create");
+  button.disabled = true;
+  const res = await api("POST", "/api/tables", { body });
+  button.disabled = false;
+  if (!res.ok) {
+    err.textContent = errorText(res.data, `The table could not be created (${res.status})`);
+    err.hidden = false;
+    return;
+  }
+  created(res.data, form.elements.hotseat.checked);
+  loadTables();
+}
+
+function joinUrl(seat, tableId) {
+  const path = seat.join_url || `/t/${encodeURIComponent(tableId)}?token=${encodeURIComponent(seat.token)}`;
+  return new URL(path, location.origin).href;
+}
+
+function created(data, hotseat) {
+  const id = data.table_id;
+  const humans = (data.seats || []).filter(s => s.kind === "human" && (s.token || s.join_url));
+  const store = loadTable(id);
+  store.host = data.host_token || null;
+  store.hotseat = hotseat;
+  const tokenOf = s => s.token || new URL(s.join_url, location.origin).searchParams.get("token");
+  if (hotseat) {
+    for (const s of humans) store.seats[String(s.seat)] = tokenOf(s);
+    saveTable(id, store);
+    location.href = `/t/${encodeURIComponent(id)}`;
+    return;
+  }
+  // The creator sits at the first human seat; the other links go to friends.
+  if (humans.length) store.seats[String(humans[0].seat)] = tokenOf(humans[0]);
+  saveTable(id, store);
+  const box = $("created");
+  $("create-form").hidden = true;
+  box.hidden = false;
+  const tableUrl = `/t/${encodeURIComponent(id)}`;
+  fill(box,
+    h("h3", {}, "Your table is ready"),
+    humans.length > 1 ? h("p", {}, "Send each friend their own link. A link is a secret seat: whoever opens it plays that seat.") : null,
+    h("ul", { class: "links-list" }, humans.map((s, k) => {
+      const url = joinUrl(s, id);
+      const field = h("input", { type: "text", readonly: true, value: url, class: "mono", "aria-label": `Join link for seat ${s.seat}`, dataset: { seat: s.seat }, onfocus: e => e.target.select() });
+      return h("li", { class: "join-link" },
+        h("span", { class: "seat-no" }, `Seat ${s.seat}`, k === 0 ? " (you)" : ""),
+        field,
+        k === 0 ? h("a", { class: "button primary", href: tableUrl, id: "open-my-seat" }, "Sit down") :
+          h("button", { type: "button", onclick: () => copyText(url, field) }, "Copy"));
+    })),
+    humans.length === 0 ? h("p", {}, "Only bots at this table: ", h("a", { href: tableUrl, id: "open-my-seat" }, "watch them play")) : null,
+    h("p", { class: "muted" }, "Spectator link: ", h("a", { href: tableUrl }, new URL(tableUrl, location.origin).href)),
+    h("button", { type: "button", onclick: () => { drawForm(); } }, "Create another table"));
+}
+
+// ---------------------------------------------------------------- open tables
+async function loadTables() {
+  const res = await api("GET", "/api/tables");
+  const list = $("tables");
+  if (!res.ok || !Array.isArray(res.data)) { fill(list, h("li", { class: "error" }, errorText(res.data, "Could not load the tables"))); return; }
+  const open = res.data.filter(t => t.status !== "finished");
+  const finished = res.data.length - open.length;
+  if (!open.length) {
+    fill(list, h("li", { class: "muted" }, "No open tables yet — create one!"),
+      finished ? h("li", { class: "muted" }, `${finished} finished`) : null);
+    return;
+  }
+  fill(list, open.map(t => {
+    const humans = (t.seats || []).filter(s => s.kind === "human");
+    const bots = (t.seats || []).length - humans.length;
+    return h("li", { class: "table-item" },
+      h("div", {},
+        h("b", {}, t.title || titleCase(t.game)), t.name ? [" · ", t.name] : null,
+        h("div", { class: "muted small" },
+          h("span", { class: `status status-${t.status}` }, t.status), " · ",
+          `${humans.length} human${humans.length === 1 ? "" : "s"}, ${bots} bot${bots === 1 ? "" : "s"}`,
+          humans.length ? ` · ${humans.filter(s => s.connected).length} online` : "")),
+      h("a", { class: "button small", href: `/t/${encodeURIComponent(t.table_id)}` }, "Watch"));
+  }), finished ? h("li", { class: "muted small" }, `${finished} finished table${finished === 1 ? "" : "s"} not shown`) : null);
+}
+
+fill($("site-header"), header("lobby"));
+$("create-form").addEventListener("submit", submit);
+$("refresh").addEventListener("click", loadTables);
+loadGames();
+loadTables();
+setInterval(() => { if (!document.hidden) loadTables(); }, 5000);

@@ -1,0 +1,29 @@
+// How to play /rules/{game}: the game's rules document (markdown from GET /api/rules/{game}).
+import { h, fill, api, errorText, header, titleCase } from "/static/common.js";
+import { render } from "/static/markdown.js";
+
+const game = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const el = document.getElementById("rules");
+
+async function main() {
+  fill(document.getElementById("site-header"), header("rules"));
+  document.title = `How to play ${titleCase(game)} — roses`;
+  const res = await api("GET", `/api/rules/${encodeURIComponent(game)}`);
+  if (!res.ok || !res.data || typeof res.data.markdown !== "string") {
+    fill(el, h("h1", {}, titleCase(game)), h("p", { class: "error" }, errorText(res.data, "No rules found for this game")));
+    return;
+  }
+  fill(el, h("p", { class: "muted" }, h("a", { href: `/?game=${encodeURIComponent(game)}` }, `▸ Start a ${titleCase(game)} table`)));
+  const body = render(res.data.markdown);
+  // The document's first heading becomes the page title.
+  const first = body.querySelector("h2");
+  if (first && body.firstChild === first) {
+    el.appendChild(h("h1", {}, first.textContent));
+    first.remove();
+  } else {
+    el.appendChild(h("h1", {}, `How to play ${titleCase(game)}`));
+  }
+  el.appendChild(body);
+}
+
+main();

@@ -1,0 +1,475 @@
+// The table page /t/{id}: draws the seat's view, offers the legal moves, keeps a live WebSocket
+// (reconnecting with backoff), chat, log, turn notifications, the end screen and host controls.
+import { h, fill, api, errorText, loadTable, saveTable, seatName, seatTag, namedLine, toast, header, titleCase, resultWord } from "/static/common.js";
+import * as generic from "/static/games/generic.js";
+import { renderMoves, typedMove } from "/static/actions.js";
+
+const $ = id => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const store = loadTable(tableId);
+
+let view = null;          // the latest view of the active seat
+let activeSeat = null;    // seat number we play as, or null (spectator)
+let renderer = generic;   // the game's renderer module
+let gameInfo = null;      // the game's entry of GET /api/games (bots list)
+let busy = false;         // an action POST is in flight
+let ws = null;
+let wsAttempt = 0;
+let wsTimer = null;
+let pingTimer = null;
+let endShown = false;
+let follow = store.follow !== false; // hot-seat: switch to the held seat that is to move
+let lastTurnKey = "";
+let banner = null;        // {text, kind, rule}
+
+// ---------------------------------------------------------------- tokens and seats
+const heldSeats = () => Object.keys(store.seats).map(Number).sort((a, b) => a - b);
+const tokenFor = seat => (seat === null || seat === undefined) ? null : store.seats[String(seat)] || null;
+const persist = () => { store.active = activeSeat; store.follow = follow; saveTable(tableId, store); };
+
+async function takeUrlToken() {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token");
+  if (params.has("token")) {
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}${rest ? "?" + rest : ""}`);
+  }
+  if (!token) return;
+  const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, { token });
+  if (res.ok && res.data && res.data.seat !== null && res.data.seat !== undefined) {
+    store.seats[String(res.data.seat)] = token;
+    activeSeat = res.data.seat;
+    persist();
+  } else if (res.status === 401 || res.status === 403) {
+    showBanner("This join link is not valid for this table; you are watching as a spectator.", "error");
+  }
+}
+
+// ---------------------------------------------------------------- loading
+async function fetchView() {
+  const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, { token: tokenFor(activeSeat) });
+  if (res.ok) { applyView(res.data, true); return true; }
+  if (res.status === 404) {
+    fill($("board"), h("div", { class: "empty-state" }, h("h2", {}, "No such table"),
+      h("p", {}, "It may have been removed. "), h("a", { href: "/" }, "Back to the lobby")));
+    $("title").textContent = "Table not found";
+    return false;
+  }
+  if ((res.status === 401 || res.status === 403) && activeSeat !== null) {
+    // The stored token no longer works: forget it and watch instead.
+    delete store.seats[String(activeSeat)];
+    activeSeat = null;
+    persist();
+    return fetchView();
+  }
+  showBanner(errorText(res.data, "Could not load the table"), "error");
+  return false;
+}
+
+async function loadRenderer(game) {
+  try {
+    renderer = await import(`/static/games/${encodeURIComponent(game)}.js`);
+    if (typeof renderer.render !== "function") renderer = generic;
+  } catch {
+    renderer = generic;
+  }
+}
+
+async function loadGameInfo(game) {
+  const res = await api("GET", "/api/games");
+  if (res.ok && Array.isArray(res.data)) gameInfo = res.data.find(g => g.name === game) || null;
+}
+
+// ---------------------------------------------------------------- live updates
+function wsUrl() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const token = tokenFor(activeSeat);
+  return `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}` + (token ? `?token=${encodeURIComponent(token)}` : "");
+}
+
+function setConn(state) {
+  const el = $("conn");
+  el.className = `conn conn-${state}`;
+  el.textContent = { live: "live", connecting: "connecting…", reconnecting: "reconnecting…", offline: "offline" }[state] || state;
+}
+
+function connect() {
+  clearTimeout(wsTimer);
+  const socket = new WebSocket(wsUrl());
+  ws = socket;
+  setConn(wsAttempt ? "reconnecting" : "connecting");
+  socket.onopen = () => {
+    if (ws !== socket) return;
+    wsAttempt = 0;
+    setConn("live");
+    fetchView(); // restore the view: anything missed while away
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => { if (socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" })); }, 25000);
+  };
+  socket.onmessage = event => {
+    if (ws !== socket) return;
+    let msg;
+    try { msg = JSON.parse(event.data); } catch { return; }
+    if (msg && msg.type === "view") applyView(msg);
+  };
+  socket.onclose = () => {
+    if (ws !== socket) return; // replaced on purpose
+    clearInterval(pingTimer);
+    setConn("reconnecting");
+    const delay = Math.min(15000, 500 * 2 ** wsAttempt) + Math.random() * 300;
+    wsAttempt += 1;
+    wsTimer = setTimeout(connect, delay);
+  };
+}
+
+function reconnect() {
+  const old = ws;
+  ws = null;
+  if (old) old.close();
+  wsAttempt = 0;
+  connect();
+}
+
+// ---------------------------------------------------------------- applying a view
+function applyView(next, force = false) {
+  if (!next || next.table_id === undefined && next.observation === undefined) return;
+  const nextSeat = next.seat === undefined ? null : next.seat;
+  if (nextSeat !== activeSeat) return; // a late message for the seat we left
+  if (view && !force && isOlder(next, view)) return;
+  view = next;
+  draw();
+  maybeFollow();
+}
+
+// Views are ordered by (version: actions taken, revision: any change such as chat or seats).
+function isOlder(a, b) {
+  const av = a.version ?? 0, bv = b.version ?? 0;
+  if (av !== bv) return av < bv;
+  return (a.revision ?? 0) < (b.revision ?? 0);
+}
+
+function maybeFollow() {
+  if (!follow || !view || view.terminal) return;
+  const cp = view.current_player;
+  if (cp >= 0 && cp !== activeSeat && tokenFor(cp)) switchSeat(cp, true);
+}
+
+async function switchSeat(seat, auto = false) {
+  if (seat === activeSeat) return;
+  activeSeat = seat;
+  persist();
+  view = null;
+  if (auto && heldSeats().length > 1 && store.privacy !== false) showCover(seat);
+  await fetchView();
+  reconnect();
+}
+
+function showCover(seat) {
+  const cover = $("cover");
+  const name = view ? seatName(view, seat) : `Seat ${seat}`;
+  fill(cover, h("div", { class: "cover-card" },
+    h("div", { class: "big-rose", "aria-hidden": "true" }, "✿"),
+    h("h2", {}, `Pass the device to ${name}`),
+    h("p", {}, "Their cards are hidden until they are ready."),
+    h("button", { type: "button", class: "primary", id: "reveal", onclick: () => { cover.hidden = true; } }, `I am ${name} — show my seat`)));
+  cover.hidden = false;
+}
+
+// ---------------------------------------------------------------- drawing
+function ctx() {
+  return {
+    act, busy, seat: view.seat, replay: false,
+    legal: view.legal_actions || [],
+    players: (view.seats || []).length || (view.observation && view.observation.players) || 0,
+    name: i => seatName(view, i),
+  };
+}
+
+function draw() {
+  const v = view;
+  document.body.dataset.game = v.game || "";
+  $("title").textContent = v.name ? `${v.title || titleCase(v.game)} · ${v.name}` : (v.title || titleCase(v.game));
+  fill($("subtitle"), v.seat === null || v.seat === undefined
+    ? h("span", { class: "badge" }, "Spectator — public information only")
+    : h("span", {}, "You are ", h("b", {}, seatName(v, v.seat)), ` (seat ${v.seat})`));
+  $("rules-link").href = `/rules/${encodeURIComponent(v.game)}`;
+  drawTurn();
+  drawSeatSwitch();
+  drawBanner();
+  const board = $("board");
+  const c = ctx();
+  const scroll = window.scrollY;
+  fill(board);
+  try {
+    renderer.render(v, board, c);
+  } catch (err) {
+    console.error(err);
+    fill(board);
+    generic.render(v, board, c);
+  }
+  drawMoves(c);
+  drawPlayers();
+  drawLog();
+  drawChat();
+  drawEnd();
+  window.scrollTo(0, scroll);
+}
+
+function drawMoves(c) {
+  const el = $("moves");
+  fill(el);
+  el.dataset.version = String(view.version);
+  const mine = c.legal.length > 0 && !view.terminal;
+  el.hidden = !mine;
+  if (!mine) return;
+  el.appendChild(h("h2", {}, "Your move"));
+  let done = false;
+  if (typeof renderer.renderActions === "function") {
+    try { done = renderer.renderActions(view, el, c) === true; } catch (err) { console.error(err); done = false; }
+  }
+  if (!done) {
+    fill(el, h("h2", {}, "Your move"));
+    renderMoves(view, el, c);
+  }
+  el.appendChild(typedMove(c));
+}
+
+function drawTurn() {
+  const v = view;
+  const el = $("turn");
+  let text, cls;
+  const mine = v.seat !== null && v.current_player === v.seat && !v.terminal;
+  if (v.terminal) { text = "Game over"; cls = "over"; }
+  else if (mine) { text = "Your turn"; cls = "mine"; }
+  else if (v.current_player >= 0) { text = `${seatName(v, v.current_player)} to move`; cls = "other"; }
+  else { text = "Shuffling…"; cls = "other"; }
+  el.textContent = text;
+  el.className = `turn turn-${cls}`;
+  document.body.classList.toggle("my-turn", mine);
+  // Notify once per new turn of ours.
+  const key = mine ? `${v.version}` : "";
+  if (mine && key !== lastTurnKey) notifyTurn();
+  if (!mine) stopFlash();
+  lastTurnKey = key;
+  drawTimer();
+}
+
+let timerInterval = null;
+function drawTimer() {
+  const el = $("timer");
+  clearInterval(timerInterval);
+  if (!view.turn_deadline || view.terminal) { el.hidden = true; return; }
+  const deadline = Date.parse(view.turn_deadline);
+  const tick = () => {
+    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    el.hidden = false;
+    el.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    el.classList.toggle("low", left <= 10);
+  };
+  tick();
+  timerInterval = setInterval(tick, 1000);
+}
+
+// Sound-free notification: a flashing title while the page is in the background.
+let flashTimer = null;
+let baseTitle = document.title;
+function notifyTurn() {
+  if (!document.hidden && document.hasFocus()) return;
+  stopFlash();
+  baseTitle = `${view.title || "Table"} — roses`;
+  let on = false;
+  flashTimer = setInterval(() => { on = !on; document.title = on ? "★ Your turn! ★" : baseTitle; }, 900);
+}
+function stopFlash() {
+  if (flashTimer) { clearInterval(flashTimer); flashTimer = null; }
+  if (view) document.title = `${view.title || "Table"} — roses`;
+}
+window.addEventListener("focus", stopFlash);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) stopFlash(); });
+
+function drawSeatSwitch() {
+  const el = $("seat-switch");
+  const held = heldSeats();
+  if (held.length < 2) { el.hidden = true; return; }
+  el.hidden = false;
+  fill(el, h("span", { class: "label" }, "Hot seat — play as:"),
+    held.map(s => h("button", {
+      type: "button", class: `seat-btn ${s === activeSeat ? "active" : ""} ${view.current_player === s ? "to-move" : ""}`,
+      onclick: () => switchSeat(s),
+    }, seatName(view, s), view.current_player === s ? " ●" : "")),
+    h("label", { class: "check" }, h("input", {
+      type: "checkbox", checked: follow, onchange: e => { follow = e.target.checked; persist(); maybeFollow(); },
+    }), " follow the seat to move"),
+    h("label", { class: "check" }, h("input", {
+      type: "checkbox", checked: store.privacy !== false, onchange: e => { store.privacy = e.target.checked; persist(); },
+    }), " hide cards between seats"));
+}
+
+function showBanner(text, kind = "error", rule = "") {
+  banner = { text, kind, rule };
+  drawBanner();
+}
+function drawBanner() {
+  const el = $("banner");
+  if (!banner) { el.hidden = true; return; }
+  el.hidden = false;
+  el.className = `banner banner-${banner.kind}`;
+  fill(el, h("span", {}, banner.text), banner.rule ? h("span", { class: "rule" }, ` — ${banner.rule}`) : null,
+    h("button", { type: "button", class: "close", "aria-label": "Dismiss", onclick: () => { banner = null; drawBanner(); } }, "×"));
+}
+
+function drawPlayers() {
+  const v = view;
+  const list = $("players");
+  const returns = v.returns || null;
+  const bots = (gameInfo && gameInfo.bots) || ["random"];
+  fill(list, (v.seats || []).map(s => {
+    const i = s.seat;
+    const tag = seatTag(v, i);
+    const hostControls = store.host && !v.terminal && s.kind !== "bot" ? hostControl(i, bots) : null;
+    return h("li", { class: ["player", i === v.current_player ? "to-move" : "", i === v.seat ? "me" : "", s.kind].join(" ") },
+      h("span", { class: `dot ${s.kind === "bot" || s.connected ? "on" : "off"}`, title: s.kind === "bot" ? "bot" : (s.connected ? "connected" : "not connected") }),
+      h("span", { class: "pname" }, seatName(v, i)),
+      tag ? h("span", { class: "tag" }, tag) : null,
+      i === v.current_player && !v.terminal ? h("span", { class: "tag move-tag" }, "to move") : null,
+      returns && returns[i] > 0 ? h("span", { class: "tag win-tag" }, "★ " + resultWord(returns[i])) : null,
+      hostControls);
+  }));
+}
+
+function hostControl(seat, bots) {
+  const select = h("select", { "aria-label": `Bot for seat ${seat}` }, bots.map(b => h("option", { value: b }, b)));
+  if (bots.includes("heuristic")) select.value = "heuristic";
+  return h("details", { class: "host" }, h("summary", { title: "Host: hand this seat to a bot" }, "⚙"),
+    h("div", { class: "row" }, select, h("button", {
+      type: "button", onclick: async () => {
+        if (!confirm(`Hand ${seatName(view, seat)}'s seat to the ${select.value} bot?`)) return;
+        const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, { body: { bot: select.value }, token: store.host });
+        if (res.ok) { toast(`A ${select.value} bot took the seat`, "ok"); fetchView(); }
+        else toast(errorText(res.data, "Could not hand the seat to a bot"), "error");
+      },
+    }, "Give to bot")));
+}
+
+function drawLog() {
+  const el = $("log");
+  const lines = (view.observation && view.observation.log) || [];
+  const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  fill(el, lines.map(line => h("li", {}, namedLine(view, line))));
+  if (atBottom || !el.dataset.seen) el.scrollTop = el.scrollHeight;
+  el.dataset.seen = "1";
+}
+
+function drawChat() {
+  const el = $("chat");
+  const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  fill(el, (view.chat || []).map(m => h("li", { class: m.seat === view.seat && m.seat !== null ? "mine" : "" },
+    h("b", {}, typeof m.seat === "number" ? seatName(view, m.seat) : String(m.name || "spectator")), ": ", String(m.text))));
+  if (atBottom) el.scrollTop = el.scrollHeight;
+  const canChat = view.seat !== null && view.seat !== undefined;
+  $("chat-input").disabled = !canChat;
+  $("chat-input").placeholder = canChat ? "Say something…" : "Spectators read only";
+}
+
+function drawEnd() {
+  const el = $("end");
+  if (!view.terminal) { el.hidden = true; endShown = false; return; }
+  if (endShown) return;
+  endShown = true;
+  const returns = view.returns || (view.observation && view.observation.returns) || [];
+  const n = (view.seats || []).length || returns.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (returns[b] || 0) - (returns[a] || 0));
+  const won = view.seat !== null && view.seat !== undefined && (returns[view.seat] || 0) > 0;
+  const headline = view.seat === null || view.seat === undefined ? "Game over" : (won ? "You won!" : "Game over");
+  fill(el, h("div", { class: "end-card", role: "dialog", "aria-label": "Game over" },
+    h("div", { class: "big-rose", "aria-hidden": "true" }, won ? "❀" : "✿"),
+    h("h2", { id: "end-title" }, headline),
+    h("ol", { class: "results" }, order.map(i => h("li", { class: (returns[i] || 0) > 0 ? "winner" : "" },
+      h("span", { class: "pname" }, seatName(view, i)), " ",
+      h("span", { class: "muted" }, (returns[i] || 0) > 0 ? `★ ${resultWord(returns[i])}` : "")))),
+    h("div", { class: "row center" },
+      h("button", { type: "button", class: "primary", id: "download-record", onclick: downloadRecord }, "Download the game record"),
+      h("a", { class: "button", href: "/replay" }, "Replay viewer"),
+      h("a", { class: "button", href: "/" }, "New game"),
+      h("button", { type: "button", onclick: () => { el.hidden = true; } }, "See the table"))));
+  el.hidden = false;
+}
+
+async function downloadRecord() {
+  const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`, { token: tokenFor(activeSeat) });
+  if (!res.ok) { toast(errorText(res.data, "The record is not available yet"), "error"); return; }
+  const blob = new Blob([JSON.stringify(res.data, null, 1)], { type: "application/json" });
+  const a = h("a", { href: URL.createObjectURL(blob), download: `${view.game}-${tableId}.json` });
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+// ---------------------------------------------------------------- acting
+async function act(text) {
+  if (busy || !view) return;
+  const token = tokenFor(activeSeat);
+  if (!token) { showBanner("You are watching; only seated players can move.", "info"); return; }
+  busy = true;
+  for (const b of document.querySelectorAll("#moves button, #board button.act")) b.disabled = true;
+  const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/actions`, { body: { action: text, version: view.version }, token });
+  busy = false;
+  if (res.ok) {
+    banner = null;
+    if (res.data && res.data.observation !== undefined) applyView(res.data); else await fetchView();
+    draw(); // re-enable the buttons even when a newer pushed view already arrived
+    return;
+  }
+  const d = res.data || {};
+  if (res.status === 409) {
+    showBanner("The table moved on before your move arrived; the view is refreshed — please choose again.", "info");
+  } else if (res.status === 422) {
+    showBanner(d.message || errorText(d, "That move is not allowed"), "error", d.rule || "");
+  } else if (res.status === 401 || res.status === 403) {
+    showBanner(errorText(d, "You may not move now"), "error");
+  } else {
+    showBanner(errorText(d, "The move could not be sent"), "error");
+  }
+  await fetchView();
+}
+
+// ---------------------------------------------------------------- chat
+$("chat-form").addEventListener("submit", async e => {
+  e.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  const token = tokenFor(activeSeat);
+  if (!text || !token) return;
+  input.disabled = true;
+  const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/chat`, { body: { text }, token });
+  input.disabled = false;
+  if (res.ok) { input.value = ""; if (res.data && res.data.observation !== undefined) applyView(res.data); else fetchView(); }
+  else toast(errorText(res.data, "Message not sent"), "error");
+  input.focus();
+});
+
+// ---------------------------------------------------------------- start
+// For debugging and the browser tests: the latest view (read only).
+window.rosesTable = { get view() { return view; }, get seat() { return activeSeat; } };
+
+async function main() {
+  fill($("site-header"), header("table"));
+  if (!tableId) { $("title").textContent = "No table id"; return; }
+  await takeUrlToken();
+  if (activeSeat === null) {
+    const held = heldSeats();
+    if (store.active !== undefined && store.active !== null && tokenFor(store.active)) activeSeat = store.active;
+    else if (held.length) activeSeat = held[0];
+  }
+  // Fetch once to learn the game, load its renderer, then draw.
+  const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, { token: tokenFor(activeSeat) });
+  if (res.ok && res.data) {
+    await Promise.all([loadRenderer(res.data.game), loadGameInfo(res.data.game)]);
+  }
+  const ok = await fetchView();
+  if (ok) connect();
+  else setConn("offline");
+}
+
+main();

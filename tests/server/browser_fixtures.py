@@ -1,0 +1,223 @@
+"""Fixtures and helpers of the browser tests: a real ``roses serve`` process on a free loopback
+port, headless Debian Chromium through Playwright, and page helpers that create tables from the
+lobby and play them to the end by clicking legal-move buttons.
+
+The tests skip (with the reason) when ``/usr/bin/chromium`` or Playwright is missing;
+``scripts/test`` installs Chromium.
+"""
+from __future__ import annotations
+
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+CHROMIUM = os.environ.get("ROSES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "artifacts" / "screenshots"
+
+try:
+    from playwright.sync_api import Page, sync_playwright
+except ImportError:  # pragma: no cover - the test extra installs it
+    sync_playwright = None
+    Page = object
+
+
+def require_browser() -> None:
+    """Skip the calling test when Chromium or Playwright is not available."""
+    if sync_playwright is None:
+        pytest.skip("playwright is not installed (pip install -e '.[test]')")
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium; scripts/test does it)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """Base URL of a ``roses serve`` subprocess (``roses.server.run``) on 127.0.0.1 with its own data directory."""
+    require_browser()
+    data = tmp_path_factory.mktemp("roses-browser-data")
+    port = free_port()
+    log = open(data / "server.log", "wb")
+    # What `roses serve --host 127.0.0.1 --port P --data-dir D` runs (independent of the CLI's shape).
+    code = (f"from roses.server import run; "
+            f"run(host='127.0.0.1', port={port}, data_dir={str(data)!r}, log_level='warning')")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=log, stderr=subprocess.STDOUT, cwd=str(data))
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/api/games", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            pytest.fail("roses serve did not start:\n" + (data / "server.log").read_text(errors="replace")[-3000:])
+        time.sleep(0.2)
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Chromium (Debian's) driven by Playwright."""
+    require_browser()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def new_page(browser, errors: list[str], width: int = 1280, height: int = 900) -> "Page":
+    """A page in a fresh browser context (own sessionStorage, like another person's browser);
+    JavaScript errors are collected into ``errors``."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
+    # A refused request (409/422) is logged by Chromium as a failed resource: expected, not an error.
+    page.on("console", lambda m: errors.append(f"{page.url}: console {m.text}")
+            if m.type == "error" and "Failed to load resource" not in m.text else None)
+    return page
+
+
+def game_available(name: str) -> str | None:
+    """``None`` when game ``name`` loads, else the reason to skip."""
+    from roses.core import available_games, get_spec
+
+    if name not in available_games():
+        return f"{name} is not in the registry yet"
+    try:
+        get_spec(name)
+    except Exception as e:  # a game still being written
+        return f"{name} does not load yet: {e}"
+    return None
+
+
+def create_table(page: "Page", base: str, game: str, seats: list[str], *, players: int | None = None,
+                 params: dict[str, object] | None = None, name: str = "", hotseat: bool = False) -> list[str]:
+    """Fill the lobby form for ``game`` (``seats``: ``"human"`` or ``"bot:<name>"`` per seat, bot
+    delay 0) and create the table. Returns the join URLs shown for the human seats, in seat order;
+    the page is left on the "table ready" panel (or on the table page in hot-seat mode)."""
+    page.goto(base + "/")
+    page.click(f'.game-card[data-game="{game}"]')
+    page.fill("#players", str(players or len(seats)))
+    page.dispatch_event("#players", "input")
+    for i, kind in enumerate(seats):
+        page.select_option(f'select[name="seat-{i}-kind"]', kind)
+    if name:
+        page.fill("#table-name", name)
+    for key, value in (params or {}).items():
+        field = page.locator(f'[name="{key}"]')
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
+    page.click("details.advanced > summary")
+    page.fill("#bot-delay", "0")
+    if hotseat:
+        page.check("#hotseat")
+    page.click("#create")
+    if hotseat:
+        page.wait_for_url("**/t/*")
+        return []
+    page.wait_for_selector("#created:not([hidden])")
+    return page.locator(".join-link input").evaluate_all("els => els.map(e => e.value)")
+
+
+def my_turn_buttons(page: "Page"):
+    return page.locator("#moves:not([hidden]) button.move:enabled")
+
+
+def is_over(page: "Page") -> bool:
+    return page.locator("#end:not([hidden]) #end-title").count() > 0
+
+
+Chooser = Callable[[list[str], random.Random], int]
+
+
+def random_choice(texts: list[str], rng: random.Random) -> int:
+    return rng.randrange(len(texts))
+
+
+def play_to_end(pages: list["Page"], rng: random.Random, *, choose: Chooser = random_choice,
+                max_moves: int = 2000, timeout: float = 150.0,
+                before_move: Callable[["Page", int], None] | None = None) -> int:
+    """Click legal-move buttons on whichever page has its turn until every page shows the end
+    screen. Returns the number of moves made. Fails when the game does not end in time."""
+    moves = 0
+    deadline = time.monotonic() + timeout
+    while True:
+        if all(is_over(p) for p in pages):
+            return moves
+        assert time.monotonic() < deadline, f"the game did not end within {timeout} s ({moves} moves)"
+        assert moves < max_moves, f"the game did not end within {max_moves} moves"
+        progressed = False
+        for page in pages:
+            if is_over(page):
+                continue
+            buttons = my_turn_buttons(page)
+            n = buttons.count()
+            if not n:
+                continue
+            texts = buttons.evaluate_all("els => els.map(e => e.dataset.action)")
+            if len(texts) != n:
+                continue
+            version = page.evaluate("() => document.getElementById('moves').dataset.version || ''")
+            if before_move:
+                before_move(page, moves)
+            try:
+                buttons.nth(choose(texts, rng)).click(timeout=3000)
+            except Exception:  # re-rendered under the click: look again
+                continue
+            moves += 1
+            progressed = True
+            # Wait for the move to be answered (the panel is redrawn for a new version).
+            try:
+                page.wait_for_function(
+                    "v => (document.getElementById('moves').dataset.version || '') !== v", arg=version, timeout=5000)
+            except Exception:
+                pass
+        if not progressed:
+            pages[0].wait_for_timeout(40)
+
+
+def screenshot(page: "Page", name: str) -> Path:
+    """Save a full-page screenshot as ``artifacts/screenshots/<name>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+__all__ = ["CHROMIUM", "SCREENSHOTS", "browser", "create_table", "game_available", "is_over",
+           "live_server", "my_turn_buttons", "new_page", "play_to_end", "random_choice",
+           "require_browser", "screenshot"]
