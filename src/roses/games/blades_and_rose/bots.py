@@ -223,7 +223,7 @@ class HeuristicAgent:
             threshold += 0.4
         if last_round:
             threshold = 0.4
-        if teammate > 0.8 and not last_round:
+        elif teammate > 0.8:
             threshold += self.teammate_penalty
         if blades and expected >= threshold:
             return Play(blades[0])

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
-from roses.core.serial import to_jsonable
 
 from .actions import (
     ActivateEffect, ChooseTargets, DealCrystal, DealRole, DeclineEffect, FirstCoin, GiveCoin,
@@ -471,10 +470,10 @@ class BladesAndRoseState(State):
             return self.clone()
         from .determinize import redeal
 
-        want = to_jsonable(self.observation(seat))
+        want = self.observation(seat)
         for _ in range(200):
             world = redeal(self, seat, rng)
-            if world is not None and to_jsonable(world.observation(seat)) == want:
+            if world is not None and world.observation(seat) == want:
                 world.rng.seed(rng.getrandbits(64))
                 return world
         # Never observed in tests; the true state is always consistent (a biased but safe answer).
