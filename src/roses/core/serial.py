@@ -6,15 +6,25 @@ import enum
 from typing import Any, Mapping
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def to_jsonable(value: Any) -> Any:
     """Return ``value`` as JSON-ready data: dicts with string keys, lists, str, int, float, bool, None.
 
     Dataclasses become dicts of their fields, tuples/sets/frozensets become lists (sets sorted),
     enums their value, mapping keys strings. Raises ``TypeError`` for anything else.
     """
+    t = type(value)
+    if t in _ATOMS:
+        return value
+    if t is list or t is tuple:
+        return [v if type(v) in _ATOMS else to_jsonable(v) for v in value]
+    if t is dict:
+        return {str(k): v if type(v) in _ATOMS else to_jsonable(v) for k, v in value.items()}
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if hasattr(t, "__dataclass_fields__") and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
         return to_jsonable(value.value)

@@ -129,12 +129,19 @@ class State:
         if not self.is_legal(action):
             raise self.explain_illegal(action)
         self._apply(action)
+        if seat == CHANCE:
+            self.rng.random()  # one draw per chance outcome, sampled or chosen (see sample_chance)
         self.history.append((seat, action))
 
     def sample_chance(self) -> Action:
-        """Draw a chance outcome with this game's RNG (by the outcomes' probabilities)."""
+        """The chance outcome that this game's RNG draws next (by the outcomes' probabilities).
+
+        Pure: it peeks at the RNG's next number; applying any chance outcome consumes that number,
+        so a state is fully determined by its seed and history (and replays exactly)."""
+        peek = random.Random()
+        peek.setstate(self.rng.getstate())
+        r = peek.random()
         outcomes = self._chance_outcomes()
-        r = self.rng.random()
         acc = 0.0
         for a, p in outcomes:
             acc += p
@@ -158,8 +165,22 @@ class State:
         raise IllegalActionError("legal actions", f"{text!r} is not a legal action now; legal: {legal}", text)
 
     def clone(self) -> "State":
-        """An independent copy (the game object is shared; it is immutable)."""
-        return copy.deepcopy(self, memo={id(self.game): self.game})
+        """An independent copy. The game, the actions and the log entries are immutable and shared;
+        everything else is deep-copied."""
+        new = object.__new__(type(self))
+        memo: dict[int, Any] = {id(self.game): self.game}
+        for k, v in vars(self).items():
+            if k == "rng":
+                v = random.Random()
+                v.setstate(self.rng.getstate())
+            elif k == "history":
+                v = list(v)
+            elif k == "log":
+                v = EventLog(list(v.entries))
+            elif k != "game":
+                v = copy.deepcopy(v, memo)
+            setattr(new, k, v)
+        return new
 
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state as JSON data (for equality checks and debugging). Includes the
@@ -169,20 +190,23 @@ class State:
             if k in ("game", "rng"):
                 continue
             if k == "history":
-                v = [[s, str(a)] for s, a in v]
-            out[k] = to_jsonable(v)
-        out["rng"] = to_jsonable(self.rng.getstate())
+                out[k] = [[s, str(a)] for s, a in v]
+            elif k == "log":
+                out[k] = [[e.public, e.private] for e in v.entries]
+            else:
+                out[k] = to_jsonable(v)
+        out["rng"] = hash(self.rng.getstate())  # ints hash to themselves: stable across runs
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """JSON data from which :meth:`from_json` rebuilds an equal state: game, parameters, seed,
-        the history of action texts and the RNG state (as OpenSpiel serialises states)."""
+        """JSON data from which :meth:`from_json` rebuilds an equal state: game, parameters, seed
+        and the history of action texts (as OpenSpiel serialises states; the RNG's position follows
+        from the seed and the number of chance outcomes)."""
         return {
             "game": self.game.name,
             "params": to_jsonable(dict(self.game.params)),
             "seed": self.seed,
             "history": [[s, str(a)] for s, a in self.history],
-            "rng": to_jsonable(self.rng.getstate()),
         }
 
     @staticmethod
@@ -195,11 +219,7 @@ class State:
 
         game = load(data["game"], **data.get("params", {}))
         state = game.new_initial_state(data["seed"])
-        replay_history(state, data["history"])
-        if "rng" in data:
-            rs = data["rng"]
-            state.rng.setstate((rs[0], tuple(rs[1]), rs[2]))
-        return state
+        return replay_history(state, data["history"])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and type(other) is type(self) and self.snapshot() == other.snapshot()

@@ -1,0 +1,67 @@
+"""Roses and Thorns actions (rulebook §2–§5). ``str(action)`` is the stable text form."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ROSE = "rose"
+THORN = "thorn"  # RT-1: the spade of a player's rank
+KINDS = (ROSE, THORN)
+
+
+@dataclass(frozen=True)
+class Start:
+    """Chance outcome: the first start player (§3.2 "choose one at random", RT-3)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"start {self.seat}"
+
+
+@dataclass(frozen=True)
+class Lay:
+    """Lay a card of kind ``card`` ("rose"/"thorn") from the hand face down on the own stack (§3.1, §3.2)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"lay {self.card}"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """Bid ``count`` cards: start the bidding (§3.2) or raise (§3.3)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"bid {self.count}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass: out of the bidding for this round (§3.3)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Flip:
+    """The challenger turns up the top face-down card of ``seat``'s stack (§3.4 step 2)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"flip {self.seat}"
+
+
+@dataclass(frozen=True)
+class Lose:
+    """The challenger loses a card of kind ``card`` after a thorn (§3.4). A chance outcome (RT-6),
+    or the challenger's choice on an own thorn in the "original rule" variant (``own_thorn_choice``)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"lose {self.card}"

@@ -1,0 +1,47 @@
+"""Terminal rendering of a Roses and Thorns observation with Rich."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .observation import Observation
+
+SUITS = {"rose": "♥", "thorn": "♠"}
+
+
+def _card(kind: str) -> Text:
+    return Text(f"{SUITS[kind]} {kind}", style="bold red" if kind == "rose" else "bold white on dark_green")
+
+
+def render(obs: Observation):
+    """A Rich renderable of what ``obs.seat`` sees: every stack, bids, markers, own hand, the log."""
+    t = Table(title=f"Roses and Thorns — round {obs.round}, {obs.phase}", expand=False)
+    for col in ("seat", "cards", "hand", "stack", "turned up", "markers", ""):
+        t.add_column(col)
+    for v in obs.seats:
+        flags = []
+        if not v.in_game:
+            flags.append("out")
+        if v.seat == obs.current_player:
+            flags.append("to move")
+        if v.passed:
+            flags.append("passed")
+        if v.seat == obs.high_bidder:
+            flags.append(f"high bid {obs.high_bid}")
+        if v.seat == obs.challenger:
+            flags.append("challenger")
+        name = f"{v.seat}" + (" (you)" if v.seat == obs.seat else "")
+        up = Text(" ").join([_card(k) for k in v.revealed]) if v.revealed else Text("")
+        t.add_row(name, str(v.cards), str(v.hand_size), "▮" * v.stack_size, up, "★" * v.markers, ", ".join(flags))
+    parts = [t, Text(f"Cards on the table: {obs.cards_on_table}"
+                     + (f"   High bid: {obs.high_bid} by seat {obs.high_bidder}" if obs.high_bid else "")
+                     + (f"   Still to turn up: {obs.flips_left}" if obs.flips_left else ""))]
+    if obs.hand is not None:
+        parts.append(Text(f"Your hand: {obs.hand['rose']} rose(s), {obs.hand['thorn']} thorn(s)   "
+                          f"Your stack (bottom→top): {', '.join(obs.stack) or '—'}   "
+                          f"Lost: {', '.join(obs.lost) or '—'}", style="cyan"))
+    if obs.winner is not None:
+        parts.append(Text(f"Seat {obs.winner} wins the game!", style="bold green"))
+    parts.append(Text("\n".join(obs.log[-8:]), style="dim"))
+    return Group(*parts)

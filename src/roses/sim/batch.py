@@ -1,0 +1,148 @@
+"""Batch simulation: many games of bots, with win rates per seat and game length.
+
+Game ``i`` of a batch with seed ``S`` uses game seed ``S + i`` and bot seeds derived from
+``(S, i, seat)``, so a batch is reproducible whatever the number of worker processes.
+"""
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from roses.agents import make_agent
+from roses.core import load
+
+from .match import play_game, seat_actions
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One simulated game: per-seat returns and its length in seat actions."""
+
+    seed: int
+    returns: tuple[float, ...]
+    actions: int
+
+
+@dataclass
+class BatchResult:
+    """Summary of a batch.
+
+    Attributes:
+        game, players, params, bots (one name per seat), games, seed.
+        wins_per_seat: sum of returns per seat (a shared win counts 1/k).
+        win_rate: wins / games per seat, with ``ci95`` (low, high) Wilson intervals.
+        mean_actions: mean game length in seat actions (chance outcomes excluded); ``sd_actions``.
+        seconds: wall-clock time of the batch.
+    """
+
+    game: str
+    players: int
+    params: dict[str, Any]
+    bots: list[str]
+    games: int
+    seed: int
+    wins_per_seat: list[float]
+    win_rate: list[float]
+    ci95: list[tuple[float, float]]
+    mean_actions: float
+    sd_actions: float
+    seconds: float
+    results: list[GameResult] = field(default_factory=list, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "players": self.players, "params": self.params, "bots": self.bots,
+            "games": self.games, "seed": self.seed, "wins_per_seat": self.wins_per_seat,
+            "win_rate": self.win_rate, "ci95": [list(c) for c in self.ci95],
+            "mean_actions": self.mean_actions, "sd_actions": self.sd_actions, "seconds": self.seconds,
+        }
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval (low, high) for a proportion ``successes / n`` (95% for z=1.96)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def expand_bots(bots: Sequence[str], players: int) -> list[str]:
+    """One bot name per seat: the list as given, its last name repeated to fill the table.
+
+    Raises ``ValueError`` if more names than seats are given."""
+    bots = [b.strip() for b in bots if b.strip()] or ["random"]
+    if len(bots) > players:
+        raise ValueError(f"{len(bots)} bots given for {players} seats")
+    return bots + [bots[-1]] * (players - len(bots))
+
+
+def _play_range(game_name: str, params: dict[str, Any], bots: list[str], seed: int,
+                indices: Sequence[int]) -> list[GameResult]:
+    game = load(game_name, **params)
+    out = []
+    for i in indices:
+        agents = [make_agent(b, game, hash_seed(seed, i, s)) for s, b in enumerate(bots)]
+        state = play_game(game, agents, seed + i)
+        out.append(GameResult(seed + i, tuple(state.returns()), seat_actions(state)))
+    return out
+
+
+def hash_seed(*parts: int) -> int:
+    """A stable 63-bit seed from integers (independent of Python's hash randomisation)."""
+    h = 1469598103934665603
+    for p in parts:
+        h = ((h ^ (p & 0xFFFFFFFFFFFF)) * 1099511628211) & 0x7FFFFFFFFFFFFFFF
+    return h
+
+
+def run_batch(game_name: str, params: dict[str, Any], bots: Sequence[str], games: int, seed: int = 0,
+              workers: int = 1, progress: Callable[[int], None] | None = None, chunk: int = 25) -> BatchResult:
+    """Play ``games`` games of ``game_name`` with one bot per seat and summarise them.
+
+    Args:
+        params: game parameters (must include or default ``players``).
+        bots: bot names; the last is repeated to fill the seats (see :func:`expand_bots`).
+        workers: processes to use (results do not depend on it).
+        progress: called with the number of games just finished.
+
+    Raises :class:`~roses.core.errors.GameParameterError` / ``ValueError`` for bad parameters or bots.
+    """
+    game = load(game_name, **params)
+    seat_bots = expand_bots(bots, game.num_players)
+    for b in set(seat_bots):
+        make_agent(b, game, 0)  # fail early on an unknown bot name
+    plain = {k: v for k, v in dict(game.params).items()}
+    start = time.perf_counter()
+    chunks = [list(range(i, min(games, i + chunk))) for i in range(0, games, chunk)]
+    results: list[GameResult] = []
+    if workers <= 1:
+        for c in chunks:
+            results.extend(_play_range(game_name, plain, seat_bots, seed, c))
+            if progress:
+                progress(len(c))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_play_range, game_name, plain, seat_bots, seed, c) for c in chunks]
+            for f in futures:
+                part = f.result()
+                results.extend(part)
+                if progress:
+                    progress(len(part))
+    seconds = time.perf_counter() - start
+    n = game.num_players
+    wins = [sum(r.returns[s] for r in results) for s in range(n)]
+    lengths = [r.actions for r in results]
+    mean = sum(lengths) / len(lengths) if lengths else 0.0
+    sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (len(lengths) - 1)) if len(lengths) > 1 else 0.0
+    return BatchResult(
+        game=game_name, players=n, params=plain, bots=seat_bots, games=games, seed=seed,
+        wins_per_seat=wins, win_rate=[w / games if games else 0.0 for w in wins],
+        ci95=[wilson(w, games) for w in wins], mean_actions=mean, sd_actions=sd, seconds=seconds,
+        results=results,
+    )
