@@ -50,6 +50,11 @@ RULE_EXCHANGE = "Exchange a Bouquet for Charm Points (RC-4)"
 RULE_END = "End of the Game (RC-5)"
 
 
+def _n(k: int, noun: str) -> str:
+    """``_n(1, "rose")`` -> ``"1 rose"``, ``_n(3, "rose")`` -> ``"3 roses"`` (log wording)."""
+    return f"{k} {noun}{'' if k == 1 else 's'}"
+
+
 def exchange_points(roses: int) -> int:
     """Charm points for exchanging a bouquet of ``roses`` roses (Exchange section).
 
@@ -226,11 +231,11 @@ class RoseCeremonyState(State):
         thorns = thorns_of(bouquet)
         if thorns >= WILT_THORNS:
             self.log.add(f"seat {seat}'s bouquet has {thorns} thorns and wilts: "
-                         f"{len(bouquet)} card(s) to the discard pile")
+                         f"{_n(len(bouquet), 'card')} to the discard pile")
             self.discard.extend(bouquet)
             bouquet.clear()
         else:
-            self.log.add(f"seat {seat}'s bouquet: {roses_of(bouquet)} roses, {thorns} thorns")
+            self.log.add(f"seat {seat}'s bouquet: {_n(roses_of(bouquet), 'rose')}, {_n(thorns, 'thorn')}")
 
     def _apply_exchange(self) -> None:
         """Exchange the whole bouquet (RC-4) for charm points; 10+ roses or 5+ points win at once."""
@@ -245,7 +250,7 @@ class RoseCeremonyState(State):
             return
         gained = exchange_points(roses)
         self.points[me] += gained
-        self.log.add(f"seat {me} exchanges a bouquet of {roses} roses for {gained} charm point(s), "
+        self.log.add(f"seat {me} exchanges a bouquet of {roses} roses for {_n(gained, 'charm point')}, "
                      f"now {self.points[me]}")
         if self.points[me] >= WINNING_POINTS:
             self.log.add(f"seat {me} has {self.points[me]} charm points and is immediately declared the winner")
