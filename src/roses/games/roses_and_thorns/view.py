@@ -15,7 +15,8 @@ def _card(kind: str) -> Text:
 
 
 def render(obs: Observation):
-    """A Rich renderable of what ``obs.seat`` sees: every stack, bids, markers, own hand, the log."""
+    """A Rich renderable of what ``obs.seat`` sees: every stack, bids, markers, own hand (the CLI prints
+    the log itself, line by line)."""
     t = Table(title=f"Roses and Thorns — round {obs.round}, {obs.phase}", expand=False)
     for col in ("seat", "cards", "hand", "stack", "turned up", "markers", ""):
         t.add_column(col)
@@ -43,5 +44,4 @@ def render(obs: Observation):
                           f"Lost: {', '.join(obs.lost) or '—'}", style="cyan"))
     if obs.winner is not None:
         parts.append(Text(f"Seat {obs.winner} wins the game!", style="bold green"))
-    parts.append(Text("\n".join(obs.log[-8:]), style="dim"))
     return Group(*parts)
