@@ -9,7 +9,7 @@ from roses.games.blades_and_rose.cards import (
     BELIEVER, BISHOP, DARK_KNIFE, DOUBLE_KNIFE, GHOST, WHITE_ROSE,
 )
 from roses.games.blades_and_rose.effects import EFFECTS
-from roses.games.blades_and_rose.state import COIN, EFFECT, PLAY
+from roses.games.blades_and_rose.state import PLAY
 
 from .helpers import A, B, C, D, E, deal, play_round
 
