@@ -101,7 +101,7 @@ function givenName(info) {
 
 /** A log line with "Seat 3" replaced by the names players gave themselves. */
 export function namedLine(view, line) {
-  return String(line).replace(/\bSeat (\d+)\b/g, (whole, d) => {
+  return String(line).replace(/\b[Ss]eat (\d+)\b/g, (whole, d) => {
     const i = Number(d);
     return givenName((view && view.seats || []).find(s => s.seat === i)) || whole;
   });

@@ -1,0 +1,137 @@
+// Rose Ceremony: hands, bouquets with their rose and thorn sums, charm points, the deck and the
+// pending offer (a face-down card on a date). Observation fields: rose_ceremony/observation.py.
+import { h } from "/static/common.js";
+import { moveButton, groupedMoves } from "/static/actions.js";
+import { seatHead, seatBox, seatOrder, statusStrip, can } from "/static/games/pieces.js";
+
+const WILT = 5;       // 5 or more thorns wilt a bouquet
+const WIN_POINTS = 5; // 5 charm points win
+const WIN_ROSES = 10; // exchanging 10+ roses wins
+
+/** Charm points for exchanging a bouquet of `roses` roses (the rulebook's table). */
+function pointsFor(roses) {
+  if (roses >= 10) return "the game";
+  if (roses >= 8) return "3 charm points";
+  if (roses >= 6) return "2 charm points";
+  if (roses >= 4) return "1 charm point";
+  return "nothing";
+}
+
+/** A rose card: its rose value as flowers, its thorn value as thorns. */
+export function roseCard(c, opts = {}) {
+  if (!c) return h("div", { class: `card rc back ${opts.small ? "small" : ""}`, title: "face down" });
+  const r = c.roses ?? 0, t = c.thorns ?? 0;
+  return h(opts.onclick ? "button" : "div", {
+    class: `card rc ${opts.small ? "small" : ""} ${opts.cls || ""}`, title: `${r} rose${r === 1 ? "" : "s"}, ${t} thorn${t === 1 ? "" : "s"}`,
+    type: opts.onclick ? "button" : undefined, onclick: opts.onclick,
+  },
+  h("span", { class: "rc-roses" }, String(r), h("small", {}, "✿")),
+  h("span", { class: "rc-thorns" }, t ? "▲".repeat(t) : "·"));
+}
+
+function meter(value, max, cls, label) {
+  const pct = Math.max(0, Math.min(100, (value / max) * 100));
+  return h("div", { class: `meter ${cls}`, title: label },
+    h("span", { class: "meter-fill", style: { width: `${pct}%` } }),
+    h("span", { class: "meter-text" }, label));
+}
+
+const PHASES = {
+  deal: "Dealing", start: "Choosing the start player", offer: "goes on a date: offering a card",
+  respond: "decides: accept or refuse the card", exchange: "may exchange the bouquet", draw: "draws back to 4", over: "Game over",
+};
+
+export function render(view, el, ctx) {
+  const o = view.observation || {};
+  const n = o.players || (o.bouquets || []).length;
+  const who = o.phase === "respond" && o.pending_offer ? o.pending_offer.receiver : o.turn_player;
+  const phase = PHASES[o.phase] || o.phase;
+  el.appendChild(statusStrip([
+    ["Now", o.phase === "over" ? "Game over" : (who !== null && who !== undefined && who >= 0 ? `${ctx.name(who)} ${phase}` : phase), "wide"],
+    ["Deck", `${o.deck_size ?? 0} cards`],
+    ["Discard", String(o.discard_count ?? 0)],
+    o.last_round ? ["Last round", "deck is empty", "hot"] : null,
+    o.winners && o.winners.length ? ["Winner", o.winners.map(ctx.name).join(", "), "gold"] : null,
+  ]));
+
+  const offer = o.pending_offer;
+  if (offer) {
+    el.appendChild(h("div", { class: "rc-offer" },
+      h("div", {}, h("b", {}, ctx.name(offer.offerer)), " offers a card face down to ", h("b", {}, ctx.name(offer.receiver))),
+      roseCard(offer.card || null),
+      offer.receiver === view.seat ? h("div", { class: "muted small" }, "You choose without seeing it (RC-3). Accept: it joins your bouquet. Refuse: it joins theirs.") : null));
+  }
+
+  const ring = h("div", { class: "seats-ring rc-ring" });
+  for (const i of seatOrder(n, view.seat)) {
+    const roses = (o.bouquet_roses || [])[i] || 0;
+    const thorns = (o.bouquet_thorns || [])[i] || 0;
+    const pts = (o.points || [])[i] || 0;
+    const bouquet = (o.bouquets || [])[i] || [];
+    ring.appendChild(seatBox(view, ctx, i, {},
+      seatHead(view, ctx, i, [
+        o.turn_player === i && o.phase !== "over" ? h("span", { class: "pill" }, "turn") : null,
+        o.start_player === i ? h("span", { class: "pill dim", title: "first player of each round" }, "start") : null,
+        (o.winners || []).includes(i) ? h("span", { class: "pill gold" }, "★ winner") : null,
+      ]),
+      h("div", { class: "hearts", title: `${pts} charm point(s); ${WIN_POINTS} win` },
+        Array.from({ length: Math.max(WIN_POINTS, pts) }, (_, k) => h("span", { class: k < pts ? "heart on" : "heart" }, "♥"))),
+      h("div", { class: "bouquet" }, bouquet.length ? bouquet.map(c => roseCard(c, { small: true })) : h("span", { class: "muted small" }, "empty bouquet")),
+      meter(roses, WIN_ROSES, "m-roses", `${roses} rose${roses === 1 ? "" : "s"}`),
+      meter(thorns, WILT, `m-thorns ${thorns >= WILT - 1 ? "danger" : ""}`, `${thorns}/${WILT} thorns`),
+      h("div", { class: "stat" }, `hand ${(o.hand_sizes || [])[i] ?? 0}`,
+        h("span", { class: "hand-backs inline" }, Array.from({ length: i === view.seat ? 0 : ((o.hand_sizes || [])[i] || 0) }, () => h("span", { class: "mini-back" }))))));
+  }
+  el.appendChild(ring);
+
+  if (view.seat !== null && view.seat !== undefined) {
+    el.appendChild(h("div", { class: "my-area" },
+      h("div", { class: "section-title" }, "Your hand"),
+      h("div", { class: "hand" }, (o.hand || []).length ? o.hand.map(c => roseCard(c)) : h("span", { class: "muted" }, "empty"))));
+  }
+  if ((o.discard || []).length) {
+    el.appendChild(h("details", { class: "discard" }, h("summary", {}, `Discard pile (${o.discard.length})`),
+      h("div", { class: "bouquet" }, o.discard.map(c => roseCard(c, { small: true })))));
+  }
+}
+
+export function renderActions(view, el, ctx) {
+  const o = view.observation || {};
+  const legal = ctx.legal;
+  const box = h("div", { class: "move-groups" });
+  const offers = legal.filter(t => t.startsWith("offer "));
+  if (offers.length) {
+    // "offer 3/1 to 2": one row per card value, one button per receiver.
+    const byCard = new Map();
+    for (const t of offers) {
+      const m = /^offer (\d+)\/(\d+) to (\d+)$/.exec(t);
+      const key = m ? `${m[1]}/${m[2]}` : t;
+      if (!byCard.has(key)) byCard.set(key, []);
+      byCard.get(key).push([t, m ? Number(m[3]) : null]);
+    }
+    box.appendChild(h("p", { class: "hint" }, "Go on a date: offer a card face down to another player."));
+    for (const [key, items] of byCard) {
+      const [r, t] = key.split("/").map(Number);
+      box.appendChild(h("div", { class: "move-group offer-row" },
+        roseCard({ roses: r, thorns: t }, { small: true }),
+        h("span", { class: "verb" }, "offer to"),
+        h("div", { class: "move-buttons" }, items.map(([text, to]) => moveButton(ctx, text, to === null ? text : ctx.name(to))))));
+    }
+  }
+  if (legal.includes("accept") || legal.includes("refuse")) {
+    box.appendChild(h("div", { class: "move-group" },
+      can(ctx, "accept") || legal.includes("accept") ? moveButton(ctx, "accept", "Accept the card", "main") : null,
+      legal.includes("refuse") ? moveButton(ctx, "refuse", "Refuse it") : null));
+  }
+  if (legal.includes("exchange") || legal.includes("keep")) {
+    const roses = (o.bouquet_roses || [])[view.seat] || 0;
+    box.appendChild(h("div", { class: "move-group" },
+      legal.includes("exchange") ? moveButton(ctx, "exchange", `Exchange the bouquet (${roses} roses → ${pointsFor(roses)})`, "main") : null,
+      legal.includes("keep") ? moveButton(ctx, "keep", "Keep it and end the turn") : null));
+  }
+  const known = new Set(["accept", "refuse", "exchange", "keep", ...offers]);
+  const rest = legal.filter(t => !known.has(t));
+  if (rest.length) box.appendChild(h("div", { class: "move-groups" }, groupedMoves(ctx, rest)));
+  el.appendChild(box);
+  return true;
+}

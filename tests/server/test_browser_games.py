@@ -1,0 +1,56 @@
+"""Browser tests (issue 6): one game of Rose Ceremony, Blades & Rose and Rare Roses each, created
+from the lobby and played to the end in headless Chromium with one human seat (the others the
+game's heuristic bot), by clicking legal-move buttons. A screenshot of each table is saved as
+``artifacts/screenshots/<game>.png`` (and ``<game>-end.png``).
+
+Run: ``python -m pytest -m browser tests/server`` (skipped without /usr/bin/chromium).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from browser_fixtures import (  # noqa: F401 - fixtures are used by name
+    browser, create_table, game_available, live_server, new_page, play_to_end, screenshot,
+)
+
+pytestmark = pytest.mark.browser
+
+#: game -> players for the test table (seat 0 human, the rest bots).
+GAMES = {"rose-ceremony": 3, "blades-and-rose": 5, "rare-roses": 2}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_human_plays_to_the_end(game, live_server, browser):
+    reason = game_available(game)
+    if reason:
+        pytest.skip(reason)
+    players = GAMES[game]
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    links = create_table(page, live_server, game, ["human"] + ["bot:heuristic"] * (players - 1),
+                         name=f"{game} browser test")
+    assert len(links) == 1
+    page.click("#open-my-seat")
+    page.wait_for_selector("#board > *")
+    assert "(seat 0)" in page.inner_text("#subtitle")
+    # The game's own renderer drew the table (not only the generic fallback).
+    assert page.locator("#board .generic").count() == 0, f"{game} fell back to the generic renderer"
+
+    shot = {}
+
+    def before(p, moves):
+        if not shot and moves >= 3:
+            shot["path"] = screenshot(p, game)
+
+    moves = play_to_end([page], random.Random(7), before_move=before)
+    assert moves >= 1
+    if not shot:
+        screenshot(page, game)
+    screenshot(page, f"{game}-end")
+    assert page.locator("#end-title").is_visible()
+    assert page.inner_text("#turn") == "Game over"
+    assert page.locator(".results li").count() == players
+    assert page.locator(".results li.winner").count() >= 1
+    assert not errors, errors
