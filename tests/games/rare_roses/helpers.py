@@ -1,0 +1,82 @@
+"""Helpers for the Rare Roses tests: small fixed decks and positions built through the rules."""
+from __future__ import annotations
+
+from roses.core import load
+from roses.games.rare_roses.actions import DrawOrder, DrawTile, Specialty, parse_action
+from roses.games.rare_roses.cards import ROSES
+
+
+def card(cid, roses, fill, match, icon=True, specialty=None):
+    return {"id": cid, "icon": icon, "roses": [list(r) for r in roses], "fill": fill,
+            "match": match, "specialty": specialty}
+
+
+def small_deck(n_icon=12, n_plain=12, specialty=None):
+    """A deck whose cards all ask for (juliet bud, osira bloom): Fill $7, Match $11; ``specialty``
+    marks every card with that specialty rose."""
+    return [card(i, [("juliet", "bud"), ("osira", "bloom")], 7, 11, icon=i < n_icon, specialty=specialty)
+            for i in range(n_icon + n_plain)]
+
+
+def new_game(players, seed=1, specialties=None, **params):
+    """A game with ``start_player=0`` whose setup chance nodes are resolved; ``specialties`` fixes
+    the shops' roses (else drawn)."""
+    params.setdefault("start_player", 0)
+    game = load("rare-roses", players=players, **params)
+    state = game.new_initial_state(seed)
+    if specialties:
+        for r in specialties:
+            state.apply(Specialty(r))
+    state.resolve_chance()
+    return state
+
+
+def do(state, *texts):
+    """Apply each action text (chance resolved by the game's RNG after each)."""
+    for t in texts:
+        state.apply(state.action_from_text(t))
+        state.resolve_chance()
+    return state
+
+
+def draw(state, *roses):
+    for r in roses:
+        state.apply(DrawTile(r))
+
+
+def shop(state, seat, box):
+    b = ("bud", "fresh", "mature").index(box)
+    return {r: state.shops[seat][b][i] for i, r in enumerate(ROSES) if state.shops[seat][b][i]}
+
+
+def set_shop(state, seat, box, **counts):
+    """Put tiles in a shop box, taking them from the bag (so tiles stay conserved)."""
+    b = ("bud", "fresh", "mature").index(box)
+    for name, k in counts.items():
+        r = ROSES.index(name.replace("_", "-"))
+        state.bag[r] -= k
+        state.shops[seat][b][r] += k
+
+
+def set_market(state, **counts):
+    """Make the market hold exactly ``counts`` (others back to the bag)."""
+    for r in range(len(ROSES)):
+        state.bag[r] += state.market[r]
+        state.market[r] = 0
+    for name, k in counts.items():
+        r = ROSES.index(name.replace("_", "-"))
+        state.bag[r] -= k
+        state.market[r] += k
+
+
+def to_purchase(state, action="seed"):
+    """From trash-or-seed: seed (or trash), stop pushing, refill: the purchase phase."""
+    do(state, action)
+    if state.phase == "push":
+        do(state, "stop")
+    assert state.phase == "purchase", state.phase
+    return state
+
+
+__all__ = ["card", "small_deck", "new_game", "do", "draw", "shop", "set_shop", "set_market",
+           "to_purchase", "parse_action", "DrawOrder", "DrawTile"]

@@ -1,0 +1,114 @@
+"""Setup (rulebook "Setup", "The Lone Florist"; RR-1, RR-2, RR-3, RR-4, RR-10)."""
+from __future__ import annotations
+
+import pytest
+
+import roses
+from roses.core import CHANCE, GameParameterError
+from roses.games.rare_roses.actions import DrawOrder, DrawTile, Specialty, StartPlayer
+from roses.games.rare_roses.cards import DEFAULT_PRICES, ROSES, TILE_COUNTS, default_deck
+
+from .helpers import new_game
+
+
+def test_components_94_tiles_and_43_order_cards_20_with_the_icon():
+    assert dict(zip(ROSES, TILE_COUNTS)) == {"rainbow": 18, "juliet": 18, "striped-dragon": 16,
+                                             "osira": 16, "blue": 14, "black": 12}
+    assert sum(TILE_COUNTS) == 94
+    deck = default_deck()
+    assert len(deck) == 43
+    assert sum(c.icon for c in deck) == 20 and sum(not c.icon for c in deck) == 23
+    assert all(c.match > c.fill > 0 for c in deck)
+    # RR-4: specialty orders picture a rose; the shipped deck has three of each
+    assert {r: sum(c.specialty == r for c in deck) for r in ROSES} == {r: 3 for r in ROSES}
+    # icon cards are the smaller orders
+    assert max(len(c.roses) for c in deck if c.icon) <= min(len(c.roses) for c in deck if not c.icon)
+
+
+def test_market_prices_rr2():
+    assert DEFAULT_PRICES == {"rainbow": 2, "juliet": 2, "striped-dragon": 3, "osira": 3, "blue": 4, "black": 5}
+    s = new_game(2, market_prices={**DEFAULT_PRICES, "black": 9})
+    assert s.price("black") == 9
+    with pytest.raises(GameParameterError):
+        roses.load("rare-roses", players=2, market_prices={"black": 9})
+
+
+@pytest.mark.parametrize("players,market", [(1, 9), (2, 6), (3, 9), (4, 12), (6, 18)])
+def test_setup_money_market_orders(players, market):
+    s = new_game(players, seed=players)
+    assert s.money == [20] * players
+    assert sum(s.market) == market          # three tiles per player; nine in solo
+    assert sum(s.bag) == 94 - market
+    face_up = [c for c in s.queue if c is not None]
+    if players == 1:
+        assert len(s.queue) == 3 and s.queue[2] is not None and len(face_up) == 1
+    else:
+        assert len(face_up) == 4
+    assert s.deck_size() == 20 - len(face_up)   # ten from each deck
+    assert len(set(s.specialty)) == players and None not in s.specialty   # RR-4 one shop each
+    assert s.phase == "trash-or-seed" and s.turn == 0
+
+
+def test_order_deck_icon_cards_on_top():
+    """Ten icon cards are drawn before any card without the icon."""
+    s = roses.load("rare-roses", players=2, start_player=0).new_initial_state(3)
+    drawn = []
+    while s.phase != "over" and len(drawn) < 20:
+        if s.is_chance_node():
+            a = s.sample_chance()
+            if isinstance(a, DrawOrder):
+                drawn.append(a.card)
+            s.apply(a)
+        else:
+            s.apply(s.action_from_text("trash") if s.phase == "trash-or-seed" else s.legal_actions()[-1])
+    icon = {c.id for c in default_deck() if c.icon}
+    assert len(drawn) == 20 and all(c in icon for c in drawn[:10]) and not any(c in icon for c in drawn[10:])
+    assert s.end_trigger is not None
+
+
+def test_chance_outcomes_have_rulebook_probabilities():
+    s = roses.load("rare-roses", players=2, start_player=1).new_initial_state(0)
+    out = s.chance_outcomes()
+    assert [str(a) for a, _ in out] == [f"specialty {r}" for r in ROSES]
+    s.apply(Specialty("black"))
+    assert len(s.chance_outcomes()) == 5 and Specialty("black") not in [a for a, _ in s.chance_outcomes()]
+    s.apply(Specialty("blue"))
+    # start player fixed by the parameter: straight to the market seeding
+    out = dict(s.chance_outcomes())
+    assert out[DrawTile("rainbow")] == pytest.approx(18 / 94) and out[DrawTile("black")] == pytest.approx(12 / 94)
+    for _ in range(6):
+        s.apply(s.sample_chance())
+    orders = s.chance_outcomes()
+    assert len(orders) == 20 and all(p == pytest.approx(1 / 20) for _, p in orders)
+
+
+def test_start_player_drawn_or_fixed():
+    s = roses.load("rare-roses", players=3).new_initial_state(0)
+    for r in ("juliet", "osira", "blue"):
+        s.apply(Specialty(r))
+    assert s.current_player() == CHANCE and [str(a) for a in s.legal_actions()] == ["start 0", "start 1", "start 2"]
+    s.apply(StartPlayer(2))
+    s.resolve_chance()
+    assert s.turn == 2 and s.current_player() == 2
+    with pytest.raises(GameParameterError):
+        roses.load("rare-roses", players=3, start_player=4).new_initial_state(0)
+    with pytest.raises(GameParameterError):
+        roses.load("rare-roses", players=7)
+
+
+def test_order_deck_parameter_path_or_data(tmp_path):
+    data = [{"id": 0, "icon": True, "roses": [["black", "bud"]], "fill": 6, "match": 8},
+            {"id": 1, "icon": False, "roses": [["blue", "bloom"]], "fill": 5, "match": 7}]
+    p = tmp_path / "deck.json"
+    import json
+    p.write_text(json.dumps(data))
+    for value in (str(p), data, json.dumps(data)):
+        g = roses.load("rare-roses", players=2, order_deck=value)
+        s = g.new_initial_state(0)
+        s.resolve_chance()
+        assert sorted(c for c in s.queue if c is not None) == [0, 1] and s.deck_size() == 0
+        assert s.end_trigger == -1   # the last card drawn at setup: one turn each (RR-9)
+    with pytest.raises(GameParameterError):
+        roses.load("rare-roses", players=2, order_deck=[{"id": 0, "roses": [["tulip", "bud"]], "fill": 1, "match": 2}])
+    with pytest.raises(GameParameterError):
+        roses.load("rare-roses", players=2, order_deck=str(tmp_path / "missing.json"))
