@@ -8,7 +8,8 @@ it is exchanged.
 
 * Date (offer): for every card and receiver it weighs the two outcomes of "Go on a Date": accepted,
   the card changes the receiver's bouquet value (good for us when it wilts a bouquet, bad when it
-  feeds a rival, more so a leading one); refused, it lands in our own bouquet.
+  feeds a rival, more so a leading one); refused, it lands in our own bouquet. The chance of each
+  answer comes from running its own accept/refuse rule from the receiver's seat.
 * Accept/refuse (RC-3, card unseen): compares the expected value of the card in our bouquet with the
   harm of handing it to the offerer's, over the unseen cards, tilted towards cards that hurt us
   (the offerer chose it).
@@ -20,12 +21,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from roses.agents import Turn
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Offer
 from .cards import Card, deck_counter
+from .observation import PendingOffer
 from .state import MIN_EXCHANGE_ROSES, WILT_THORNS, WINNING_POINTS, WINNING_ROSES, exchange_points
 
 #: Value of a win, in charm points (more than any exchange short of it).
@@ -66,17 +69,21 @@ class HeuristicAgent:
         patience: weight of waiting for one more card before exchanging. The defaults were measured
             (4 players, hundreds of games against random and against itself): banking points as
             soon as the exchange is allowed beat every positive patience tried, so it is 0.
+        read: confidence in the predicted answer of a receiver (0.5: a coin flip). Measured at 4
+            players over 400–800 games: 0.8 wins most against random (0.86 vs 0.84 at 0.65, 0.83
+            at 0.95) and about 0.28 against three coin-flip (0.5) versions, as 0.65 does.
     """
 
     name = "heuristic"
 
     def __init__(self, game: Any, seed: int = 0, growth: float = 1.0, suspicion: float = 0.1,
-                 patience: float = 0.0):
+                 patience: float = 0.0, read: float = 0.8):
         self.game = game
         self.rng = random.Random(seed)
         self.growth = growth
         self.suspicion = suspicion
         self.patience = patience
+        self.read = read
         self._wilt_table: tuple[Counter, list[float]] | None = None  # per decision's pool
 
     # ------------------------------------------------------------------ valuation
@@ -132,15 +139,29 @@ class HeuristicAgent:
 
     def _offer(self, obs: Any, legal: list[Any], pool: Counter) -> Any:
         me = obs.seat
+        accepts = self._predicted_answers(obs, pool)
         best, best_score = None, float("-inf")
         for action in legal:
             assert isinstance(action, Offer)
             accepted = -self._rival_weight(obs, action.to) * self._delta(obs, action.to, action.card, pool)
             refused = self._delta(obs, me, action.card, pool)
-            score = 0.5 * accepted + 0.5 * refused + self.rng.random() * 1e-6
+            p = accepts[action.to]
+            score = p * accepted + (1 - p) * refused + self.rng.random() * 1e-6
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def _predicted_answers(self, obs: Any, pool: Counter) -> dict[int, float]:
+        """Chance that each other seat accepts a card from us, by asking our own accept/refuse rule
+        from that seat's side of the table (its unseen cards are about ours plus our hand), held
+        with confidence ``read``."""
+        their_pool = pool + Counter(obs.hand)
+        out = {}
+        for seat in range(obs.players):
+            if seat != obs.seat:
+                view = replace(obs, seat=seat, pending_offer=PendingOffer(obs.seat, seat, None))
+                out[seat] = self.read if self._respond(view, their_pool) == ACCEPT else 1 - self.read
+        return out
 
     def _respond(self, obs: Any, pool: Counter) -> Any:
         me, offerer = obs.seat, obs.pending_offer.offerer
