@@ -16,10 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from browser_fixtures import (  # noqa: F401 - fixtures are used by name
-    browser, create_table, game_available, is_over, live_server, my_turn_buttons, new_page,
-    play_to_end, screenshot,
-)
+# tests/ may or may not be a package (conftest rootdir import); support both.
+try:
+    from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
+        browser, create_table, game_available, is_over, live_server, my_turn_buttons, new_page,
+        play_to_end, screenshot,
+    )
+except ImportError:
+    from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
+        browser, create_table, game_available, is_over, live_server, my_turn_buttons, new_page,
+        play_to_end, screenshot,
+    )
 
 pytestmark = pytest.mark.browser
 

@@ -11,9 +11,15 @@ import random
 
 import pytest
 
-from browser_fixtures import (  # noqa: F401 - fixtures are used by name
-    browser, create_table, game_available, live_server, new_page, play_to_end, screenshot,
-)
+# tests/ may or may not be a package (conftest rootdir import); support both.
+try:
+    from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
+        browser, create_table, game_available, live_server, new_page, play_to_end, screenshot,
+    )
+except ImportError:
+    from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
+        browser, create_table, game_available, live_server, new_page, play_to_end, screenshot,
+    )
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,227 @@
+// Rare Roses: shops (fresh buds, fresh blooms, mature blooms), the market, the order queue, money,
+// and a deal builder for proposing trades (RR-7) as action texts
+// ("offer SEAT take TILES pay N [give TILES]", tiles written rose/box; rare_roses/actions.py).
+// Observation fields: rare_roses/observation.py.
+import { h, titleCase } from "/static/common.js";
+import { moveButton, groupedMoves } from "/static/actions.js";
+import { seatHead, seatBox, seatOrder, statusStrip } from "/static/games/pieces.js";
+
+const ROSES = ["rainbow", "juliet", "striped-dragon", "osira", "blue", "black"];
+const BOXES = [["bud", "Fresh buds"], ["fresh", "Fresh blooms"], ["mature", "Mature blooms"]];
+const TURN_LIMIT = 6;  // tiles received in a turn (RR-5, RR-7)
+const FILL_LIMIT = 3;  // orders filled in a turn
+
+/** One rose tile: colour by rose, a bud (•) or a bloom (✿). */
+export function tile(rose, kind = "bud", count = null, title = "") {
+  return h("span", { class: `tile t-${rose} ${kind === "bud" ? "is-bud" : "is-bloom"}`, title: title || `${titleCase(rose)} ${kind}` },
+    h("span", { class: "tile-face" }, kind === "bud" ? "●" : "✿"),
+    count !== null && count !== 1 ? h("span", { class: "tile-count" }, `×${count}`) : null);
+}
+
+function tiles(counts, kind) {
+  const out = [];
+  for (const r of ROSES) if ((counts || {})[r]) out.push(tile(r, kind, counts[r]));
+  return out;
+}
+
+function orderCard(order, ctx, opts = {}) {
+  if (!order) return h("div", { class: "order empty-space" }, h("span", { class: "muted small" }, "empty space"));
+  return h("div", { class: `order ${opts.oldest ? "oldest" : ""}`, dataset: { order: order.id } },
+    h("div", { class: "order-head" }, h("b", {}, `#${order.id}`), order.icon ? h("span", { class: "pill dim", title: "back icon: a smaller order" }, "◇") : null,
+      order.specialty ? h("span", { class: "pill gold", title: "specialty order" }, `★ ${titleCase(order.specialty)}`) : null),
+    h("div", { class: "order-roses" }, (order.roses || []).map(([r, k]) => tile(r, k === "bud" ? "bud" : "bloom"))),
+    h("div", { class: "order-pay" }, h("span", { title: "Fill: the right roses, bud or bloom" }, `Fill $${order.fill}`),
+      h("span", { title: "Match: right roses and maturity" }, `Match $${order.match}`)),
+    opts.oldest ? h("div", { class: "muted tiny" }, "oldest") : null);
+}
+
+const PHASES = {
+  "specialty": "Dealing shop cards", "start": "Drawing the start player", "setup-market": "Seeding the market",
+  "setup-orders": "Turning over orders", "trash-or-seed": "trashes the oldest order or seeds the market",
+  "seeding": "is seeding the market", "push": "may push their luck", "refill": "Turning over orders",
+  "purchase": "is buying roses", "respond": "answers a deal", "fill": "is filling orders", "over": "Game over",
+};
+
+export function render(view, el, ctx) {
+  const o = view.observation || {};
+  const shops = o.shops || [];
+  const n = shops.length;
+  const mover = o.phase === "respond" && o.current_player >= 0 ? o.current_player : o.turn;
+  const phase = PHASES[o.phase] || o.phase;
+  const named = ["trash-or-seed", "seeding", "push", "purchase", "respond", "fill"].includes(o.phase) && mover >= 0;
+  el.appendChild(statusStrip([
+    ["Now", named ? `${ctx.name(mover)} ${phase}` : phase, "wide"],
+    ["Orders left", `${o.deck_size ?? 0}`],
+    ["Bag", `${o.bag_size ?? 0} tiles`],
+    o.turn >= 0 && o.phase !== "over" ? ["This turn", `${o.received ?? 0}/${TURN_LIMIT} tiles · ${o.fills ?? 0}/${FILL_LIMIT} fills`] : null,
+    o.next_push_cost !== null && o.next_push_cost !== undefined ? ["Next push", `$${o.next_push_cost}`, "hot"] : null,
+    o.end_triggered ? ["Last turns", String(o.turns_left ?? 0), "hot"] : null,
+  ]));
+
+  // Market: tiles for sale with their prices (RR-2).
+  el.appendChild(h("div", { class: "rr-market" }, h("div", { class: "section-title" }, "Market"),
+    h("div", { class: "rr-market-row" }, ROSES.map(r => h("div", { class: `rr-stall ${(o.market || {})[r] ? "" : "sold-out"}` },
+      tile(r, "bud"), h("span", { class: "rr-rose" }, titleCase(r)),
+      h("span", { class: "rr-count" }, `${(o.market || {})[r] || 0} left`),
+      h("span", { class: "rr-price" }, `$${(o.prices || {})[r] ?? "?"}`))))));
+
+  // The order queue, oldest first.
+  const queue = o.queue || [];
+  const oldest = queue.findIndex(q => q);
+  el.appendChild(h("div", { class: "rr-orders" }, h("div", { class: "section-title" }, "Order queue (oldest first)"),
+    h("div", { class: "rr-queue" }, queue.map((q, k) => orderCard(q, ctx, { oldest: k === oldest })))));
+
+  if (o.pending_offer) {
+    const p = o.pending_offer;
+    el.appendChild(h("div", { class: "rc-offer" }, h("b", {}, `${ctx.name(p.from)} proposes to ${ctx.name(p.to)}: `),
+      "take ", (p.take || []).map(([r, b]) => tile(r, b === "bud" ? "bud" : "bloom", null, `${r}/${b}`)),
+      ` for $${p.pay}`, (p.give || []).length ? [" and ", (p.give || []).map(([r, b]) => tile(r, b === "bud" ? "bud" : "bloom", null, `${r}/${b}`))] : null));
+  }
+
+  const result = o.result;
+  const ring = h("div", { class: "seats-ring rr-shops" });
+  for (const i of seatOrder(n, view.seat)) {
+    const s = shops[i] || {};
+    ring.appendChild(seatBox(view, ctx, i, {},
+      seatHead(view, ctx, i, [
+        o.turn === i && o.phase !== "over" ? h("span", { class: "pill" }, "turn") : null,
+        o.start_player === i ? h("span", { class: "pill dim" }, "start") : null,
+        view.returns && view.returns[i] > 0 ? h("span", { class: "pill gold" }, "★ winner") : null,
+      ]),
+      h("div", { class: "rr-money" }, `$${s.money ?? 0}`,
+        s.specialty ? h("span", { class: "rr-spec", title: "shop specialty (RR-4)" }, tile(s.specialty, "bloom"), ` ${s.specialty_filled || 0}/4${s.bonus_paid ? " ✓ $50" : ""}`) : null),
+      h("div", { class: "rr-boxes" }, BOXES.map(([key, label]) => h("div", { class: "rr-box" },
+        h("div", { class: "rr-box-label" }, label),
+        h("div", { class: "rr-box-tiles" }, tiles(s[key], key === "bud" ? "bud" : "bloom"))))),
+      h("div", { class: "stat" }, `${(s.orders_filled || []).length} orders filled · stock worth $${s.shop_value ?? 0}`),
+      result && result.money ? h("div", { class: "stat" }, h("b", {}, `Final: $${result.money[i]}`)) : null));
+  }
+  el.appendChild(ring);
+}
+
+// ------------------------------------------------------------------ moves and the deal builder
+let builder = null; // {version, seat, take: {"rose/box": n}, give: {...}, pay}
+
+function stepper(key, max, counts, onchange) {
+  const value = counts[key] || 0;
+  const [rose, box] = key.split("/");
+  return h("div", { class: "stepper-tile" },
+    tile(rose, box === "bud" ? "bud" : "bloom", null, `${rose}/${box}`),
+    h("span", { class: "small" }, `${titleCase(rose)} (${box})`),
+    h("button", { type: "button", class: "small deal-step", disabled: value <= 0, onclick: () => { counts[key] = value - 1; onchange(); } }, "−"),
+    h("b", { class: "deal-count" }, String(value)),
+    h("button", { type: "button", class: "small deal-step", disabled: value >= max, onclick: () => { counts[key] = value + 1; onchange(); } }, "+"),
+    h("span", { class: "muted tiny" }, `of ${max}`));
+}
+
+function shopTiles(shop) {
+  const out = [];
+  for (const [box] of BOXES) for (const r of ROSES) if (((shop || {})[box] || {})[r]) out.push([`${r}/${box}`, shop[box][r]]);
+  return out;
+}
+
+function listText(counts) {
+  const parts = [];
+  for (const [box] of BOXES) for (const r of ROSES) for (let k = 0; k < (counts[`${r}/${box}`] || 0); k++) parts.push(`${r}/${box}`);
+  return parts.join(",");
+}
+
+/** The action text of the deal being built, or null when it takes nothing. */
+export function dealText(b) {
+  const take = listText(b.take);
+  if (!take) return null;
+  const give = listText(b.give);
+  return `offer ${b.seat} take ${take} pay ${Math.max(0, Math.floor(Number(b.pay) || 0))}` + (give ? ` give ${give}` : "");
+}
+
+function dealBuilder(view, ctx, container) {
+  const o = view.observation || {};
+  const shops = o.shops || [];
+  const others = shops.map((_, i) => i).filter(i => i !== view.seat);
+  if (!others.length) return null;
+  if (!builder || builder.version !== view.version || !others.includes(builder.seat)) {
+    builder = { version: view.version, seat: others[0], take: {}, give: {}, pay: 0 };
+  }
+  const b = builder;
+  const box = h("details", { class: "deal-builder", open: b.open || undefined, ontoggle: e => { b.open = e.target.open; } });
+  const redraw = () => { const fresh = dealBuilder(view, ctx, container); box.replaceWith(fresh); };
+  const text = dealText(b);
+  const mine = shops[view.seat] || {};
+  box.append(
+    h("summary", {}, `Propose a deal (${o.offers_left ?? 0} left this turn)`),
+    h("p", { class: "hint" }, "Buy tiles from another shop for money and/or your own tiles. They keep their box (bud, fresh, mature). The other player accepts or declines."),
+    h("div", { class: "row" }, h("span", { class: "verb" }, "With"),
+      others.map(i => h("button", { type: "button", class: `small seat-btn ${i === b.seat ? "active" : ""}`, onclick: () => { b.seat = i; b.take = {}; redraw(); } }, ctx.name(i)))),
+    h("div", { class: "deal-cols" },
+      h("div", {}, h("div", { class: "section-title" }, `You take from ${ctx.name(b.seat)}`),
+        shopTiles(shops[b.seat]).map(([key, max]) => stepper(key, max, b.take, redraw)),
+        shopTiles(shops[b.seat]).length ? null : h("p", { class: "muted small" }, "Their shop is empty.")),
+      h("div", {}, h("div", { class: "section-title" }, "You give"),
+        h("label", { class: "row small" }, "Money $", h("input", {
+          type: "number", min: 0, max: mine.money ?? 0, value: String(b.pay), class: "deal-pay", "aria-label": "Money to pay",
+          onchange: e => { b.pay = Number(e.target.value) || 0; redraw(); },
+        }), h("span", { class: "muted" }, `(you have $${mine.money ?? 0})`)),
+        shopTiles(mine).map(([key, max]) => stepper(key, max, b.give, redraw)))),
+    h("div", { class: "row" },
+      h("code", { class: "deal-text" }, text || "choose at least one tile to take"),
+      h("button", { type: "button", class: "primary deal-propose", disabled: !text || ctx.busy, onclick: () => { b.open = false; ctx.act(text); } }, "Propose deal")));
+  return box;
+}
+
+export function renderActions(view, el, ctx) {
+  const o = view.observation || {};
+  const legal = ctx.legal;
+  const used = new Set();
+  const take = re => legal.filter(t => re.test(t) && (used.add(t), true));
+  const box = h("div", { class: "move-groups" });
+  const simple = take(/^(trash|seed|push|stop|accept|decline|done buying|end turn)$/);
+  const buys = take(/^buy /);
+  const offers = take(/^offer /);
+  const fills = take(/^fill /);
+  const LABELS = {
+    trash: "Trash the oldest order", seed: "Seed the market", push: `Push: draw another ($${o.next_push_cost ?? "?"})`,
+    stop: "Stop pushing", accept: "Accept the deal", decline: "Decline", "done buying": "Done buying", "end turn": "End my turn",
+  };
+  if (buys.length) {
+    box.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Buy"),
+      h("div", { class: "move-buttons" }, buys.map(t => {
+        const r = t.slice(4);
+        return moveButton(ctx, t, [tile(r, "bud"), ` ${titleCase(r)} $${(o.prices || {})[r] ?? "?"}`]);
+      }))));
+  }
+  if (fills.length) {
+    const byOrder = new Map();
+    for (const t of fills) {
+      const m = /^fill (\d+) (fill|match)/.exec(t);
+      const id = m ? m[1] : t;
+      if (!byOrder.has(id)) byOrder.set(id, []);
+      byOrder.get(id).push([t, m ? m[2] : t]);
+    }
+    const cards = o.cards || {};
+    for (const [id, items] of byOrder) {
+      const card = cards[id] || {};
+      box.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, `Order #${id}`),
+        h("div", { class: "move-buttons" }, items.map(([t, kind]) =>
+          moveButton(ctx, t, kind === "match" ? `Match $${card.match ?? "?"}` : (kind === "fill" ? `Fill $${card.fill ?? "?"}` : t), kind === "match" ? "main" : "")))));
+    }
+  }
+  if (offers.length) {
+    box.appendChild(h("details", { class: "move-group many" }, h("summary", {}, `Quick deals at market price (${offers.length})`),
+      h("div", { class: "move-buttons" }, offers.map(t => {
+        const m = /^offer (\d+) take ([\w-]+)\/(\w+) pay (\d+)$/.exec(t);
+        return moveButton(ctx, t, m ? [tile(m[2], m[3] === "bud" ? "bud" : "bloom"), ` ${titleCase(m[2])} (${m[3]}) from ${ctx.name(Number(m[1]))} $${m[4]}`] : t);
+      }))));
+  }
+  if (o.phase === "purchase" && (o.offers_left ?? 0) > 0 && !ctx.replay) {
+    const builderBox = dealBuilder(view, ctx, box);
+    if (builderBox) box.appendChild(builderBox);
+  }
+  if (simple.length) {
+    box.appendChild(h("div", { class: "move-group" }, simple.map(t =>
+      moveButton(ctx, t, LABELS[t] || t, ["accept", "seed", "end turn", "done buying"].includes(t) ? "main" : ""))));
+  }
+  const rest = legal.filter(t => !used.has(t));
+  if (rest.length) box.appendChild(h("div", { class: "move-groups" }, groupedMoves(ctx, rest)));
+  el.appendChild(box);
+  return true;
+}
