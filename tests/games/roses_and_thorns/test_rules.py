@@ -1,0 +1,222 @@
+"""One test per rule and ruling of Roses and Thorns (section numbers as in state.py)."""
+import pytest
+
+from roses.core import IllegalActionError
+from roses.games.roses_and_thorns.actions import Bid, Lay, Lose, Pass
+
+from .helpers import new, obs_json, play, set_cards
+
+
+def test_each_player_holds_three_roses_and_one_thorn():  # §2, RT-1
+    s = new(5)
+    assert s.hands == [[3, 1]] * 5
+    assert s.observation(2).hand == {"rose": 3, "thorn": 1}
+
+
+def test_first_start_player_is_a_chance_event_unless_fixed():  # RT-3
+    import roses
+    s = roses.load("roses-and-thorns", players=4).new_initial_state(seed=3)
+    assert s.is_chance_node()
+    assert [(str(a), p) for a, p in s.chance_outcomes()] == [(f"start {k}", 0.25) for k in range(4)]
+    assert new(4, start=2).current_player() == 2
+
+
+def test_first_cards_are_laid_in_seat_order_and_hidden():  # §3.1, RT-2
+    s = new(3, start=1)
+    play(s, "lay thorn")
+    assert s.current_player() == 2
+    assert s.observation(2).seats[1].stack_size == 1
+    assert "lay" not in " ".join(s.observation(2).log).replace("lays a first card", "")
+    assert s.observation(1).stack == ("thorn",)
+    assert s.observation(2).stack == ()
+    play(s, "lay rose", "lay rose")
+    assert s.phase == "add" and s.current_player() == 1  # the start player adds first
+
+
+def test_first_lay_only_lays():  # §3.1: no bid before everyone has a first card
+    s = new(3)
+    assert [str(a) for a in s.legal_actions()] == ["lay rose", "lay thorn"]
+    with pytest.raises(IllegalActionError, match="§3.1"):
+        s.apply(Bid(1))
+
+
+def test_a_bid_above_the_cards_on_the_table_is_refused_and_changes_nothing():  # §3.2
+    s = play(new(3), "lay rose", "lay rose", "lay rose")
+    before = s.snapshot()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(Bid(4))
+    assert "§3.2" in e.value.rule and "at most the 3 cards" in e.value.message
+    assert s.snapshot() == before
+    assert max(a.count for a in s.legal_actions() if isinstance(a, Bid)) == 3
+
+
+def test_a_bid_equal_to_the_cards_on_the_table_ends_the_bidding_at_once():  # §3.3, RT-4
+    s = play(new(3), "lay rose", "lay rose", "lay rose", "bid 3")
+    # Anna's own rose flipped automatically (RT-5); no one else was asked to raise or pass.
+    assert s.challenger == 0 and s.phase == "flip" and s.current_player() == 0
+    assert s.high_bid == 3 and not any(s.passed)
+
+
+def test_a_player_with_an_empty_hand_can_only_bid():  # §3.2
+    s = new(3)
+    set_cards(s, 0, 1, 0)  # one rose left
+    play(s, "lay rose", "lay rose", "lay rose")
+    assert s.current_player() == 0 and s.hands[0] == [0, 0]
+    legal = s.legal_actions()
+    assert legal and all(isinstance(a, Bid) for a in legal)
+    with pytest.raises(IllegalActionError, match="no rose in your hand"):
+        s.apply(Lay("rose"))
+
+
+def test_no_card_is_added_once_somebody_has_bid():  # §3.3
+    s = play(new(3), "lay rose", "lay rose", "lay rose", "bid 1")
+    with pytest.raises(IllegalActionError, match="no more cards are added"):
+        s.apply(Lay("rose"))
+
+
+def test_a_raise_must_be_higher():  # §3.3
+    s = play(new(3), "lay rose", "lay rose", "lay rose", "bid 2")
+    with pytest.raises(IllegalActionError, match="higher number than 2"):
+        s.apply(Bid(2))
+
+
+def test_a_passed_player_cannot_bid_again_and_is_skipped():  # §3.3, RT-4
+    s = play(new(4), *["lay rose"] * 4, "bid 1")   # seat 0 opens
+    play(s, "pass")                                 # seat 1 passes
+    play(s, "bid 2")                                # seat 2 raises
+    play(s, "pass")                                 # seat 3 passes
+    assert s.current_player() == 0                  # seat 1 is skipped
+    play(s, "bid 3")
+    assert s.current_player() == 2                  # 1 and 3 skipped
+    play(s, "pass")
+    assert s.phase == "flip" and s.challenger == 0  # everybody else has passed
+
+
+def test_pass_is_not_an_opening_move():  # §3.2
+    s = play(new(3), "lay rose", "lay rose", "lay rose")
+    with pytest.raises(IllegalActionError, match="§3.2"):
+        s.apply(Pass())
+
+
+def test_a_bid_smaller_than_the_own_stack_flips_only_that_many_and_succeeds():  # §3.4, RT-5
+    s = play(new(3), "lay thorn", "lay rose", "lay rose", *["lay rose"] * 6)
+    assert s.stacks[0] == ["thorn", "rose", "rose"] and s.current_player() == 0
+    play(s, "bid 2", "pass", "pass")
+    # Only the two top roses were turned up; the thorn below was never touched.
+    assert s.markers[0] == 1 and s.round == 2 and s.start_player == 0
+    log = " ".join(s.log.view(None))
+    assert log.count("turns up a rose from their own stack") == 2 and "thorn" not in log
+
+
+def test_the_own_stack_comes_first_then_only_other_tops():  # §3.4 steps 1-2
+    s = play(new(3), "lay rose", "lay rose", "lay rose", "bid 2", "pass", "pass")
+    assert [str(a) for a in s.legal_actions()] == ["flip 1", "flip 2"]
+    with pytest.raises(IllegalActionError, match="own stack"):
+        s.apply(s.action_from_text("flip 1").__class__(0))
+
+
+def test_a_thorn_ends_the_challenge_at_once():  # §3.4 "A thorn?"
+    s = play(new(3), "lay rose", "lay thorn", "lay rose", "bid 3", "flip 1")
+    assert s.phase == "lose" and s.thorn_owner == 1
+    assert s.observation(None).seats[2].revealed == ()  # Carla's card stays face down
+    assert s.is_chance_node()
+
+
+def test_own_thorn_the_left_neighbour_draws_skipping_eliminated_seats():  # §3.4, RT-6
+    s = new(4)
+    set_cards(s, 1, 0, 0)  # seat 1 is out
+    play(s, "lay thorn", "lay rose", "lay rose", "bid 1", "pass", "pass")
+    assert s.phase == "lose" and s.thorn_owner == 0 and s.is_chance_node()
+    play(s, "lose rose")
+    assert "Seat 2 draws one of Seat 0's cards" in s.log.view(None)[-2]
+    assert s.start_player == 0  # the challenger turned up their own thorn (§3.5)
+
+
+def test_variant_own_thorn_the_challenger_chooses():  # §7 original rule, RT-6 parameter
+    s = new(3, own_thorn_choice=True)
+    play(s, "lay thorn", "lay rose", "lay rose", "bid 1", "pass", "pass")
+    assert s.current_player() == 0
+    assert [str(a) for a in s.legal_actions()] == ["lose rose", "lose thorn"]
+    play(s, "lose thorn")
+    assert s.lost[0] == ["thorn"] and "Seat 0 chooses" in s.log.view(None)[-2]
+
+
+def test_variant_other_thorn_is_still_drawn_by_chance():  # RT-6
+    s = new(3, own_thorn_choice=True)
+    play(s, "lay rose", "lay thorn", "lay rose", "bid 2", "pass", "pass", "flip 1")
+    assert s.is_chance_node()
+
+
+def test_the_lost_card_is_absent_from_every_other_seats_observation():  # §3.4, RT-6
+    base = play(new(4), "lay rose", "lay thorn", "lay rose", "lay rose", "bid 2", "pass", "pass", "pass", "flip 1")
+    a, b = play(base.clone(), "lose rose"), play(base.clone(), "lose thorn")
+    for seat in (1, 2, 3, None):
+        assert obs_json(a, seat) == obs_json(b, seat)
+    assert a.observation(0).lost == ("rose",) and b.observation(0).lost == ("thorn",)
+
+
+def test_elimination_skips_the_seat_and_its_marker_no_longer_counts():  # §4
+    s = new(4, start=2)  # seat 2 has one marker and one card left
+    s.markers[2] = 1
+    set_cards(s, 2, 1, 0)
+    play(s, "lay rose", "lay thorn", "lay rose", "lay rose")  # seats 2, 3, 0, 1
+    play(s, "bid 2", "pass", "pass", "pass", "flip 3")        # seat 2 bids, everyone passes, hits 3's thorn
+    play(s, "lose rose")
+    assert s.out[2] and s.observation(None).seats[2].in_game is False
+    assert s.start_player == 3 and s.current_player() == 3   # thorn owner starts
+    play(s, "lay rose", "lay rose")                           # seats 3, 0 ...
+    assert s.current_player() == 1                            # ... then 1
+    play(s, "lay rose")
+    assert s.phase == "add" and s.current_player() == 3       # seat 2 skipped in laying
+    play(s, "bid 1")
+    assert s.current_player() == 0
+    play(s, "pass")
+    assert s.current_player() == 1                            # seat 2 skipped in bidding
+
+
+def test_the_last_player_with_cards_wins_even_with_no_marker():  # §5
+    s = new(3)
+    set_cards(s, 1, 0, 0)
+    set_cards(s, 0, 1, 0)
+    play(s, "lay rose", "lay thorn", "bid 2", "flip 2")  # an empty hand must bid; 2 = every card
+    play(s, "lose rose")
+    assert s.is_terminal() and s.winner == 2 and s.markers[2] == 0
+    assert s.returns() == [0.0, 0.0, 1.0]
+
+
+def test_a_second_successful_challenge_wins():  # §3.4, §5
+    s = new(3)
+    s.markers[0] = 1
+    play(s, "lay rose", "lay rose", "lay rose", "bid 1", "pass", "pass")
+    assert s.is_terminal() and s.winner == 0 and s.returns() == [1.0, 0.0, 0.0]
+
+
+def test_quick_game_one_success_wins():  # §7, RT-8
+    s = new(3, quick_game=True)
+    play(s, "lay rose", "lay rose", "lay rose", "bid 1", "pass", "pass")
+    assert s.is_terminal() and s.winner == 0
+
+
+def test_next_round_start_thorn_owner_or_challenger():  # §3.5
+    s = play(new(3), "lay rose", "lay thorn", "lay rose", "bid 2", "pass", "pass", "flip 1", "lose rose")
+    assert s.start_player == 1  # someone else's thorn: its owner starts
+    s = play(new(3), "lay rose", "lay rose", "lay rose", "bid 2", "pass", "pass", "flip 2")
+    assert s.start_player == 0  # success: the challenger starts
+
+
+def test_next_start_skips_an_eliminated_challenger():  # §3.5 "If that player is out"
+    s = new(4)
+    set_cards(s, 0, 0, 1)  # seat 0 holds only its thorn
+    play(s, "lay thorn", "lay rose", "lay rose", "lay rose", "bid 1", "pass", "pass", "pass")
+    assert s.is_chance_node() and [str(a) for a in s.legal_actions()] == ["lose thorn"]
+    play(s, "lose thorn")
+    assert s.out[0] and s.start_player == 1
+
+
+def test_actions_of_other_games_and_garbage_are_refused():
+    s = new(3)
+    for bad in ("bid 1", None, 42, Lose("rose")):
+        with pytest.raises(IllegalActionError):
+            s.apply(bad)
+    with pytest.raises(IllegalActionError):
+        s.action_from_text("bid 99")
