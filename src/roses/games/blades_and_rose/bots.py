@@ -113,6 +113,15 @@ class HeuristicAgent:
     after_weight = 0.3
     rounds_per_blade = 2.0
     teammate_penalty = 0.8
+    #: White Rose Faction: the largest risk of a blade on the table at which it plays the White
+    #: Rose / a Flower Bud (by slack: rounds left minus faction cards in hand).
+    rose_risk = 0.12
+    bud_risk = {0: 0.55, 1: 0.55, 2: 0.35}
+    bud_risk_default = 0.25
+    #: Chance that a suspect seat still to decide plays a blade.
+    after_strike = 0.45
+    #: Chance of playing a Ghost as bait when a bud is too risky and there is time (FAQ Q8).
+    bait = 0.6
 
     def __init__(self, game: Any = None, seed: int = 0):
         self.rng = random.Random(seed)
@@ -177,7 +186,7 @@ class HeuristicAgent:
             for s in before:
                 safe *= 1 - p_bb[s] * 0.8
             for s in after:
-                q = 0.7 if (s in rnd.must_play or last_round) else 0.45
+                q = 0.7 if (s in rnd.must_play or last_round) else self.after_strike
                 safe *= 1 - p_bb[s] * q
             risk = 1 - safe
         mine = [c for c in hand if c in FACTION_CARDS]
@@ -188,18 +197,20 @@ class HeuristicAgent:
                 return Play(GHOST) if GHOST in hand else Play(hand[0])
             return Pass()
         buds = [c for c in mine if c != WHITE_ROSE]
-        want_bud = risk < (0.55 if slack <= 1 else 0.35 if slack == 2 else 0.25)
-        want_rose = WHITE_ROSE in mine and (risk < 0.12 or (slack <= 0 and not buds))
+        want_bud = risk < self.bud_risk.get(max(0, slack), self.bud_risk_default)
+        want_rose = WHITE_ROSE in mine and (risk < self.rose_risk or (slack <= 0 and not buds))
         if slack <= 0 or last_round:
             want_bud = True
-        if want_rose and (risk < 0.12 or not buds):
+        if want_rose and (risk < self.rose_risk or not buds):
             return Play(WHITE_ROSE)
         if want_bud and buds:
             return Play(BISHOP if BISHOP in buds else BELIEVER)
         if want_bud and not buds and slack <= 0:
             return Play(WHITE_ROSE)
+        if GHOST in hand and slack >= 2 and self.rng.random() < self.bait:
+            return Play(GHOST)  # bait a blade out while there is time (FAQ Q8)
         if forced:
-            if GHOST in hand and risk >= 0.12:
+            if GHOST in hand and risk >= self.rose_risk:
                 return Play(GHOST)
             if buds:
                 return Play(buds[0])
