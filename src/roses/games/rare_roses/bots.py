@@ -62,6 +62,89 @@ def plan_order(o, now: bool, nxt: bool) -> PlanOrder:
                      tuple((r, b, bl) for r, (b, bl) in sorted(match.items())))
 
 
+def _evaluate(items, sb, sf, sm, market, prices, money, can_buy, gamma):
+    """Score ``items`` (``(order, option)`` pairs): ``(value, buy_now)`` or ``None`` if infeasible."""
+    dem: dict[int, list[int]] = {}
+    v_now = v_next = 0
+    for o, c in items:
+        if c == NOW_F or c == NEXT_F:
+            k = NOW_ANY if c == NOW_F else NEXT_ANY
+            for r, cnt in o.fill_need:
+                d = dem.get(r)
+                if d is None:
+                    d = dem[r] = [0] * 6
+                d[k] += cnt
+            val = o.fill
+        else:
+            kb, kl = (NOW_BUD, NOW_BLOOM) if c == NOW_M else (NEXT_BUD, NEXT_BLOOM)
+            for r, b, bl in o.match_need:
+                d = dem.get(r)
+                if d is None:
+                    d = dem[r] = [0] * 6
+                d[kb] += b
+                d[kl] += bl
+            val = o.match
+        if c == NOW_F or c == NOW_M:
+            v_now += val
+        else:
+            v_next += val
+    buy_now = [0] * R
+    cost_now = cost_next = n_next = n_buy = 0
+    for r, d in dem.items():
+        b, f, m = sb[r], sf[r], sm[r]
+        # 1. blooms now: mature first, then fresh
+        need = d[NOW_BLOOM]
+        if need > m + f:
+            return None
+        if need <= m:
+            m -= need
+        else:
+            f -= need - m
+            m = 0
+        # 2. any now from mature
+        anyn = d[NOW_ANY]
+        use = m if m < anyn else anyn
+        anyn -= use
+        # 3. buds now from shop buds, else bought now
+        need = d[NOW_BUD]
+        use = b if b < need else need
+        b -= use
+        bn = need - use
+        # 4. blooms next: fresh (mature next turn), shop buds (fresh next turn), else bought now
+        need = d[NEXT_BLOOM]
+        use = f if f < need else need
+        f -= use
+        need -= use
+        use = b if b < need else need
+        b -= use
+        bn += need - use
+        # 5. the rest of any-now: fresh, buds, else bought now
+        use = f if f < anyn else anyn
+        f -= use
+        anyn -= use
+        use = b if b < anyn else anyn
+        b -= use
+        bn += anyn - use
+        # 6. any next: fresh, buds, else bought next turn; 7. buds next: bought next turn
+        need = d[NEXT_ANY]
+        use = f if f < need else need
+        need -= use
+        use = b if b < need else need
+        bx = need - use + d[NEXT_BUD]
+        if bn > market[r] or bx > market[r] - bn:
+            return None
+        buy_now[r] = bn
+        n_buy += bn
+        cost_now += bn * prices[r]
+        cost_next += bx * prices[r]
+        n_next += bx
+    if n_buy > can_buy or cost_now > money or n_next > MAX_RECEIVED:
+        return None
+    if cost_next > money - cost_now + v_now:
+        return None
+    return v_now - cost_now + gamma * (v_next - cost_next), buy_now
+
+
 def best_plan(shop: tuple[list[int], list[int], list[int]], market: list[int], prices: list[int],
               money: int, orders: list[PlanOrder], can_buy: int, fills_left: int,
               gamma: float) -> Plan:
@@ -69,96 +152,41 @@ def best_plan(shop: tuple[list[int], list[int], list[int]], market: list[int], p
 
     ``shop``: bud, fresh, mature counts per rose; ``market``: tiles buyable (now and, what is left,
     next turn); ``can_buy``: purchases left this turn; ``fills_left``: orders still fillable this
-    turn; ``gamma``: weight of next turn (0: there is none)."""
+    turn; ``gamma``: weight of next turn (0: there is none). Options that are infeasible or lose
+    money on their own are dropped before the combinations are tried."""
     sb, sf, sm = shop
+    args = (sb, sf, sm, market, prices, money, can_buy, gamma)
     opts = []
     for o in orders:
         choice = [SKIP]
+        cands = []
         if o.now and fills_left > 0:
-            choice += [NOW_F, NOW_M]
+            cands += [NOW_F, NOW_M]
         if o.next and gamma > 0:
-            choice += [NEXT_F, NEXT_M]
+            cands += [NEXT_F, NEXT_M]
+        for c in cands:
+            ev = _evaluate(((o, c),), *args)
+            if ev is not None and ev[0] > 0:
+                choice.append(c)
         opts.append(choice)
     best = Plan(0.0, (), (), (0,) * R)
     best_key = (0.0, 0)
     for combo in itertools.product(*opts):
-        n_now = sum(1 for c in combo if c in (NOW_F, NOW_M))
-        if n_now > fills_left or sum(1 for c in combo if c >= NEXT_F) > MAX_FILLS:
+        items = [(o, c) for o, c in zip(orders, combo) if c != SKIP]
+        if not items:
             continue
-        if all(c == SKIP for c in combo):
+        n_now = sum(1 for _, c in items if c == NOW_F or c == NOW_M)
+        if n_now > fills_left or len(items) - n_now > MAX_FILLS:
             continue
-        dem: dict[int, list[int]] = {}
-        v_now = v_next = 0
-        for o, c in zip(orders, combo):
-            if c == SKIP:
-                continue
-            if c in (NOW_F, NEXT_F):
-                k = NOW_ANY if c == NOW_F else NEXT_ANY
-                for r, cnt in o.fill_need:
-                    dem.setdefault(r, [0] * 6)[k] += cnt
-            else:
-                kb, kl = (NOW_BUD, NOW_BLOOM) if c == NOW_M else (NEXT_BUD, NEXT_BLOOM)
-                for r, b, bl in o.match_need:
-                    d = dem.setdefault(r, [0] * 6)
-                    d[kb] += b
-                    d[kl] += bl
-            val = o.match if c in (NOW_M, NEXT_M) else o.fill
-            if c in (NOW_F, NOW_M):
-                v_now += val
-            else:
-                v_next += val
-        buy_now = [0] * R
-        cost_now = cost_next = n_next = 0
-        ok = True
-        for r, d in dem.items():
-            b, f, m = sb[r], sf[r], sm[r]
-            # 1. blooms now: mature first, then fresh
-            need = d[NOW_BLOOM]
-            use = min(m, need); m -= use; need -= use
-            use = min(f, need); f -= use; need -= use
-            if need:
-                ok = False
-                break
-            # 2. any now from mature
-            anyn = d[NOW_ANY]
-            use = min(m, anyn); m -= use; anyn -= use
-            # 3. buds now from shop buds, else bought now
-            need = d[NOW_BUD]
-            use = min(b, need); b -= use; bn = need - use
-            # 4. blooms next: fresh (mature next turn), shop buds (fresh next turn), else bought now
-            need = d[NEXT_BLOOM]
-            use = min(f, need); f -= use; need -= use
-            use = min(b, need); b -= use; need -= use
-            bn += need
-            # 5. the rest of any-now: fresh, buds, else bought now
-            use = min(f, anyn); f -= use; anyn -= use
-            use = min(b, anyn); b -= use; anyn -= use
-            bn += anyn
-            # 6. any next: fresh, buds, else bought next turn; 7. buds next: bought next turn
-            need = d[NEXT_ANY]
-            use = min(f, need); f -= use; need -= use
-            use = min(b, need); b -= use; need -= use
-            bx = need + d[NEXT_BUD]
-            if bn > market[r] or bx > market[r] - bn:
-                ok = False
-                break
-            buy_now[r] = bn
-            cost_now += bn * prices[r]
-            cost_next += bx * prices[r]
-            n_next += bx
-        if not ok:
+        ev = _evaluate(items, *args)
+        if ev is None:
             continue
-        n_buy = sum(buy_now)
-        if n_buy > can_buy or cost_now > money or n_next > MAX_RECEIVED:
-            continue
-        if cost_next > money - cost_now + v_now:
-            continue
-        value = v_now - cost_now + gamma * (v_next - cost_next)
-        key = (value, -n_buy)
+        value, buy_now = ev
+        key = (value, -sum(buy_now))
         if key > best_key:
             best_key = key
-            now = tuple((o.id, MATCH if c == NOW_M else FILL) for o, c in zip(orders, combo) if c in (NOW_F, NOW_M))
-            later = tuple((o.id, MATCH if c == NEXT_M else FILL) for o, c in zip(orders, combo) if c >= NEXT_F)
+            now = tuple((o.id, MATCH if c == NOW_M else FILL) for o, c in items if c in (NOW_F, NOW_M))
+            later = tuple((o.id, MATCH if c == NEXT_M else FILL) for o, c in items if c >= NEXT_F)
             best = Plan(value, now, later, tuple(buy_now))
     return best
 

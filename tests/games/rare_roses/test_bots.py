@@ -1,0 +1,105 @@
+"""The Rare Roses bots: the heuristic beats random clearly; its choices follow the planner's
+reasons (buy what a visible order needs at a profit, wait a turn for a Match, answer deals by
+value); the solo bots reach the rulebook's yardstick."""
+from __future__ import annotations
+
+import statistics
+
+from roses.agents import Turn, make_agent
+from roses.core import load
+from roses.games.rare_roses.actions import (Accept, Buy, Decline, DoneBuying, EndTurn, FillOrder,
+                                            Seed)
+from roses.sim.match import play_game
+
+from .helpers import card, do, new_game, set_market, set_shop, to_purchase
+
+
+def _vs_random(players: int, games: int = 8) -> tuple[float, list[int]]:
+    game = load("rare-roses", players=players)
+    wins, margins = 0.0, []
+    for s in range(games):
+        seat = s % players
+        agents = [make_agent("heuristic" if i == seat else "random", game, s * 10 + i) for i in range(players)]
+        st = play_game(game, agents, s)
+        wins += st.returns()[seat]
+        margins.append(st.money[seat] - max(st.money[i] for i in range(players) if i != seat))
+    return wins, margins
+
+
+def test_heuristic_beats_random_clearly():
+    """Measured on these seeds: 8/8 wins with 2 and with 3 players, mean margins $39 and $31."""
+    for players in (2, 3):
+        wins, margins = _vs_random(players)
+        assert wins >= 7, (players, wins)
+        assert statistics.fmean(margins) >= 15, margins
+
+
+def test_solo_bots_reach_the_good_score():
+    """Rulebook: "with 20 Order Cards, a good score is around $90". Measured on seeds 0–7 with the
+    shipped deck (see docs/rules/rare-roses.md for the 1,000-game calibration)."""
+    game = load("rare-roses", players=1)
+    for bot in ("heuristic", "search"):
+        money = [play_game(game, [make_agent(bot, game, s)], s).money[0] for s in range(8)]
+        assert statistics.fmean(money) >= 90, (bot, money)
+        assert all(m > 20 for m in money), (bot, money)
+
+
+DECK = [card(i, [("osira", "bloom")], 4, 9) for i in range(24)]
+
+
+def _solo_purchase(**market):
+    s = new_game(1, seed=3, order_deck=DECK)
+    to_purchase(s)
+    set_market(s, **market)
+    return s
+
+
+def test_heuristic_buys_a_bud_now_to_match_next_turn_instead_of_filling_for_less():
+    s = _solo_purchase(osira=2, black=3)
+    bot = make_agent("heuristic", s.game, 0)
+    # two orders (osira bloom: Fill $4, Match $9), both still there next turn? the oldest is not.
+    assert s.queue[0] is None and s.queue[1] is not None and s.queue[2] is not None
+    bought = []
+    while s.phase == "purchase":
+        a = bot.act(Turn.of(s))
+        bought.append(a)
+        do(s, str(a))
+    assert bought.count(Buy("osira")) == 2 and Buy("black") not in bought
+    a = bot.act(Turn.of(s))
+    assert a == EndTurn()                       # a bud can be filled now for $4: it waits for $9
+    do(s, "end turn")
+    assert s.shops[0][1][3] == 2                 # two fresh osira blooms
+    to_purchase(s)
+    set_market(s)
+    acts = []
+    while s.phase != "trash-or-seed" and not s.is_terminal():
+        a = bot.act(Turn.of(s))
+        acts.append(a)
+        do(s, str(a))
+    fills = [a for a in acts if isinstance(a, FillOrder)]
+    assert len(fills) == 2 and all(a.value == "match" for a in fills)
+    assert s.money[0] == 20 - 2 * 3 + 2 * 9
+
+
+def test_heuristic_does_not_buy_what_no_order_needs():
+    s = _solo_purchase(black=5, juliet=5)
+    bot = make_agent("heuristic", s.game, 0)
+    assert bot.act(Turn.of(s)) == DoneBuying()
+
+
+def test_heuristic_seeds_in_solo():
+    s = new_game(1, seed=3)
+    assert make_agent("heuristic", s.game, 0).act(Turn.of(s)) == Seed()
+
+
+def test_heuristic_answers_deals_by_value():
+    deck = [card(i, [("osira", "bloom"), ("juliet", "bloom")], 8, 14) for i in range(24)]
+    s = new_game(2, seed=5, order_deck=deck)
+    to_purchase(s)
+    set_shop(s, 1, "bud", osira=1, juliet=1)     # seat 1 will match an order next turn
+    set_shop(s, 1, "mature", black=1)            # and this black wilts unused
+    bot = make_agent("heuristic", s.game, 1)
+    do(s, "offer 1 take osira/bud pay 3")
+    assert bot.act(Turn.of(s)) == Decline()      # $3 for a tile worth a $14 match
+    do(s, "decline", "offer 1 take black/mature pay 2")
+    assert bot.act(Turn.of(s)) == Accept()       # $2 for a tile that is lost next turn

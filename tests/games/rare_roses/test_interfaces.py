@@ -1,0 +1,101 @@
+"""The fixed action encoding, the observation, determinize and the terminal view."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from rich.console import Console
+
+import roses
+from roses.core import to_jsonable
+from roses.games.rare_roses.actions import FillOrder, Offer, parse_action
+
+from .helpers import do, new_game, set_shop, to_purchase
+
+
+def test_encoding_round_trips_every_bounded_legal_action():
+    seen = set()
+    for players in (1, 3, 6):
+        game = roses.load("rare-roses", players=players)
+        n = game.num_distinct_actions()
+        assert n == 8 + 6 + 2 * 43 + players * 18
+        for seed in range(3):
+            state = game.new_initial_state(seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply(state.sample_chance())
+                    continue
+                for a in state.legal_actions():
+                    i = game.action_to_id(a)
+                    assert 0 <= i < n and game.action_from_id(i) == a
+                    seen.add(i)
+                state.apply(rng.choice(state.legal_actions()))
+    assert len(seen) > 60   # fixed actions, buys, fills and single-tile offers all occur
+    game = roses.load("rare-roses", players=3)
+    with pytest.raises(ValueError):
+        game.action_to_id(parse_action("offer 1 take juliet/fresh,osira/bud pay 3"))
+    with pytest.raises(ValueError):
+        game.action_to_id(FillOrder(3, "match", (("juliet", "bud"),)))
+    with pytest.raises(ValueError):
+        game.action_from_id(game.num_distinct_actions())
+
+
+def test_observation_is_json_with_documented_fields_and_the_bag_derivable():
+    s = new_game(3, seed=8)
+    to_purchase(s)
+    obs = s.observation(1)
+    data = to_jsonable(obs)
+    json.dumps(data)
+    for field in ("seat", "current_player", "phase", "turn", "shops", "market", "bag", "bag_size",
+                  "queue", "deck_size", "deck_top_icon", "money" if False else "prices", "pending_offer",
+                  "log", "result", "received", "fills", "end_triggered"):
+        assert field in data
+    assert data["shops"][0]["money"] == 20 and data["deck_size"] == 16 and data["deck_top_icon"] is True
+    # the bag is 94 tiles minus the market and the shops: public information
+    for r in data["bag"]:
+        in_shops = sum(sh[b][r] for sh in data["shops"] for b in ("bud", "fresh", "mature"))
+        assert data["bag"][r] == {"rainbow": 18, "juliet": 18, "striped-dragon": 16, "osira": 16,
+                                  "blue": 14, "black": 12}[r] - data["market"][r] - in_shops
+    assert "order_deck" not in data and "drawn_icon" not in data
+
+
+def test_determinize_keeps_every_observation():
+    s = new_game(4, seed=9)
+    to_purchase(s)
+    set_shop(s, 2, "fresh", black=1)
+    do(s, "offer 2 take black/fresh pay 5")
+    for seat in range(4):
+        w = s.determinize(seat, random.Random(seat))
+        assert to_jsonable(w.observation(seat)) == to_jsonable(s.observation(seat))
+        w.apply(w.action_from_text("decline"))
+        assert s.phase == "respond"    # independent copy
+
+
+def test_any_well_formed_deal_is_legal_beyond_the_bounded_list():
+    s = new_game(3, seed=8)
+    to_purchase(s)
+    set_shop(s, 2, "fresh", black=2)
+    set_shop(s, 2, "mature", blue=1)
+    big = parse_action("offer 2 take black/fresh,black/fresh,blue/mature pay 11")
+    assert big not in s.legal_actions() and s.is_legal(big)
+    single = Offer(2, (("black", "fresh"),), 5)
+    assert single in s.legal_actions()
+    do(s, str(big), "accept")
+    assert s.money[:3] == [9, 20, 31] and s.received == 3
+
+
+def test_view_renders_every_phase():
+    s = new_game(2, seed=2)
+    console = Console(width=110, record=True, file=open("/dev/null", "w"))
+    seen = set()
+    rng = random.Random(2)
+    while not s.is_terminal():
+        if s.phase not in seen:
+            seen.add(s.phase)
+            console.print(s.game.spec.render(s.observation(s.current_player() if s.current_player() >= 0 else None)))
+        s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
+    console.print(s.game.spec.render(s.observation(0)))
+    text = console.export_text()
+    assert "Rare Roses" in text and "Market" in text and "final: seat 0" in text
