@@ -15,7 +15,7 @@ from .view import render
 
 
 def _check_crystals(value) -> str | None:
-    if not isinstance(value, list) or not all(isinstance(k, int) and not isinstance(k, bool) for k in value):
+    if not isinstance(value, (list, tuple)) or not all(isinstance(k, int) and not isinstance(k, bool) for k in value):
         return "a list of effect numbers, e.g. [1, 2, 3, 4, 5, 6, 7, 8]"
     unknown = sorted({k for k in value if k not in EFFECTS})
     if unknown:

@@ -8,7 +8,8 @@ under effect #2 the attributed cards settle it).
 - White Rose Faction: estimates the chance that a blade is on the table this round (suspect seats
   that already played, suspect seats still to decide) and plays a Flower Bud when that risk is low
   enough for how many rounds are left to get all its faction cards out (FAQ Q12), the White Rose
-  only when it is very safe (or time runs out); otherwise passes (or plays a Ghost when forced).
+  only when it is very safe (or time runs out); otherwise, while there is time, it often plays a
+  Ghost as bait to draw a blade out (FAQ Q8), else passes (or plays a Ghost when forced).
 - Blood Blades: strikes with a blade when the expected number of White Rose Faction cards on the
   table (already played, plus those still likely to come) is high enough, always in the last round
   if the White Rose Faction is likely to play; never wastes a Believer (it would count as a
