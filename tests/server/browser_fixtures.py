@@ -7,12 +7,14 @@ The tests skip (with the reason) when ``/usr/bin/chromium`` or Playwright is mis
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Callable
@@ -46,42 +48,76 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class ServerProcess:
+    """``roses serve`` (through ``roses.server.run``, independent of the CLI's shape) as a
+    subprocess on 127.0.0.1:``port`` with the SQLite database in ``data_dir``; can be stopped and
+    started again on the same database."""
+
+    def __init__(self, data_dir: Path, port: int | None = None):
+        self.data_dir = Path(data_dir)
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.data_dir / "server.log"
+
+    def start(self, timeout: float = 30.0) -> "ServerProcess":
+        code = (f"from roses.server import run; "
+                f"run(host='127.0.0.1', port={self.port}, data_dir={str(self.data_dir)!r}, log_level='warning')")
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT,
+                                     cwd=str(self.data_dir))
+        log.close()
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(self.base + "/api/games", timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                pytest.fail("roses serve did not start:\n" + self.log_path.read_text(errors="replace")[-3000:])
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory):
-    """Base URL of a ``roses serve`` subprocess (``roses.server.run``) on 127.0.0.1 with its own data directory."""
+    """Base URL of a ``roses serve`` subprocess on 127.0.0.1 with its own data directory."""
     require_browser()
-    data = tmp_path_factory.mktemp("roses-browser-data")
-    port = free_port()
-    log = open(data / "server.log", "wb")
-    # What `roses serve --host 127.0.0.1 --port P --data-dir D` runs (independent of the CLI's shape).
-    code = (f"from roses.server import run; "
-            f"run(host='127.0.0.1', port={port}, data_dir={str(data)!r}, log_level='warning')")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code],
-        stdout=log, stderr=subprocess.STDOUT, cwd=str(data))
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api/games", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            pytest.fail("roses serve did not start:\n" + (data / "server.log").read_text(errors="replace")[-3000:])
-        time.sleep(0.2)
+    server = ServerProcess(tmp_path_factory.mktemp("roses-browser-data")).start()
     try:
-        yield base
+        yield server.base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        server.stop()
+
+
+def api(base: str, method: str, path: str, body=None, token: str | None = None):
+    """A JSON API call from the test itself: ``(status, data)``."""
+    headers = {"Accept": "application/json"}
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(base + path, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"null")
 
 
 @pytest.fixture(scope="module")
@@ -184,6 +220,8 @@ def play_to_end(pages: list["Page"], rng: random.Random, *, choose: Chooser = ra
         for page in pages:
             if is_over(page):
                 continue
+            if page.locator("#cover:not([hidden]) #reveal").count():
+                page.click("#cover #reveal")  # hot seat: the next player takes the device
             buttons = my_turn_buttons(page)
             n = buttons.count()
             if not n:
@@ -218,6 +256,6 @@ def screenshot(page: "Page", name: str) -> Path:
     return path
 
 
-__all__ = ["CHROMIUM", "SCREENSHOTS", "browser", "create_table", "game_available", "is_over",
+__all__ = ["CHROMIUM", "SCREENSHOTS", "ServerProcess", "api", "browser", "create_table", "game_available", "is_over",
            "live_server", "my_turn_buttons", "new_page", "play_to_end", "random_choice",
            "require_browser", "screenshot"]

@@ -188,11 +188,14 @@ function ctx() {
 
 function draw() {
   const v = view;
+  if (!v) return; // between seats (hot seat): the next view is on its way
   document.body.dataset.game = v.game || "";
   $("title").textContent = v.name ? `${v.title || titleCase(v.game)} · ${v.name}` : (v.title || titleCase(v.game));
   fill($("subtitle"), v.seat === null || v.seat === undefined
     ? h("span", { class: "badge" }, "Spectator — public information only")
-    : h("span", {}, "You are ", h("b", {}, seatName(v, v.seat)), ` (seat ${v.seat})`));
+    : (seatName(v, v.seat) === `Seat ${v.seat}`
+      ? h("span", {}, "You play ", h("b", {}, `seat ${v.seat}`))
+      : h("span", {}, "You are ", h("b", {}, seatName(v, v.seat)), ` (seat ${v.seat})`)));
   $("rules-link").href = `/rules/${encodeURIComponent(v.game)}`;
   drawTurn();
   drawSeatSwitch();
@@ -381,13 +384,17 @@ function drawEnd() {
   const n = (view.seats || []).length || returns.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (returns[b] || 0) - (returns[a] || 0));
   const won = view.seat !== null && view.seat !== undefined && (returns[view.seat] || 0) > 0;
+  const note = i => {
+    try { return typeof renderer.resultNote === "function" ? String(renderer.resultNote(view, i) || "") : ""; } catch { return ""; }
+  };
   const headline = view.seat === null || view.seat === undefined ? "Game over" : (won ? "You won!" : "Game over");
   fill(el, h("div", { class: "end-card", role: "dialog", "aria-label": "Game over" },
     h("div", { class: "big-rose", "aria-hidden": "true" }, won ? "❀" : "✿"),
     h("h2", { id: "end-title" }, headline),
     h("ol", { class: "results" }, order.map(i => h("li", { class: (returns[i] || 0) > 0 ? "winner" : "" },
       h("span", { class: "pname" }, seatName(view, i)), " ",
-      h("span", { class: "muted" }, (returns[i] || 0) > 0 ? `★ ${resultWord(returns[i])}` : "")))),
+      h("span", { class: "muted" }, (returns[i] || 0) > 0 ? `★ ${resultWord(returns[i])}` : ""),
+      note(i) ? h("span", { class: "note" }, note(i)) : null))),
     h("div", { class: "row center" },
       h("button", { type: "button", class: "primary", id: "download-record", onclick: downloadRecord }, "Download the game record"),
       h("a", { class: "button", href: "/replay" }, "Replay viewer"),
@@ -418,7 +425,7 @@ async function act(text) {
   if (res.ok) {
     banner = null;
     if (res.data && res.data.observation !== undefined) applyView(res.data); else await fetchView();
-    draw(); // re-enable the buttons even when a newer pushed view already arrived
+    draw(); // re-enable the buttons even when a newer pushed view already arrived (no-op between seats)
     return;
   }
   const d = res.data || {};

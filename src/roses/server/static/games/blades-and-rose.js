@@ -147,6 +147,14 @@ function roundBox(r, ctx, view, current) {
     r.outcome ? h("div", { class: "small" }, h("b", {}, r.outcome)) : null);
 }
 
+/** The end screen's note for seat `i`: the role it held (all roles are shown once over). */
+export function resultNote(view, i) {
+  const role = ((view.observation || {}).roles || [])[i];
+  if (!role) return "";
+  const side = (CARDS[role] || {}).side === "blood" ? "Blood Blades" : "White Rose";
+  return `${role} · ${side}`;
+}
+
 export function renderActions(view, el, ctx) {
   const legal = ctx.legal;
   const box = h("div", { class: "move-groups" });

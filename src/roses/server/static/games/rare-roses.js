@@ -144,7 +144,7 @@ function dealBuilder(view, ctx, container) {
   }
   const b = builder;
   const box = h("details", { class: "deal-builder", open: b.open || undefined, ontoggle: e => { b.open = e.target.open; } });
-  const redraw = () => { const fresh = dealBuilder(view, ctx, container); box.replaceWith(fresh); };
+  const redraw = () => { if (box.isConnected) box.replaceWith(dealBuilder(view, ctx, container)); };
   const text = dealText(b);
   const mine = shops[view.seat] || {};
   box.append(
@@ -166,6 +166,12 @@ function dealBuilder(view, ctx, container) {
       h("code", { class: "deal-text" }, text || "choose at least one tile to take"),
       h("button", { type: "button", class: "primary deal-propose", disabled: !text || ctx.busy, onclick: () => { b.open = false; ctx.act(text); } }, "Propose deal")));
   return box;
+}
+
+/** The end screen's note for seat `i`: its final money. */
+export function resultNote(view, i) {
+  const r = (view.observation || {}).result;
+  return r && r.money ? `$${r.money[i]}` : "";
 }
 
 export function renderActions(view, el, ctx) {

@@ -95,6 +95,12 @@ export function render(view, el, ctx) {
   }
 }
 
+/** The end screen's note for seat `i`: charm points. */
+export function resultNote(view, i) {
+  const pts = ((view.observation || {}).points || [])[i] ?? 0;
+  return `${pts} charm point${pts === 1 ? "" : "s"}`;
+}
+
 export function renderActions(view, el, ctx) {
   const o = view.observation || {};
   const legal = ctx.legal;

@@ -101,6 +101,13 @@ export function render(view, el, ctx) {
   }
 }
 
+/** The end screen's note for seat `i`: markers won, or out. */
+export function resultNote(view, i) {
+  const s = ((view.observation || {}).seats || [])[i];
+  if (!s) return "";
+  return s.in_game === false ? "out of cards" : `${s.markers} marker${s.markers === 1 ? "" : "s"}`;
+}
+
 export function renderActions(view, el, ctx) {
   const o = view.observation || {};
   const legal = ctx.legal;
