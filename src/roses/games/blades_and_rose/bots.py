@@ -112,6 +112,7 @@ class HeuristicAgent:
     strike_two = 1.0
     strike_one = 1.3
     after_weight = 0.3
+    after_scale = 0.5
     rounds_per_blade = 2.0
     teammate_penalty = 0.8
     #: White Rose Faction: the largest risk of a blade on the table at which it plays the White
@@ -223,7 +224,7 @@ class HeuristicAgent:
         rnd = obs.current_round
         expected = sum((1 - p_bb[s]) * 0.85 for s in before)
         rate = _play_rates(obs)
-        expected += sum((1 - p_bb[s]) * (0.8 if last_round else min(self.after_weight, rate[s] / 2))
+        expected += sum((1 - p_bb[s]) * (0.8 if last_round else min(self.after_weight, rate[s] * self.after_scale))
                         for s in after)
         # A likely teammate already on the table may have struck already (FAQ Q6: wasteful).
         teammate = max((p_bb[s] for s in before), default=0.0)
