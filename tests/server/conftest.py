@@ -13,22 +13,9 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from roses.core import available_games, get_spec  # noqa: E402
 from roses.server import create_app  # noqa: E402
 
 PG_URL = os.environ.get("ROSES_TEST_POSTGRES_URL")
-
-
-def loadable_games() -> list[str]:
-    """Every registered game whose module loads (a game being written may not yet)."""
-    out = []
-    for name in available_games():
-        try:
-            get_spec(name)
-        except Exception:
-            continue
-        out.append(name)
-    return out
 
 
 STORES = ["sqlite", pytest.param("postgres", marks=[

@@ -11,7 +11,7 @@ import threading
 import time
 
 import pytest
-from conftest import loadable_games
+from .helpers import loadable_games
 
 from roses.core import GameRecord, load, replay, to_jsonable
 from roses.core.conformance import NONSENSE

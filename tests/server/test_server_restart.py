@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import loadable_games
+from .helpers import loadable_games
 
 from roses.core import GameRecord, replay
 from roses.server.store import SqlTableStore
@@ -75,7 +75,9 @@ class Server:
 def wait_view(url: str, table_id: str, pred, timeout: float = 60) -> dict:
     end = time.monotonic() + timeout
     while True:
-        v = httpx.get(f"{url}/api/tables/{table_id}", timeout=5).json()
+        r = httpx.get(f"{url}/api/tables/{table_id}", timeout=10)
+        assert r.status_code == 200, r.text
+        v = r.json()
         if pred(v):
             return v
         assert time.monotonic() < end, f"timed out at version {v['version']}"

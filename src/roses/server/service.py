@@ -131,6 +131,7 @@ class TableService:
     def __init__(self, store: TableStore, bot_delay_ms: int = 400, poll_interval: float = 0.5,
                  cache_size: int = 2000):
         self.store = store
+        self.inline_db = getattr(store, "dialect", "") == "sqlite"
         self.bot_delay_ms = bot_delay_ms
         self.poll_interval = poll_interval
         self.cache_size = cache_size
@@ -145,7 +146,11 @@ class TableService:
 
     # ------------------------------------------------------------------ plumbing
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
-        """Run a (blocking) store call in a worker thread."""
+        """Run a (blocking) store call: in a worker thread for a networked database; inline for
+        SQLite, whose calls are short local file operations (a thread hop per call would cost more
+        than the call, and worker threads fight the event loop for the GIL under load)."""
+        if self.inline_db:
+            return fn(*args, **kw)
         return await anyio.to_thread.run_sync(partial(fn, *args, **kw))
 
     def lock(self, table_id: str) -> asyncio.Lock:
@@ -186,12 +191,13 @@ class TableService:
         if live is None:
             game = load(row.game, **row.params)
             state = game.new_initial_state(row.seed)
-            replay_history(state, await self.db(self.store.actions, row.id, 0))
+            # Up to the row's version only: another process may have appended since the row was read.
+            replay_history(state, await self.db(self.store.actions, row.id, 0, row.version))
             live = Live(state, len(state.history))
             if row.rng_state is not None:
                 rng_from_json(state, row.rng_state)
         elif live.version < row.version:
-            replay_history(live.state, await self.db(self.store.actions, row.id, live.version))
+            replay_history(live.state, await self.db(self.store.actions, row.id, live.version, row.version))
             live.version = len(live.state.history)
             if row.rng_state is not None:
                 rng_from_json(live.state, row.rng_state)
@@ -534,7 +540,8 @@ class TableService:
                 raise ApiError(422, {"error": "illegal", "rule": e.rule, "message": e.message}) from None
             row = await self._commit(row, live, [(cp, action)])
             self._broadcast(row, live)
-            self.kick(table_id)
+            if self._plan(row, live.state) is not None:  # a bot, chance or a timer is next
+                self.kick(table_id)
             return self.view(row, live, who)
 
     async def chat(self, table_id: str, token: str | None, text: Any) -> dict[str, Any]:

@@ -12,7 +12,9 @@ The schema is created and upgraded by the Alembic migrations shipped in ``migrat
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -94,8 +96,8 @@ class TableStore(Protocol):
     def load(self, table_id: str) -> TableRow | None:
         """The table with its seats, or ``None``."""
 
-    def actions(self, table_id: str, since: int = 0) -> list[tuple[int, str]]:
-        """``(seat, action_text)`` of the stored actions with index ``>= since``, in order."""
+    def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
+        """``(seat, action_text)`` of the stored actions with ``since <= index < until``, in order."""
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
                        rng_state: Any, status: str | None, current_player: int,
@@ -181,8 +183,17 @@ class SqlTableStore:
     def __init__(self, url: str, engine: Engine | None = None, run_migrations: bool = True):
         self.url = url
         self.engine = engine or make_engine(url)
+        # SQLite has one writer at a time and a waiting writer sleeps in its busy handler (ms at a
+        # time): writers of this process queue on a lock instead. PostgreSQL locks rows itself.
+        self._write_lock = threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         if run_migrations:
             migrate(self.engine)
+
+    @contextlib.contextmanager
+    def _write(self):
+        """A write transaction."""
+        with self._write_lock, self.engine.begin() as conn:
+            yield conn
 
     @property
     def dialect(self) -> str:
@@ -206,7 +217,7 @@ class SqlTableStore:
     # ------------------------------------------------------------------ interface
     def create_table(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
         now = utcnow()
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             conn.execute(insert(m.tables).values(
                 id=table.id, game=table.game, params=_dump(table.params), seed=table.seed, name=table.name,
                 created=table.created, updated=table.updated, version=len(actions), revision=table.revision,
@@ -222,19 +233,27 @@ class SqlTableStore:
                     for i, (seat, act) in enumerate(actions)])
 
     def load(self, table_id: str) -> TableRow | None:
+        # One round trip: the table's row joined with its seats.
+        t, st = m.tables, m.seats
+        q = (select(t, st.c.seat, st.c.kind, st.c.bot, st.c.name.label("seat_name"), st.c.token_hash, st.c.joined)
+             .select_from(t.outerjoin(st, st.c.table_id == t.c.id))
+             .where(t.c.id == table_id).order_by(st.c.seat))
         with self.engine.connect() as conn:
-            r = conn.execute(select(m.tables).where(m.tables.c.id == table_id)).first()
-            if r is None:
-                return None
-            seat_rows = conn.execute(select(m.seats).where(m.seats.c.table_id == table_id)
-                                     .order_by(m.seats.c.seat)).all()
-        return self._table_row(r, seat_rows)
+            rows = conn.execute(q).all()
+        if not rows:
+            return None
+        row = self._table_row(rows[0])
+        row.seats = [SeatRow(r.seat, r.kind, r.bot, r.seat_name, r.token_hash, bool(r.joined))
+                     for r in rows if r.seat is not None]
+        return row
 
-    def actions(self, table_id: str, since: int = 0) -> list[tuple[int, str]]:
+    def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
+        q = (select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
+             .where(m.actions.c.table_id == table_id, m.actions.c.idx >= since).order_by(m.actions.c.idx))
+        if until is not None:
+            q = q.where(m.actions.c.idx < until)
         with self.engine.connect() as conn:
-            rows = conn.execute(select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
-                                .where(m.actions.c.table_id == table_id, m.actions.c.idx >= since)
-                                .order_by(m.actions.c.idx)).all()
+            rows = conn.execute(q).all()
         out = []
         for expect, r in enumerate(rows, start=since):
             if r.idx != expect:  # pragma: no cover - the primary key and CAS make this impossible
@@ -250,7 +269,7 @@ class SqlTableStore:
                       rng_state=_dump(rng_state), current_player=current_player, returns=_dump(returns))
         if status is not None:  # None keeps waiting/playing as the seats decide
             values["status"] = status
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             # The compare-and-set comes first: it takes the row's write lock (PostgreSQL) or the
             # database's (SQLite), so a concurrent writer waits and then finds the version moved on.
             res = conn.execute(
@@ -275,7 +294,7 @@ class SqlTableStore:
 
     def add_chat(self, table_id: str, seat: int | None, name: str, text_: str) -> ChatRow:
         now = utcnow()
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             self._bump(conn, table_id)
             res = conn.execute(insert(m.chat).values(table_id=table_id, seat=seat, name=name, text=text_, at=now))
             new_id = res.inserted_primary_key[0]
@@ -288,14 +307,14 @@ class SqlTableStore:
         return [ChatRow(r.id, r.seat, r.name, r.text, aware(r.at)) for r in reversed(rows)]
 
     def set_seat_bot(self, table_id: str, seat: int, bot: str) -> None:
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             self._bump(conn, table_id)
             conn.execute(update(m.seats).where(m.seats.c.table_id == table_id, m.seats.c.seat == seat)
                          .values(kind="bot", bot=bot, joined=True))
             self._refresh_status(conn, table_id)
 
     def mark_joined(self, table_id: str, seat: int) -> bool:
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             res = conn.execute(update(m.seats).where(m.seats.c.table_id == table_id, m.seats.c.seat == seat,
                                                      m.seats.c.joined == False)  # noqa: E712
                                .values(joined=True))
