@@ -1,0 +1,31 @@
+"""The generic CLI runs Blades & Rose: simulate (JSON), play --watch, replay of the saved record."""
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from roses.cli import app
+
+
+def test_simulate_json():
+    result = CliRunner().invoke(app, ["simulate", "blades-and-rose", "--games", "30", "--players", "5",
+                                      "--bots", "heuristic,random", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert data["game"] == "blades-and-rose" and data["games"] == 30 and len(data["win_rate"]) == 5
+    # Each game has 2 or 3 winners (a whole faction): 2 Blood Blades or 3 White Rose seats.
+    assert 60 <= sum(data["wins_per_seat"]) <= 90
+
+
+def test_play_watch_and_replay(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(app, ["play", "blades-and-rose", "--watch", "--seed", "3", "--players", "6",
+                                 "--records", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "Faction wins" in result.output
+    records = list(tmp_path.glob("*.json"))
+    assert len(records) == 1
+    replayed = runner.invoke(app, ["replay", str(records[0]), "--no-step", "--seat", "2"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "Replay verified" in replayed.output
