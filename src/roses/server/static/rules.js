@@ -13,7 +13,9 @@ async function main() {
     fill(el, h("h1", {}, titleCase(game)), h("p", { class: "error" }, errorText(res.data, "No rules found for this game")));
     return;
   }
-  fill(el, h("p", { class: "muted" }, h("a", { href: `/?game=${encodeURIComponent(game)}` }, `▸ Start a ${titleCase(game)} table`)));
+  const title = res.data.title || titleCase(game);
+  document.title = `How to play ${title} — roses`;
+  fill(el, h("p", { class: "muted" }, h("a", { href: `/?game=${encodeURIComponent(game)}` }, `▸ Start a ${title} table`)));
   const body = render(res.data.markdown);
   // The document's first heading becomes the page title.
   const first = body.querySelector("h2");
@@ -21,7 +23,7 @@ async function main() {
     el.appendChild(h("h1", {}, first.textContent));
     first.remove();
   } else {
-    el.appendChild(h("h1", {}, `How to play ${titleCase(game)}`));
+    el.appendChild(h("h1", {}, `How to play ${title}`));
   }
   el.appendChild(body);
 }
