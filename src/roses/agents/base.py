@@ -38,8 +38,13 @@ class Turn:
         return self._state.game
 
     def sample_state(self, rng: random.Random) -> State:
-        """A full state consistent with this seat's information (hidden parts drawn by ``rng``)."""
-        return self._state.determinize(self.seat, rng)
+        """A full state consistent with this seat's information (hidden parts drawn by ``rng``).
+
+        Its RNG is re-seeded from ``rng``, so future chance outcomes sampled in it tell nothing
+        about the real game's."""
+        world = self._state.determinize(self.seat, rng)
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
 
 
 @runtime_checkable
