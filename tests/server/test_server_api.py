@@ -11,6 +11,7 @@ import threading
 import time
 
 import pytest
+from .conftest import STORES
 from .helpers import loadable_games
 
 from roses.core import GameRecord, load, replay, to_jsonable
@@ -19,6 +20,7 @@ from roses.core.state import replay_history
 from roses.server import app as app_module
 
 GAMES = loadable_games()
+STORES_PG = STORES[1]
 MAIN = "roses-and-thorns" if "roses-and-thorns" in GAMES else (GAMES[0] if GAMES else None)
 pytestmark = pytest.mark.skipif(not GAMES, reason="no game is registered yet")
 
@@ -482,3 +484,26 @@ def test_pages_are_served(client):
             assert r.status_code == 200 and "<html" in r.text.lower()
         else:
             assert r.status_code == 404
+
+
+@pytest.mark.parametrize("db_url", [STORES_PG], indirect=True)
+def test_postgres_notify_carries_changes_between_processes_without_polling(make_client):
+    """On PostgreSQL each commit NOTIFYs the other processes: a viewer on process B gets the view of
+    an action taken through process A at once, though B polls only once a minute."""
+    a = make_client(poll_interval=60)
+    b = make_client(poll_interval=60)
+    n = players_for(MAIN)
+    created = create(a, MAIN, ["human"] * n, seed=22)
+    tid, toks = created["table_id"], tokens(created)
+    seat = view(a, tid)["current_player"]
+    va = view(a, tid, toks[seat])
+    with b.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert ws.receive_json()["version"] == va["version"]
+        t0 = time.monotonic()
+        r = a.post(f"/api/tables/{tid}/actions", json={"action": va["legal_actions"][0], "version": va["version"]},
+                   headers=auth(toks[seat]))
+        assert r.status_code == 200
+        msg = ws.receive_json()
+        while msg["version"] < r.json()["version"]:
+            msg = ws.receive_json()
+        assert time.monotonic() - t0 < 10

@@ -117,10 +117,14 @@ def test_kill_9_mid_game_then_restart_finishes_the_game_exactly(db_url, tmp_path
                        json={"game": MAIN, "seats": seats, "seed": seed, "bot_delay_ms": 40}, timeout=10)
         assert r.status_code == 201, r.text
         table_id = r.json()["table_id"]
+        host_token = r.json()["host_token"]
+        assert httpx.get(f"{server.url}/api/tables/{table_id}?token={host_token}", timeout=10).json()["host"]
         wait_view(server.url, table_id, lambda v: v["version"] >= total // 3, timeout=60)
         server.kill9()
     finally:
         server.stop()
+    log_text = (tmp_path / f"serve-{server.port}.log").read_text()
+    assert f"/api/tables/{table_id}" in log_text and host_token not in log_text, "a token reached the log"
 
     store = SqlTableStore(url, run_migrations=False)
     try:

@@ -28,6 +28,7 @@ import json
 import logging
 import random
 import secrets
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -143,6 +144,9 @@ class TableService:
         self.known_revision: dict[str, int] = {}
         self.closing = False
         self._background: list[asyncio.Task] = []
+        self._notified: set[asyncio.Task] = set()
+        self._listen_stop: threading.Event | None = None
+        self._listener: threading.Thread | None = None
 
     # ------------------------------------------------------------------ plumbing
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
@@ -160,13 +164,44 @@ class TableService:
         return lk
 
     async def start(self) -> None:
-        """Resume every unfinished table (bots, timers) and start the poller."""
+        """Resume every unfinished table (bots, timers), start the poller and, on PostgreSQL, the
+        LISTEN/NOTIFY listener."""
         for table_id in await self.db(self.store.unfinished):
             self.kick(table_id)
         self._background.append(asyncio.create_task(self._poll_loop()))
+        if getattr(self.store, "dialect", "") == "postgresql" and hasattr(self.store, "listen"):
+            loop = asyncio.get_running_loop()
+            self._listen_stop = threading.Event()
+
+            def on_change(table_id: str) -> None:
+                loop.call_soon_threadsafe(self._on_notify, table_id)
+
+            self._listener = threading.Thread(target=self.store.listen, args=(on_change, self._listen_stop),
+                                              name="roses-listen", daemon=True)
+            self._listener.start()
+
+    def _on_notify(self, table_id: str) -> None:
+        """Another process (or this one) committed a change at ``table_id``: push it to this
+        process's viewers of that table (the revision check skips changes already pushed)."""
+        if self.closing or table_id not in self.conns:
+            return
+        task = asyncio.create_task(self._refresh_if_changed(table_id))
+        self._notified.add(task)
+        task.add_done_callback(self._notified.discard)
+
+    async def _refresh_if_changed(self, table_id: str) -> None:
+        try:
+            revs = await self.db(self.store.revisions, [table_id])
+            if table_id in revs and revs[table_id][1] != self.known_revision.get(table_id):
+                await self.push_current(table_id)
+                self.kick(table_id)
+        except Exception:  # pragma: no cover - polling will catch up
+            log.exception("refresh after NOTIFY failed")
 
     async def stop(self) -> None:
         self.closing = True
+        if self._listen_stop is not None:
+            self._listen_stop.set()
         tasks = self._background + list(self.runners.values())
         for t in tasks:
             t.cancel()

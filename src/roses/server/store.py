@@ -18,13 +18,15 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
 
 from . import models as m
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+#: PostgreSQL NOTIFY channel on which every committed change of a table is announced (payload: its id).
+NOTIFY_CHANNEL = "roses_tables"
 
 
 def utcnow() -> datetime:
@@ -283,6 +285,7 @@ class SqlTableStore:
                 conn.execute(insert(m.actions), [
                     dict(table_id=table_id, idx=expected_version + i, seat=seat, action=act, at=now)
                     for i, (seat, act) in enumerate(actions)])
+            self._notify(conn, table_id)
             r = conn.execute(select(m.tables).where(m.tables.c.id == table_id)).first()
             seat_rows = conn.execute(select(m.seats).where(m.seats.c.table_id == table_id)
                                      .order_by(m.seats.c.seat)).all()
@@ -291,6 +294,32 @@ class SqlTableStore:
     def _bump(self, conn: Any, table_id: str) -> None:
         conn.execute(update(m.tables).where(m.tables.c.id == table_id)
                      .values(revision=m.tables.c.revision + 1))
+        self._notify(conn, table_id)
+
+    def _notify(self, conn: Any, table_id: str) -> None:
+        """PostgreSQL: tell the other server processes that the table changed (delivered at commit;
+        see :meth:`listen`). SQLite has no such channel: the processes poll."""
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_notify(:channel, :table_id)"),
+                         {"channel": NOTIFY_CHANNEL, "table_id": table_id})
+
+    def listen(self, on_change: Callable[[str], None], stop: threading.Event) -> None:
+        """PostgreSQL only: call ``on_change(table_id)`` for every change committed by any process,
+        until ``stop`` is set (blocking; run it in a thread). Returns at once for SQLite."""
+        if self.dialect != "postgresql":
+            return
+        import psycopg
+
+        conninfo = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not stop.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    while not stop.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            on_change(note.payload)
+            except Exception:  # the database went away: retry; polling covers the gap
+                stop.wait(1.0)
 
     def add_chat(self, table_id: str, seat: int | None, name: str, text_: str) -> ChatRow:
         now = utcnow()
