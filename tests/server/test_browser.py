@@ -114,6 +114,12 @@ def test_two_browsers_and_two_bots_play_roses_and_thorns_to_the_end(live_server,
     viewer.click("#last")
     assert viewer.inner_text("#step-label") == f"Step {total} of {total}"
     assert "winner" in viewer.inner_text("#board").lower()
+    # The end screen's replay link opens the same record straight from the table.
+    table_id = host.url.rsplit("/t/", 1)[1].split("?")[0]
+    viewer.goto(live_server + f"/replay?table={table_id}")
+    viewer.wait_for_selector("#viewer:not([hidden])")
+    assert viewer.inner_text("#step-label") == f"Step 0 of {total}"
+    assert host.locator(f'#end a[href="/replay?table={table_id}"]').count() == 1
     assert not errors, errors
 
 

@@ -16,6 +16,17 @@ async function open(file) {
   showError("");
   let data;
   try { data = JSON.parse(await file.text()); } catch (err) { showError(`This file is not JSON: ${err.message}`); return; }
+  await show(data, file.name);
+}
+
+/** Replay a finished table straight from the server (/replay?table=ID). */
+async function openTable(id) {
+  const res = await api("GET", `/api/tables/${encodeURIComponent(id)}/record`);
+  if (!res.ok) { showError(errorText(res.data, "This table's record is not available (is the game over?)")); return; }
+  await show(res.data, `table ${id}`);
+}
+
+async function show(data, label) {
   const res = await api("POST", "/api/replay", { body: data });
   if (!res.ok) { showError(errorText(res.data, "This record cannot be replayed")); return; }
   record = data;
@@ -24,7 +35,7 @@ async function open(file) {
   try { renderer = await import(`/static/games/${encodeURIComponent(game)}.js`); } catch { renderer = generic; }
   if (typeof renderer.render !== "function") renderer = generic;
   $("title").textContent = `Replay · ${res.data.title || titleCase(game)}`;
-  $("subtitle").textContent = `${steps.length} steps · ${file.name}`;
+  $("subtitle").textContent = `${steps.length - 1} steps · ${label}`;
   $("viewer").hidden = false;
   $("slider").max = String(Math.max(0, steps.length - 1));
   fill($("steps"), steps.map((s, i) => h("li", { dataset: { i } },
@@ -86,6 +97,8 @@ const drop = $("drop");
 drop.addEventListener("dragover", e => { e.preventDefault(); drop.classList.add("over"); });
 drop.addEventListener("dragleave", () => drop.classList.remove("over"));
 drop.addEventListener("drop", e => { e.preventDefault(); drop.classList.remove("over"); const f = e.dataTransfer.files[0]; if (f) open(f); });
+const fromTable = new URLSearchParams(location.search).get("table");
+if (fromTable) openTable(fromTable);
 $("first").onclick = () => go(0);
 $("prev").onclick = () => go(index - 1);
 $("next").onclick = () => go(index + 1);

@@ -370,7 +370,7 @@ function drawChat() {
   fill(el, (view.chat || []).map(m => h("li", { class: m.seat === view.seat && m.seat !== null ? "mine" : "" },
     h("b", {}, typeof m.seat === "number" ? seatName(view, m.seat) : String(m.name || "spectator")), ": ", String(m.text))));
   if (atBottom) el.scrollTop = el.scrollHeight;
-  const canChat = view.seat !== null && view.seat !== undefined;
+  const canChat = !!(tokenFor(activeSeat) || store.host);
   $("chat-input").disabled = !canChat;
   $("chat-input").placeholder = canChat ? "Say something…" : "Spectators read only";
 }
@@ -397,7 +397,7 @@ function drawEnd() {
       note(i) ? h("span", { class: "note" }, note(i)) : null))),
     h("div", { class: "row center" },
       h("button", { type: "button", class: "primary", id: "download-record", onclick: downloadRecord }, "Download the game record"),
-      h("a", { class: "button", href: "/replay" }, "Replay viewer"),
+      h("a", { class: "button", href: `/replay?table=${encodeURIComponent(tableId)}` }, "Watch the replay"),
       h("a", { class: "button", href: "/" }, "New game"),
       h("button", { type: "button", onclick: () => { el.hidden = true; } }, "See the table"))));
   el.hidden = false;
@@ -446,7 +446,7 @@ $("chat-form").addEventListener("submit", async e => {
   e.preventDefault();
   const input = $("chat-input");
   const text = input.value.trim();
-  const token = tokenFor(activeSeat);
+  const token = tokenFor(activeSeat) || store.host; // the host (seated or not) may chat
   if (!text || !token) return;
   input.disabled = true;
   const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/chat`, { body: { text }, token });
