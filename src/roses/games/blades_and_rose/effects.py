@@ -86,8 +86,7 @@ class RandomFromNeighbour(Effect):
     chance node; nobody but its owner (who sees the hand shrink) learns which card it was."""
 
     def neighbour(self, state, placer) -> int:
-        n = state.num_players
-        return (placer - 1) % n if self.number == 3 else (placer + 1) % n
+        return state.right_of(placer) if self.number == 3 else state.left_of(placer)
 
     def can_apply(self, state, placer):
         return bool(state.hands[self.neighbour(state, placer)])
@@ -137,8 +136,7 @@ class Neighbours(Effect):
     any cards in their hands." Not activated when neither has a card (FAQ Q3)."""
 
     def seats(self, state, placer) -> list[int]:
-        n = state.num_players
-        return [s for s in ((placer - 1) % n, (placer + 1) % n) if state.hands[s]]
+        return [s for s in (state.right_of(placer), state.left_of(placer)) if state.hands[s]]
 
     def can_apply(self, state, placer):
         return bool(self.seats(state, placer))
