@@ -38,3 +38,16 @@ def test_determinize_redraws_hidden_cards():
     seen = {tuple(s.determinize(1, rng).stacks[0]) for _ in range(40)}
     assert seen == {("rose",), ("thorn",)}
     assert all(s.determinize(0, rng).stacks[0] == ["thorn"] for _ in range(10))
+
+
+def test_clone_copies_every_field():
+    """The fast clone shares no mutable value with its original (guards new fields)."""
+    game = roses.load("roses-and-thorns", players=4, start_player=1)
+    s = game.new_initial_state(3)
+    for t in ("lay thorn", "lay rose", "lay rose", "lay rose", "bid 1"):
+        s.apply(s.action_from_text(t))
+    c = s.clone()
+    assert c == s and set(vars(c)) == set(vars(s))
+    for k, v in vars(s).items():
+        if isinstance(v, (list, dict, set)) or hasattr(v, "entries") or k == "rng":
+            assert getattr(c, k) is not v, k

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core import CHANCE, TERMINAL, EventLog, GameParameterError, IllegalActionError, State
 
 from .actions import KINDS, ROSE, THORN, Bid, Flip, Lay, Lose, Pass, Start
 from .observation import Observation, SeatView
@@ -307,6 +307,21 @@ class RosesAndThornsState(State):
         self.winner = seat
         self.phase = OVER
         self.log.add(f"{seat_name(seat)} {how}.")
+
+    def clone(self) -> "RosesAndThornsState":
+        """Fast copy for search (the generic deep copy is ~10x slower). Every mutable field is a
+        list of ints/strs or of such lists; a new mutable field must be copied here too
+        (``test_clone_copies_every_field`` checks it)."""
+        new = object.__new__(RosesAndThornsState)
+        new.__dict__.update(self.__dict__)
+        for k in ("hands", "stacks", "lost"):
+            setattr(new, k, [list(x) for x in getattr(self, k)])
+        for k in ("revealed", "markers", "out", "passed", "laid_first", "history"):
+            setattr(new, k, list(getattr(self, k)))
+        new.log = EventLog(list(self.log.entries))
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
 
     # ------------------------------------------------------------------ views
     def returns(self) -> list[float]:
