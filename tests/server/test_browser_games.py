@@ -60,3 +60,25 @@ def test_one_human_plays_to_the_end(game, live_server, browser):
     assert page.locator(".results li").count() == players
     assert page.locator(".results li.winner").count() >= 1
     assert not errors, errors
+
+
+def test_the_generic_renderer_plays_a_game_to_the_end(live_server, browser):
+    """Any game is playable before it has a renderer of its own (``?view=generic``)."""
+    game = "rose-ceremony"
+    reason = game_available(game)
+    if reason:
+        pytest.skip(reason)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    links = create_table(page, live_server, game, ["human", "bot:heuristic"])
+    page.goto(links[0] + "&view=generic")
+    page.wait_for_selector("#board .generic")
+    assert "token=" not in page.url and "view=generic" in page.url
+    # The per-seat facts are one table; the seat's own hand is shown.
+    assert page.locator("#board .gen-seats tbody tr").count() == 2
+    assert "hand" in page.inner_text("#board").lower()
+    moves = play_to_end([page], random.Random(9))
+    assert moves >= 1
+    screenshot(page, f"{game}-generic")
+    assert page.locator(".results li.winner").count() >= 1
+    assert not errors, errors

@@ -26,9 +26,10 @@ export function byVerb(texts) {
 export function groupedMoves(ctx, texts) {
   const groups = byVerb(texts);
   const out = [];
+  const singles = h("div", { class: "move-group singles" });
   for (const [verb, items] of groups) {
     if (items.length === 1) {
-      out.push(h("div", { class: "move-group single" }, moveButton(ctx, items[0])));
+      singles.appendChild(moveButton(ctx, items[0]));
       continue;
     }
     const buttons = items.map(t => moveButton(ctx, t, t.slice(verb.length).trim() || t));
@@ -40,6 +41,7 @@ export function groupedMoves(ctx, texts) {
       out.push(h("div", { class: "move-group" }, h("span", { class: "verb" }, verb), body));
     }
   }
+  if (singles.childElementCount) out.push(singles);
   return out;
 }
 

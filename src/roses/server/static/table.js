@@ -68,6 +68,8 @@ async function fetchView() {
 }
 
 async function loadRenderer(game) {
+  // ?view=generic shows the generic renderer (what a new game looks like before it has its own).
+  if (new URLSearchParams(location.search).get("view") === "generic") { renderer = generic; return; }
   try {
     renderer = await import(`/static/games/${encodeURIComponent(game)}.js`);
     if (typeof renderer.render !== "function") renderer = generic;

@@ -15,6 +15,17 @@ function isScalar(v) {
   return v === null || ["string", "number", "boolean"].includes(typeof v);
 }
 
+const isCountMap = v => v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length > 0
+  && Object.values(v).every(x => typeof x === "number");
+
+/** The common keys when every non-null item is an object with the same keys, else null. */
+function sameKeys(list) {
+  const items = list.filter(x => x !== null);
+  if (!items.length || !items.every(x => typeof x === "object" && !Array.isArray(x))) return null;
+  const keys = Object.keys(items[0]);
+  return items.every(x => Object.keys(x).length === keys.length && keys.every(k => k in x)) ? keys : null;
+}
+
 /** A compact, readable rendering of any JSON value. */
 export function value(v, depth = 0) {
   if (v === null || v === undefined) return h("span", { class: "muted" }, "—");
@@ -23,12 +34,28 @@ export function value(v, depth = 0) {
   if (Array.isArray(v)) {
     if (v.length === 0) return h("span", { class: "muted" }, "none");
     if (v.every(isScalar)) return h("span", { class: "chips" }, v.map(x => h("span", { class: "chip" }, String(x))));
+    if (v.every(x => Array.isArray(x) && x.every(isScalar))) {
+      return h("span", { class: "chips" }, v.map(x => h("span", { class: "chip" }, x.join(" "))));
+    }
+    const keys = sameKeys(v);
+    if (keys && depth < 3) {
+      return h("div", { class: "table-scroll" }, h("table", { class: "gen-mini" },
+        h("thead", {}, h("tr", {}, keys.map(k => h("th", {}, titleCase(k))))),
+        h("tbody", {}, v.map(x => h("tr", {}, x === null ? h("td", { colspan: keys.length, class: "muted" }, "—")
+          : keys.map(k => h("td", {}, value(x[k], depth + 1))))))));
+    }
     if (depth > 2) return h("code", {}, JSON.stringify(v));
     return h("ol", { class: "gen-list", start: 0 }, v.map(x => h("li", {}, value(x, depth + 1))));
   }
+  if (isCountMap(v)) {
+    // e.g. {rainbow: 0, juliet: 2, ...}: only what is there.
+    const there = Object.entries(v).filter(([, x]) => x);
+    return there.length ? h("span", { class: "chips" }, there.map(([k, x]) => h("span", { class: "chip" }, `${k} ×${x}`)))
+      : h("span", { class: "muted" }, "none");
+  }
   const entries = Object.entries(v);
-  if (entries.every(([, x]) => isScalar(x)) && entries.length <= 4) {
-    return h("span", { class: "chip obj" }, entries.map(([k, x], i) => [i ? ", " : "", h("b", {}, k), " ", String(x)]));
+  if (entries.every(([, x]) => isScalar(x)) && entries.length <= 6) {
+    return h("span", { class: "chip obj" }, entries.map(([k, x], i) => [i ? ", " : "", h("b", {}, k), " ", x === null ? "—" : String(x)]));
   }
   if (depth > 2) return h("code", {}, JSON.stringify(v));
   return h("dl", { class: "gen-dl" }, entries.map(([k, x]) => [h("dt", {}, titleCase(k)), h("dd", {}, value(x, depth + 1))]));
@@ -47,10 +74,17 @@ export function render(view, el, ctx) {
   }
   const box = h("div", { class: "generic" });
   if (perSeat.length) {
+    // A per-seat list of objects (e.g. shops) becomes one column per field.
+    const cols = [];
+    for (const [k, v] of perSeat) {
+      const keys = sameKeys(v);
+      if (keys) for (const sub of keys) { if (sub !== "seat") cols.push([sub, i => (v[i] === null ? null : v[i][sub])]); }
+      else cols.push([k, i => v[i]]);
+    }
     const rows = Array.from({ length: n }, (_, i) => h("tr", {
       class: [i === view.current_player ? "to-move" : "", i === view.seat ? "me" : ""].join(" "),
-    }, h("th", {}, ctx.name(i)), perSeat.map(([, v]) => h("td", {}, value(v[i], 1)))));
-    const head = h("thead", {}, h("tr", {}, h("th", {}, "Seat"), perSeat.map(([k]) => h("th", {}, titleCase(k)))));
+    }, h("th", {}, ctx.name(i)), cols.map(([, get]) => h("td", {}, value(get(i), 1)))));
+    const head = h("thead", {}, h("tr", {}, h("th", {}, "Seat"), cols.map(([k]) => h("th", {}, titleCase(k)))));
     box.appendChild(h("div", { class: "table-scroll" }, h("table", { class: "gen-seats" }, head, h("tbody", {}, rows))));
   }
   box.appendChild(h("dl", { class: "gen-dl top" },
