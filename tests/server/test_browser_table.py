@@ -151,3 +151,24 @@ def test_rare_roses_deal_builder_writes_the_action_text(live_server, browser):
     for t in text[:2]:
         assert str(parse_action(t)) == t
     assert not errors, errors
+
+
+def test_turn_flashes_the_title_and_the_timer_lets_a_bot_move_for_a_late_seat(live_server, browser):
+    needs(RT)
+    status, made = api(live_server, "POST", "/api/tables", {
+        "game": RT, "params": {"players": 3}, "bot_delay_ms": 0, "turn_timer_seconds": 3,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}]})
+    assert status == 201, made
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    # The player looks at another window: their turn flashes the tab's title (no sound).
+    page.add_init_script("document.hasFocus = () => false;")
+    page.goto(live_server + made["seats"][0]["join_url"])
+    page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
+    page.wait_for_function("() => document.title === '★ Your turn! ★'", timeout=5000)
+    page.wait_for_selector("#timer:not([hidden])")
+    assert page.inner_text("#timer").startswith("⏱ 0:0")
+    version = page.evaluate("() => window.rosesTable.view.version")
+    # Nobody clicks: when the time is up a bot moves for seat 0, and the page shows it.
+    page.wait_for_function("v => window.rosesTable.view.version > v", arg=version, timeout=15_000)
+    assert not errors, errors

@@ -260,12 +260,19 @@ function drawTurn() {
   drawTimer();
 }
 
+/** An ISO time from the server (UTC; a missing offset means UTC), in ms. */
+function parseUtc(text) {
+  let t = String(text).replace(/(\.\d{3})\d+/, "$1");
+  if (!/(Z|[+-]\d\d:?\d\d)$/.test(t)) t += "Z";
+  return Date.parse(t);
+}
+
 let timerInterval = null;
 function drawTimer() {
   const el = $("timer");
   clearInterval(timerInterval);
   if (!view.turn_deadline || view.terminal) { el.hidden = true; return; }
-  const deadline = Date.parse(view.turn_deadline);
+  const deadline = parseUtc(view.turn_deadline);
   const tick = () => {
     const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
     el.hidden = false;
