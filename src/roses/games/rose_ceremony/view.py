@@ -25,7 +25,7 @@ def render(obs: RoseCeremonyObservation):
     head = Text()
     head.append("Rose Ceremony", style="bold magenta")
     head.append(f"  ·  deck {obs.deck_size}  ·  discard {obs.discard_count}")
-    if obs.turn_player is not None:
+    if obs.turn_player is not None and obs.phase != "over":
         head.append(f"  ·  seat {obs.turn_player}'s turn ({obs.phase})")
     if obs.last_round:
         head.append("  ·  LAST ROUND (deck ran out)", style="bold yellow")
