@@ -227,7 +227,7 @@ def simulate(
     """Play many bot games; print wins per seat with 95% confidence intervals and game length."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
-    from roses.sim.batch import run_batch
+    from roses.sim.batch import run_batch, wilson
 
     g = _load(game, players, param)
     names = [b.strip() for b in bots.split(",")]
@@ -253,6 +253,9 @@ def simulate(
         lo, hi = result.ci95[s]
         t.add_row(str(s), result.bots[s], f"{result.wins_per_seat[s]:g}", f"{result.win_rate[s]:.3f}", f"{lo:.3f}–{hi:.3f}")
     console.print(t)
+    for tag, counts in result.outcomes.items():
+        console.print(f"{tag}: " + ", ".join(f"{v} {c} ({c / games_:.3f}, 95% CI {wilson(c, games_)[0]:.3f}–"
+                                             f"{wilson(c, games_)[1]:.3f})" for v, c in counts.items()))
     console.print(f"Mean game length: {result.mean_actions:.1f} seat actions (sd {result.sd_actions:.1f}); "
                   f"{result.seconds:.1f} s, {games_ / max(result.seconds, 1e-9):.0f} games/s")
 

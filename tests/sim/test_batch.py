@@ -21,3 +21,12 @@ def test_expand_bots():
     assert expand_bots(["heuristic", "random"], 4) == ["heuristic", "random", "random", "random"]
     with pytest.raises(ValueError):
         expand_bots(["random"] * 5, 4)
+
+
+def test_outcomes_count_the_games_result_tags():
+    r = run_batch("roses-and-thorns", {"players": 4}, ["random"], games=30, seed=3)
+    assert set(r.outcomes) == {"win_by"}
+    assert sum(r.outcomes["win_by"].values()) == 30
+    assert set(r.outcomes["win_by"]) <= {"second-challenge", "last-standing"}
+    j = r.to_json()
+    assert abs(sum(j["outcome_rates"]["win_by"].values()) - 1.0) < 1e-9

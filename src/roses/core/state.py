@@ -80,6 +80,11 @@ class State:
         ISMCTS). ``observation(seat)`` of the copy equals this state's. *Game hook.*"""
         raise NotImplementedError
 
+    def result_tags(self) -> dict[str, str]:
+        """Categorical labels of how a finished game ended, which simulation summaries count (e.g.
+        ``{"winning_faction": "White Rose"}``). *Game hook;* default none."""
+        return {}
+
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the state breaks one of the game's invariants (e.g. cards
         are not conserved). *Game hook;* used by :mod:`roses.core.conformance`."""

@@ -24,6 +24,7 @@ class GameResult:
     seed: int
     returns: tuple[float, ...]
     actions: int
+    tags: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -35,6 +36,8 @@ class BatchResult:
         wins_per_seat: sum of returns per seat (a shared win counts 1/k).
         win_rate: wins / games per seat, with ``ci95`` (low, high) Wilson intervals.
         mean_actions: mean game length in seat actions (chance outcomes excluded); ``sd_actions``.
+        outcomes: for each result tag of the game (``State.result_tags``), games per value, e.g.
+            ``{"winning_faction": {"White Rose": 812, "Blood Blades": 1188}}``.
         seconds: wall-clock time of the batch.
     """
 
@@ -50,6 +53,7 @@ class BatchResult:
     mean_actions: float
     sd_actions: float
     seconds: float
+    outcomes: dict[str, dict[str, int]] = field(default_factory=dict)
     results: list[GameResult] = field(default_factory=list, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -58,6 +62,8 @@ class BatchResult:
             "games": self.games, "seed": self.seed, "wins_per_seat": self.wins_per_seat,
             "win_rate": self.win_rate, "ci95": [list(c) for c in self.ci95],
             "mean_actions": self.mean_actions, "sd_actions": self.sd_actions, "seconds": self.seconds,
+            "outcomes": self.outcomes,
+            "outcome_rates": {k: {v: c / self.games for v, c in vs.items()} for k, vs in self.outcomes.items()},
         }
 
 
@@ -89,7 +95,8 @@ def _play_range(game_name: str, params: dict[str, Any], bots: list[str], seed: i
     for i in indices:
         agents = [make_agent(b, game, hash_seed(seed, i, s)) for s, b in enumerate(bots)]
         state = play_game(game, agents, seed + i)
-        out.append(GameResult(seed + i, tuple(state.returns()), seat_actions(state)))
+        out.append(GameResult(seed + i, tuple(state.returns()), seat_actions(state),
+                              tuple(sorted(state.result_tags().items()))))
     return out
 
 
@@ -140,8 +147,14 @@ def run_batch(game_name: str, params: dict[str, Any], bots: Sequence[str], games
     lengths = [r.actions for r in results]
     mean = sum(lengths) / len(lengths) if lengths else 0.0
     sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (len(lengths) - 1)) if len(lengths) > 1 else 0.0
+    outcomes: dict[str, dict[str, int]] = {}
+    for r in results:
+        for k, v in r.tags:
+            outcomes.setdefault(k, {})
+            outcomes[k][v] = outcomes[k].get(v, 0) + 1
     return BatchResult(
-        game=game_name, players=n, params=plain, bots=seat_bots, games=games, seed=seed,
+        game=game_name, outcomes={k: dict(sorted(v.items())) for k, v in sorted(outcomes.items())},
+        players=n, params=plain, bots=seat_bots, games=games, seed=seed,
         wins_per_seat=wins, win_rate=[w / games if games else 0.0 for w in wins],
         ci95=[wilson(w, games) for w in wins], mean_actions=mean, sd_actions=sd, seconds=seconds,
         results=results,

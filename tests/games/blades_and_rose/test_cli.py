@@ -29,3 +29,20 @@ def test_play_watch_and_replay(tmp_path):
     replayed = runner.invoke(app, ["replay", str(records[0]), "--no-step", "--seat", "2"])
     assert replayed.exit_code == 0, replayed.output
     assert "Replay verified" in replayed.output
+
+
+def test_simulate_json_reports_each_factions_win_rate():
+    """Issue 4, done-when: `roses simulate blades-and-rose --players 5 --json` reports faction win rates."""
+    import json as _json
+
+    from typer.testing import CliRunner
+
+    from roses.cli import app
+
+    r = CliRunner().invoke(app, ["simulate", "blades-and-rose", "--games", "60", "--players", "5", "--seed", "4", "--json"])
+    assert r.exit_code == 0, r.output
+    data = _json.loads(r.stdout.strip().splitlines()[-1])
+    rates = data["outcome_rates"]["winning_faction"]
+    assert set(rates) <= {"White Rose", "Blood Blades"} and abs(sum(rates.values()) - 1) < 1e-9
+    # Faction wins agree with the per-seat returns: every winning seat belongs to the winning faction.
+    assert sum(data["outcomes"]["winning_faction"].values()) == 60

@@ -412,6 +412,10 @@ class BladesAndRoseState(State):
             return [0.0] * self.num_players
         return [1.0 if self.faction(s) == self.winner else 0.0 for s in range(self.num_players)]
 
+    def result_tags(self) -> dict[str, str]:
+        """The winning faction, for simulation summaries (``roses simulate`` faction win rates)."""
+        return {} if self.winner is None else {"winning_faction": self.winner}
+
     def _round_view(self, rnd: Round, seat: int | None) -> RoundView:
         eff = EFFECTS[rnd.crystal]
         attribution = None

@@ -327,6 +327,14 @@ class RosesAndThornsState(State):
     def returns(self) -> list[float]:
         return [1.0 if s == self.winner else 0.0 for s in range(self.num_players)]
 
+    def result_tags(self) -> dict[str, str]:
+        """How the game was won (§5): ``second-challenge`` (or ``quick-game``) or ``last-standing``."""
+        if self.winner is None:
+            return {}
+        if sum(not o for o in self.out) == 1:
+            return {"win_by": "last-standing"}
+        return {"win_by": "quick-game" if self.game.params["quick_game"] else "second-challenge"}
+
     def observation(self, seat: int | None) -> Observation:
         seats = tuple(
             SeatView(
