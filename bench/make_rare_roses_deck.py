@@ -27,7 +27,7 @@ WEIGHTS = (18, 18, 16, 16, 14, 12)
 PRICES = {"rainbow": 2, "juliet": 2, "striped-dragon": 3, "osira": 3, "blue": 4, "black": 5}
 SEED = 4343
 FILL_RATE = 1.0
-FILL_FLAT = 2
+FILL_FLAT = 0
 MATCH_PER_ROSE = 2
 OUT = Path(__file__).resolve().parents[1] / "src/roses/games/rare_roses/order_deck.json"
 

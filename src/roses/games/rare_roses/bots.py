@@ -268,7 +268,7 @@ class HeuristicAgent:
         if ph == "respond":
             return self.answer(obs, seat)
         if ph == "fill":
-            p = self.plan(obs, seat, market=[0] * R, can_buy=0)
+            p = self.plan(obs, seat, can_buy=0)  # the market stays open for next turn's buds
             for want in (MATCH, FILL):
                 for cid, mode in p.now:
                     if mode == want and FillOrder(cid, mode) in legal:
@@ -305,7 +305,7 @@ class HeuristicAgent:
                 m = list(market)
                 m[r] += 1
                 exp += bag[r] / total * self.plan(obs, seat, before_refill=True, market=m, money=money - cost).value
-        return exp - base
+        return exp - cost - base
 
     def push_or_stop(self, turn):
         obs, seat = turn.observation, turn.seat
@@ -334,43 +334,50 @@ class HeuristicAgent:
 
 
 class SearchAgent(HeuristicAgent):
-    """The planner plus sampled look-ahead: trash-or-seed and push-or-stop are decided by drawing
-    the possible tiles (several samples per choice, from the seat's determinized state) and
-    comparing the planner's value after each, and next turn is weighed more (tuned for solo)."""
+    """The planner plus a deeper look at the market draws: push-or-stop compares the exact expected
+    planner value of drawing one more tile and of drawing two more (every pair of roses, weighted by
+    the bag's counts) against stopping, so it pushes when two tiles together complete a plan that
+    one tile does not; and it weighs next turn more (tuned for solo)."""
 
     name = "search"
     gamma_solo = 0.95
-    samples = 8
 
     def push_or_stop(self, turn):
         obs, seat = turn.observation, turn.seat
         cost = obs.next_push_cost
         if cost is None or Push() not in turn.legal_actions:
             return StopPushing()
-        # value of pushing k more times (k = 1..remaining), by the expected planner value
-        best_k, best_v = 0, 0.0
         market = _counts(obs.market)
         money = obs.shops[seat].money
         base = self.plan(obs, seat, before_refill=True).value
         bag = _counts(obs.bag)
+        total = sum(bag)
+        if total == 0:
+            return StopPushing()
         costs = {4: 1, 5: 3, 6: 5}
-        drawn = obs.tiles_drawn
-        for k in range(1, 7 - drawn):
-            spend = sum(costs[d] for d in range(drawn + 1, drawn + k + 1))
-            if spend > money:
-                break
-            tot = 0.0
-            for _ in range(self.samples):
+        one = 0.0
+        for r in range(R):
+            if bag[r]:
                 m = list(market)
-                b = list(bag)
-                for _ in range(k):
-                    if sum(b) == 0:
-                        break
-                    r = self.rng.choices(range(R), b)[0]
-                    b[r] -= 1
-                    m[r] += 1
-                tot += self.plan(obs, seat, before_refill=True, market=m, money=money - spend).value
-            v = tot / self.samples - base
-            if v > best_v:
-                best_k, best_v = k, v
-        return Push() if best_k > 0 else StopPushing()
+                m[r] += 1
+                one += bag[r] / total * self.plan(obs, seat, before_refill=True, market=m, money=money - cost).value
+        if one - cost > base:
+            return Push()
+        nxt = obs.tiles_drawn + 2
+        if nxt > 6 or total < 2 or cost + costs[nxt] > money:
+            return StopPushing()
+        spend = cost + costs[nxt]
+        two = 0.0
+        for r1 in range(R):
+            for r2 in range(r1, R):
+                if r1 == r2:
+                    p = bag[r1] * (bag[r1] - 1) / (total * (total - 1))
+                else:
+                    p = 2 * bag[r1] * bag[r2] / (total * (total - 1))
+                if p <= 0:
+                    continue
+                m = list(market)
+                m[r1] += 1
+                m[r2] += 1
+                two += p * self.plan(obs, seat, before_refill=True, market=m, money=money - spend).value
+        return Push() if two - spend > base else StopPushing()
