@@ -218,12 +218,14 @@ def test_exchange_of_10_roses_wins_at_once():
     play(state, "offer 0/0 to 1", "accept", "exchange")
     assert state.current_player() == TERMINAL and state.returns() == [1.0, 0.0, 0.0, 0.0]
     assert state.observation(2).winners == (0,)
+    assert state.result_tags() == {"win_by": "ten-roses", "tie": "no"}
 
 
 def test_reaching_5_charm_points_wins_at_once():
     state = position(hands={0: "0/0 0/0 0/0 0/0"}, bouquets={0: "3/1 3/0"}, points={0: 3, 2: 4})
     play(state, "offer 0/0 to 1", "accept", "exchange")
     assert state.points[0] == 5 and state.is_terminal() and state.returns() == [1.0, 0.0, 0.0, 0.0]
+    assert state.result_tags() == {"win_by": "charm-points", "tie": "no"}
 
 
 def test_keep_declines_the_exchange():
@@ -268,6 +270,7 @@ def test_tie_on_most_points_makes_every_tied_player_a_winner():
     play(state, "offer 0/0 to 0", "accept", "draw 1/0 for 3")  # seat 3 drew the last card: round over
     assert state.is_terminal() and state.returns() == [0.0, 0.5, 0.0, 0.5]
     assert state.observation(0).winners == (1, 3)
+    assert state.result_tags() == {"win_by": "deck-out", "tie": "yes"}
 
 
 def test_exchange_in_the_last_round_still_counts():

@@ -105,6 +105,7 @@ class RoseCeremonyState(State):
         self.pending: PendingOffer | None = None
         self.last_round = False
         self.winners: list[int] = []
+        self.win_by = ""  # which of the three endings: charm-points, ten-roses, deck-out
 
     # ------------------------------------------------------------------ whose move
     def current_player(self) -> int:
@@ -246,7 +247,7 @@ class RoseCeremonyState(State):
         bouquet.clear()
         if roses >= WINNING_ROSES:
             self.log.add(f"seat {me} exchanges a bouquet of {roses} roses and is immediately declared the winner")
-            self._finish([me])
+            self._finish([me], "ten-roses")
             return
         gained = exchange_points(roses)
         self.points[me] += gained
@@ -254,7 +255,7 @@ class RoseCeremonyState(State):
                      f"now {self.points[me]}")
         if self.points[me] >= WINNING_POINTS:
             self.log.add(f"seat {me} has {self.points[me]} charm points and is immediately declared the winner")
-            self._finish([me])
+            self._finish([me], "charm-points")
             return
         self._to_draw()
 
@@ -281,13 +282,14 @@ class RoseCeremonyState(State):
             winners = [s for s in range(n) if self.points[s] == best]
             self.log.add(f"the round is finished: most charm points ({best}) wins: "
                          + ", ".join(f"seat {s}" for s in winners))
-            self._finish(winners)
+            self._finish(winners, "deck-out")
             return
         self.turn_player = (self.turn_player + 1) % n
         self.phase = "offer"
 
-    def _finish(self, winners: list[int]) -> None:
+    def _finish(self, winners: list[int], how: str) -> None:
         self.winners = sorted(winners)
+        self.win_by = how
         self.phase = "over"
         self.pending = None
 
@@ -300,6 +302,13 @@ class RoseCeremonyState(State):
             for s in self.winners:
                 out[s] = 1.0 / len(self.winners)
         return out
+
+    def result_tags(self) -> dict[str, str]:
+        """How the game ended (End of the Game): ``win_by`` is ``charm-points`` (5+ points),
+        ``ten-roses`` (a 10+ rose exchange) or ``deck-out`` (RC-5); ``tie`` is ``yes``/``no``."""
+        if self.phase != "over":
+            return {}
+        return {"win_by": self.win_by, "tie": "yes" if len(self.winners) > 1 else "no"}
 
     def observation(self, seat: int | None) -> RoseCeremonyObservation:
         """What ``seat`` may know (RC-3): its own hand; every bouquet, the discard pile, charm
