@@ -6,10 +6,12 @@ from typing import Any, Callable
 from roses.core import Game
 
 from .base import Agent, RandomAgent, Turn
+from .ismcts import ISMCTSAgent
 
 #: Agents that work for every game: name -> factory(game, seed).
 GENERIC_AGENTS: dict[str, Callable[[Game, int], Agent]] = {
     "random": RandomAgent,
+    "ismcts": ISMCTSAgent,  # SO-ISMCTS, Cowling, Powley & Whitehouse 2012 (see .ismcts)
 }
 
 
@@ -29,4 +31,4 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     return factory(game, seed)
 
 
-__all__ = ["Agent", "RandomAgent", "Turn", "agent_names", "make_agent", "GENERIC_AGENTS"]
+__all__ = ["Agent", "ISMCTSAgent", "RandomAgent", "Turn", "agent_names", "make_agent", "GENERIC_AGENTS"]

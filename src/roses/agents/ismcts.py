@@ -1,0 +1,275 @@
+"""Single-observer Information Set Monte Carlo Tree Search (SO-ISMCTS) for any registered game.
+
+After P. I. Cowling, E. J. Powley and D. Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE Transactions on Computational Intelligence and AI in Games 4(2):120–143, 2012 (Algorithm 2,
+SO-ISMCTS). It uses only the core contract through a :class:`~roses.agents.Turn`: the seat, its
+legal actions and ``sample_state(rng)`` (a determinized full state consistent with the seat's
+information, with a fresh RNG so sampled chance outcomes tell nothing about the real game's).
+
+One search builds one tree whose nodes are keyed by ``(seat, action text)``: the path of moves from
+the decision, as the deciding seat would write it down. Each iteration:
+
+1. **Determinize**: draw a world with ``turn.sample_state`` and play it *in place* (it is thrown
+   away afterwards, so no clone per step).
+2. **Select**: at a seat's node, among the actions legal *in this world*, take the child with the
+   highest UCB1 score ``W/N + c·sqrt(ln A / N)`` where ``A`` (the availability count) is how often
+   that child was legal when its parent was visited — the paper's fix for actions that exist only
+   in some worlds. At a chance node, the world draws the outcome by its own probabilities (its RNG
+   is the fresh one), and the tree descends into the child keyed ``(CHANCE, outcome text)``; chance
+   outcomes are thus part of the tree (``chance_in_tree=True``). With ``chance_in_tree=False``
+   chance outcomes are sampled but skipped in the keys ("open loop"): useful when chance has very
+   many outcomes.
+3. **Expand** one untried action (chosen at random), then
+4. **Play out** with the playout policy (uniformly random legal actions by default) until the end,
+   or for at most ``max_playout_depth`` seat actions, after which ``evaluate(world)`` scores the
+   position (default: the returns if terminal, else equal shares ``1/n``).
+5. **Back-propagate** the per-seat returns: each node stores the total reward of the seat that made
+   the move leading into it, so every seat maximises its own return (the paper's multi-player rule).
+
+The action played is the most visited child of the root among ``turn.legal_actions``.
+
+Branching cap: when more than ``max_branching`` actions are legal at a node, a random subset of that
+size is considered at that visit (and only it counts as available). Different visits see different
+subsets, so every action is still tried; the cap keeps a wide node (Rare Roses' buying and deals)
+from eating the whole budget in expansions.
+
+Determinism: everything random comes from the agent's ``random.Random(seed)`` (the worlds' RNGs are
+re-seeded from it by ``sample_state``), so a fixed seed and the same turn give the same action.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable, Sequence
+
+from roses.core import CHANCE, State
+
+from .base import Turn
+
+#: Playout policy: ``policy(world, legal_actions, rng) -> action`` for the seat to move in ``world``.
+PlayoutPolicy = Callable[[State, list, random.Random], Any]
+#: Leaf evaluation: ``evaluate(world) -> per-seat rewards in [0, 1]``.
+Evaluate = Callable[[State], Sequence[float]]
+
+#: Default iterations per decision: about 0.2–0.4 s for a 4-player Roses and Thorns decision on the
+#: project's 2-core CI machine (random playouts to the end of the game).
+DEFAULT_ITERATIONS = 300
+#: UCB1 exploration constant for returns in [0, 1] (the paper uses 0.7).
+DEFAULT_EXPLORATION = 0.7
+#: Most legal actions considered at one visit of a node (see the module docstring).
+DEFAULT_MAX_BRANCHING = 32
+
+
+class Node:
+    """One node of the search tree.
+
+    Attributes:
+        seat: the seat that moved into this node (``CHANCE`` for a chance outcome, ``None`` at the root).
+        visits: N, how many iterations passed through this node.
+        reward: W, the sum of ``seat``'s rewards over those iterations.
+        available: A, how many times this node's move was legal when its parent was visited.
+        children: child nodes keyed by ``(seat, action text)``.
+        action: the action object that first created this node (the root's children map back to
+            one of ``turn.legal_actions`` by their text).
+    """
+
+    __slots__ = ("seat", "action", "visits", "reward", "available", "children")
+
+    def __init__(self, seat: int | None, action: Any):
+        self.seat = seat
+        self.action = action
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.children: dict[tuple[int, str], Node] = {}
+
+
+def equal_shares(world: State) -> list[float]:
+    """Default leaf evaluation: the returns once terminal, else ``1/n`` for every seat."""
+    if world.is_terminal():
+        return list(world.returns())
+    n = world.num_players
+    return [1.0 / n] * n
+
+
+def random_policy(world: State, legal: list, rng: random.Random) -> Any:
+    """Default playout policy: a uniformly random legal action."""
+    return legal[rng.randrange(len(legal))]
+
+
+def agent_policy(agent: Any) -> PlayoutPolicy:
+    """A playout policy that asks ``agent`` (anything with ``act(turn)``, e.g. a game's
+    ``heuristic`` bot) for the move in the playout world, through a :class:`Turn` of that world.
+
+    The agent sees the world's observation for the seat to move and may itself sample states from
+    it; it plays with its own RNG, so a search using it stays deterministic for fixed seeds."""
+    def policy(world: State, legal: list, rng: random.Random) -> Any:
+        seat = world.current_player()
+        return agent.act(Turn(seat, world.observation(seat), legal, world))
+    return policy
+
+
+def _fast_apply(world: State, action: Any) -> None:
+    """``world.apply(action)`` without the legality check (``action`` was taken from the world's
+    own legal actions), keeping the same history and RNG bookkeeping as :meth:`State.apply`."""
+    seat = world.current_player()
+    world._apply(action)
+    if seat == CHANCE:
+        world.rng.random()  # State.apply draws one number per chance outcome
+    world.history.append((seat, action))
+
+
+def _draw_chance(world: State) -> Any:
+    """A chance outcome drawn with the world's own (fresh) RNG by the outcomes' probabilities;
+    the same distribution as ``world.sample_chance()`` without its RNG copy."""
+    outcomes = world._chance_outcomes()
+    r = world.rng.random()
+    acc = 0.0
+    for a, p in outcomes:
+        acc += p
+        if r < acc:
+            return a
+    return outcomes[-1][0]
+
+
+class ISMCTSAgent:
+    """SO-ISMCTS agent for any game (see the module docstring for the algorithm and its source).
+
+    ``ISMCTSAgent(game, seed)`` is the registered ``"ismcts"`` factory; ``act(turn) -> action``.
+
+    Args:
+        game: the :class:`~roses.core.Game` (only used for the player count of the evaluation).
+        seed: seed of the agent's own RNG (worlds, expansions, random playouts).
+        iterations: determinized iterations per decision.
+        exploration: UCB1 constant ``c`` (rewards are in [0, 1]).
+        playout_policy: ``policy(world, legal, rng) -> action``; ``None`` = uniformly random.
+            :func:`agent_policy` turns a bot into one.
+        max_playout_depth: seat actions per playout before ``evaluate`` scores the world;
+            ``None`` = play to the end.
+        evaluate: ``evaluate(world) -> per-seat rewards``; default :func:`equal_shares`.
+        max_branching: most legal actions considered at one visit of a node.
+        chance_in_tree: key chance outcomes into the tree (True) or sample them open-loop (False).
+    """
+
+    name = "ismcts"
+
+    def __init__(self, game: Any = None, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
+                 exploration: float = DEFAULT_EXPLORATION, playout_policy: PlayoutPolicy | None = None,
+                 max_playout_depth: int | None = None, evaluate: Evaluate | None = None,
+                 max_branching: int = DEFAULT_MAX_BRANCHING, chance_in_tree: bool = True):
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.game = game
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.exploration = exploration
+        self.playout_policy = playout_policy or random_policy
+        self.max_playout_depth = max_playout_depth
+        self.evaluate = evaluate or equal_shares
+        self.max_branching = max_branching
+        self.chance_in_tree = chance_in_tree
+        self.last_root: Node | None = None  # the tree of the last decision, for tests and debugging
+
+    # ------------------------------------------------------------------ decision
+    def act(self, turn: Turn) -> Any:
+        """The most visited root action after ``iterations`` determinized iterations; one of
+        ``turn.legal_actions`` (returned at once when it is the only one)."""
+        legal = turn.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        root = Node(None, None)
+        for _ in range(self.iterations):
+            self._iterate(root, turn.sample_state(self.rng))
+        self.last_root = root
+        by_text = {(turn.seat, str(a)): a for a in legal}
+        best, best_visits = None, -1
+        for key, a in by_text.items():  # ties go to the first in the game's stable order
+            child = root.children.get(key)
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best, best_visits = a, visits
+        return best
+
+    def root_visits(self) -> dict[str, int]:
+        """Visits per root action text in the last decision (for tests and debugging)."""
+        if self.last_root is None:
+            return {}
+        return {text: c.visits for (_, text), c in self.last_root.children.items()}
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, root: Node, world: State) -> None:
+        rng = self.rng
+        path = [root]
+        node = root
+        # Selection and expansion.
+        while not world.is_terminal():
+            seat = world.current_player()
+            if seat == CHANCE:
+                outcome = _draw_chance(world)
+                _fast_apply(world, outcome)
+                if self.chance_in_tree:
+                    key = (CHANCE, str(outcome))
+                    child = node.children.get(key)
+                    if child is None:
+                        child = node.children[key] = Node(CHANCE, outcome)
+                    node = child
+                    path.append(node)
+                continue
+            legal = world._legal_actions()
+            if len(legal) > self.max_branching:
+                legal = rng.sample(legal, self.max_branching)
+            children = node.children
+            untried = []
+            candidates = []
+            for a in legal:
+                key = (seat, str(a))
+                child = children.get(key)
+                if child is None:
+                    untried.append((key, a))
+                else:
+                    child.available += 1
+                    candidates.append((child, a))
+            if untried:
+                key, a = untried[rng.randrange(len(untried))]
+                child = children[key] = Node(seat, a)
+                child.available = 1
+                _fast_apply(world, a)
+                path.append(child)
+                break  # one new node per iteration; chance after it belongs to the playout
+            c = self.exploration
+            best, best_score, best_action = None, -math.inf, None
+            for child, a in candidates:
+                score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                if score > best_score:
+                    best, best_score, best_action = child, score, a
+            _fast_apply(world, best_action)
+            node = best
+            path.append(node)
+        # Playout.
+        rewards = self._playout(world)
+        # Back-propagation: each node scores the reward of the seat that moved into it.
+        for n in path:
+            n.visits += 1
+            if n.seat is not None and n.seat >= 0:
+                n.reward += rewards[n.seat]
+
+    def _playout(self, world: State) -> Sequence[float]:
+        rng = self.rng
+        policy = self.playout_policy
+        limit = self.max_playout_depth
+        steps = 0
+        while True:
+            seat = world.current_player()
+            if seat == CHANCE:
+                _fast_apply(world, _draw_chance(world))
+                continue
+            if seat < 0 or (limit is not None and steps >= limit):  # terminal, or deep enough
+                break
+            legal = world._legal_actions()
+            _fast_apply(world, policy(world, legal, rng))
+            steps += 1
+        return self.evaluate(world)
+
+
+__all__ = ["ISMCTSAgent", "Node", "agent_policy", "equal_shares", "random_policy",
+           "DEFAULT_ITERATIONS", "DEFAULT_EXPLORATION", "DEFAULT_MAX_BRANCHING"]
