@@ -114,6 +114,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(event.data); } catch { return; }
     if (msg && msg.type === "view") applyView(msg);
+    else if (msg && msg.type === "error") wsRefused(msg);
   };
   socket.onclose = () => {
     if (ws !== socket) return; // replaced on purpose
@@ -123,6 +124,24 @@ function connect() {
     wsAttempt += 1;
     wsTimer = setTimeout(connect, delay);
   };
+}
+
+/** The server refused the live connection: a token it no longer knows (watch instead), or a
+ *  table that is gone (stop trying). */
+function wsRefused(msg) {
+  const socket = ws;
+  ws = null;
+  if (socket) socket.close();
+  if ((msg.status === 401 || msg.status === 403) && activeSeat !== null) {
+    delete store.seats[String(activeSeat)];
+    activeSeat = null;
+    persist();
+    showBanner("This seat's link is no longer valid here; you are watching as a spectator.", "info");
+    fetchView().then(() => reconnect());
+    return;
+  }
+  setConn("offline");
+  showBanner(errorText(msg, "The table refused the live connection"), "error");
 }
 
 function reconnect() {
