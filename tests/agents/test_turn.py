@@ -17,3 +17,16 @@ def test_sampled_worlds_do_not_predict_the_real_chance_outcomes():
     assert len({w.rng.getstate() for w in worlds}) == 20
     assert all(w.rng.getstate() != state.rng.getstate() for w in worlds)
     assert turn.observation == state.observation(turn.seat)
+
+
+def test_sampled_worlds_carry_no_other_seats_secrets_in_log_or_history():
+    game = roses.load("roses-and-thorns", players=3, start_player=0)
+    state = game.new_initial_state(seed=2)
+    for t in ("lay thorn", "lay rose"):
+        state.apply(state.action_from_text(t))
+    turn = Turn.of(state)  # seat 2 to move; seat 0 laid its thorn
+    world = turn.sample_state(random.Random(0))
+    assert world.history == []
+    assert all(seat == 2 for e in world.log.entries for seat, _ in e.private)
+    assert "thorn" not in " ".join(world.log.view(0))
+    assert "You lay your first card, a thorn." in state.log.view(0)

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from roses.core import State
+from roses.core import EventLog, LogEntry, State
 
 
 @dataclass
@@ -41,9 +41,13 @@ class Turn:
         """A full state consistent with this seat's information (hidden parts drawn by ``rng``).
 
         Its RNG is re-seeded from ``rng``, so future chance outcomes sampled in it tell nothing
-        about the real game's."""
+        about the real game's; it has no past (empty history) and its log keeps only the wording
+        this seat may read, since a game's determinize re-draws the present, not the record."""
         world = self._state.determinize(self.seat, rng)
         world.rng = random.Random(rng.getrandbits(64))
+        world.history = []
+        world.log = EventLog([LogEntry(e.public, tuple(p for p in e.private if p[0] == self.seat))
+                              for e in world.log.entries])
         return world
 
 
