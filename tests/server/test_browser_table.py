@@ -172,3 +172,33 @@ def test_turn_flashes_the_title_and_the_timer_lets_a_bot_move_for_a_late_seat(li
     # Nobody clicks: when the time is up a bot moves for seat 0, and the page shows it.
     page.wait_for_function("v => window.rosesTable.view.version > v", arg=version, timeout=15_000)
     assert not errors, errors
+
+
+def test_a_stale_click_is_refused_and_the_view_refreshed(live_server, browser):
+    needs(RT)
+    status, made = api(live_server, "POST", "/api/tables", {
+        "game": RT, "params": {"players": 3}, "bot_delay_ms": 0,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}]})
+    assert status == 201, made
+    table, token = made["table_id"], made["seats"][0]["token"]
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    # This page hears nothing live (its WebSocket is cut off), so it falls behind.
+    page.route_web_socket("**/ws/**", lambda ws: None)
+    page.goto(live_server + made["seats"][0]["join_url"])
+    page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
+    shown = page.evaluate("() => window.rosesTable.view.version")
+    # Meanwhile the same seat moves from elsewhere (another tab).
+    status, view = api(live_server, "GET", f"/api/tables/{table}", token=token)
+    assert view["version"] == shown and view["legal_actions"]
+    status, after = api(live_server, "POST", f"/api/tables/{table}/actions",
+                        {"action": view["legal_actions"][0], "version": view["version"]}, token=token)
+    assert status == 200
+    # The stale click is refused (409), nothing is applied twice, and the page catches up.
+    page.locator("#moves button.move:enabled").first.click()
+    page.wait_for_selector("#banner.banner-info:not([hidden])")
+    assert "moved on" in page.inner_text("#banner")
+    page.wait_for_function("v => window.rosesTable.view.version > v", arg=shown)
+    status, now = api(live_server, "GET", f"/api/tables/{table}", token=token)
+    assert page.evaluate("() => window.rosesTable.view.version") == now["version"]
+    assert not errors, errors
