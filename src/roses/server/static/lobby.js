@@ -57,7 +57,7 @@ function paramField(p) {
       type: "number", id, name: p.name, step: p.type === "int" ? "1" : "any",
       min: p.min ?? undefined, max: p.max ?? undefined,
       value: p.default === null || p.default === undefined ? "" : String(p.default),
-      placeholder: p.default === null ? "random / none" : "",
+      placeholder: p.default === null ? "default" : "",
     });
   } else if (p.type === "json") {
     input = h("textarea", { id, name: p.name, rows: 6, spellcheck: "false", class: "mono" });

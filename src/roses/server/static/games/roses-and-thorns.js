@@ -78,7 +78,7 @@ export function render(view, el, ctx) {
             markers(s.markers || 0), h("span", { class: "markers" }, Array.from({ length: Math.max(0, toWin - (s.markers || 0)) }, () => h("span", { class: "marker empty" }))),
             " markers"),
           h("div", { class: "stat" }, `hand ${s.hand_size ?? 0} · stack ${s.stack_size ?? 0}`),
-          h("div", { class: "stat" }, `${s.cards ?? 0} of 4 cards left`),
+          h("div", { class: "stat" }, `${s.cards ?? 0}/4 cards left`),
           h("div", { class: "hand-backs" }, Array.from({ length: i === view.seat ? 0 : (s.hand_size || 0) }, () => h("span", { class: "mini-back" })))))));
   }
   el.appendChild(ring);
