@@ -426,7 +426,7 @@ class RareRosesState(State):
         if isinstance(a, FillOrder):
             if ph != "fill":
                 return wrong
-            if a.card not in self.queue:
+            if not isinstance(a.card, int) or a.card not in self.queue:
                 return err("Fill Orders", f"order #{a.card} is not in the order queue")
             if self.fills >= C.MAX_FILLS:
                 return err("Fill Orders", "you may fill up to three orders a turn")
