@@ -115,9 +115,12 @@ def test_wide_nodes_are_capped():
     assert len(agent.root_visits()) <= len(state.legal_actions())
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_beats_random_in_roses_and_thorns(players, monkeypatch):
-    # Measured (seed 0, 24 games, 80 iterations): see docs/agents.md. Chance alone is 1/players.
-    monkeypatch.setitem(GENERIC_AGENTS, "ismcts-test", lambda g, s: ISMCTSAgent(g, s, iterations=80))
-    result = run_batch("roses-and-thorns", {"players": players}, ["ismcts-test", "random"], games=24, seed=0)
-    assert result.win_rate[0] > 1 / players + 0.15
+@pytest.mark.parametrize("players,measured", [(3, 13 / 24), (4, 11 / 24)])
+def test_beats_random_in_roses_and_thorns(players, measured, monkeypatch):
+    # One ISMCTS seat (40 iterations, a fifth of the default) against random ones, 24 games of
+    # batch seed 0; chance alone is 1/players. Measured: 13/24 with 3 players, 11/24 with 4
+    # (200 iterations do better: docs/agents.md). The bar leaves two games of margin.
+    monkeypatch.setitem(GENERIC_AGENTS, "ismcts-40", lambda g, s: ISMCTSAgent(g, s, iterations=40))
+    result = run_batch("roses-and-thorns", {"players": players}, ["ismcts-40", "random"], games=24, seed=0)
+    assert result.win_rate[0] >= measured - 2 / 24
+    assert result.win_rate[0] > 1 / players + 0.1

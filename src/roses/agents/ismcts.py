@@ -51,9 +51,13 @@ PlayoutPolicy = Callable[[State, list, random.Random], Any]
 #: Leaf evaluation: ``evaluate(world) -> per-seat rewards in [0, 1]``.
 Evaluate = Callable[[State], Sequence[float]]
 
-#: Default iterations per decision: about 0.2–0.4 s for a 4-player Roses and Thorns decision on the
-#: project's 2-core CI machine (random playouts to the end of the game).
-DEFAULT_ITERATIONS = 300
+#: Default iterations per decision: about 0.1–0.3 s for a 3–4-player Roses and Thorns decision on
+#: the project's 2-core machine under load (random playouts to the end of the game; ~0.8 s at 6).
+DEFAULT_ITERATIONS = 200
+#: Default iterations where a random playout costs far more (a search budget, not game knowledge):
+#: Rare Roses' legal-action generation costs ~0.3–0.7 ms, 50× Roses and Thorns', and a playout is
+#: ~160 actions; Rose Ceremony's playouts cost ~4 ms. Both keep a decision near a second.
+ITERATIONS_BY_GAME = {"rare-roses": 20, "rose-ceremony": 100}
 #: UCB1 exploration constant for returns in [0, 1] (the paper uses 0.7).
 DEFAULT_EXPLORATION = 0.7
 #: Most legal actions considered at one visit of a node (see the module docstring).
@@ -140,7 +144,8 @@ class ISMCTSAgent:
     Args:
         game: the :class:`~roses.core.Game` (only used for the player count of the evaluation).
         seed: seed of the agent's own RNG (worlds, expansions, random playouts).
-        iterations: determinized iterations per decision.
+        iterations: determinized iterations per decision; default :data:`ITERATIONS_BY_GAME` for
+            the game, else :data:`DEFAULT_ITERATIONS`.
         exploration: UCB1 constant ``c`` (rewards are in [0, 1]).
         playout_policy: ``policy(world, legal, rng) -> action``; ``None`` = uniformly random.
             :func:`agent_policy` turns a bot into one.
@@ -153,10 +158,12 @@ class ISMCTSAgent:
 
     name = "ismcts"
 
-    def __init__(self, game: Any = None, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
+    def __init__(self, game: Any = None, seed: int = 0, iterations: int | None = None,
                  exploration: float = DEFAULT_EXPLORATION, playout_policy: PlayoutPolicy | None = None,
                  max_playout_depth: int | None = None, evaluate: Evaluate | None = None,
                  max_branching: int = DEFAULT_MAX_BRANCHING, chance_in_tree: bool = True):
+        if iterations is None:
+            iterations = ITERATIONS_BY_GAME.get(getattr(game, "name", None), DEFAULT_ITERATIONS)
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         self.game = game
@@ -272,4 +279,4 @@ class ISMCTSAgent:
 
 
 __all__ = ["ISMCTSAgent", "Node", "agent_policy", "equal_shares", "random_policy",
-           "DEFAULT_ITERATIONS", "DEFAULT_EXPLORATION", "DEFAULT_MAX_BRANCHING"]
+           "DEFAULT_ITERATIONS", "DEFAULT_EXPLORATION", "DEFAULT_MAX_BRANCHING", "ITERATIONS_BY_GAME"]
