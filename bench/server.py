@@ -2,7 +2,7 @@
 
 Starts ``roses serve`` (``roses.server.run``) as a subprocess on a free 127.0.0.1 port with a fresh
 SQLite database (or ``--database-url``), then for each N in ``--tables`` keeps N tables busy at once
-for ``--seconds``: every table has all seats human, played by this client as random bots
+for ``--seconds`` (the N tables are opened first, untimed): every table has all seats human, played by this client as random bots
 (GET the mover's view → POST one of its legal actions with the view's version), and one spectator
 WebSocket per table receiving the pushes. A finished table is replaced by a new one.
 
@@ -18,11 +18,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import resource
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
+import json
 from dataclasses import dataclass, field
 
 import httpx
@@ -82,77 +85,157 @@ async def watch(ws_url: str, stats: Stats, stop: asyncio.Event) -> None:
         stats.error("websocket")
 
 
-async def request(client: httpx.AsyncClient, stats: Stats, method: str, url: str, **kw) -> httpx.Response | None:
-    """One request; a dropped keep-alive connection is retried (and counted) a few times."""
+class Conn:
+    """A minimal HTTP/1.1 keep-alive client on one loopback connection (httpx costs more CPU than
+    the server per request; this benchmark measures the server)."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            try:
+                await self.writer.wait_closed()
+            except Exception:
+                pass
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", f"Content-Length: {len(data)}"]
+        if body is not None:
+            head.append("Content-Type: application/json")
+        if token:
+            head.append(f"Authorization: Bearer {token}")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        await self.writer.drain()
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        lines = raw.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        length = 0
+        close = False
+        for line in lines[1:]:
+            k, _, v = line.partition(":")
+            k = k.strip().lower()
+            if k == "content-length":
+                length = int(v)
+            elif k == "connection" and v.strip().lower() == "close":
+                close = True
+        payload = await self.reader.readexactly(length) if length else b""
+        if close:
+            await self.close()
+        return status, (json.loads(payload) if payload else None)
+
+
+async def request(conn: Conn, stats: Stats, method: str, path: str, body: Any = None,
+                  token: str | None = None) -> tuple[int, Any] | None:
+    """One request; a dropped keep-alive connection is reopened and the request retried (counted)."""
     for _ in range(3):
         try:
-            return await client.request(method, url, **kw)
-        except httpx.TransportError as e:
+            return await conn.request(method, path, body, token)
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as e:
             stats.error(type(e).__name__)
+            await conn.close()
     return None
 
 
-async def play_tables(client: httpx.AsyncClient, base: str, game: str, players: int, deadline: float,
-                      stats: Stats, rng: random.Random, max_actions: int = 5000) -> None:
-    """Play tables one after another until ``deadline``."""
-    while time.monotonic() < deadline:
-        r = await request(client, stats, "POST", "/api/tables",
-                          json={"game": game, "seats": [{"kind": "human"}] * players, "seed": rng.randrange(2**62)})
-        if r is None or r.status_code != 201:
-            stats.error(f"create {r.status_code if r is not None else 'failed'}")
-            return
-        created = r.json()
-        tid = created["table_id"]
-        toks = {s["seat"]: s["token"] for s in created["seats"]}
-        stop = asyncio.Event()
-        watcher = asyncio.create_task(watch(f"{base.replace('http', 'ws', 1)}/ws/tables/{tid}", stats, stop))
+async def open_table(client: Conn, base: str, game: str, players: int, stats: Stats,
+                     rng: random.Random) -> tuple[str, dict[int, str], asyncio.Event, asyncio.Task] | None:
+    """Create an all-human table and open its spectator WebSocket."""
+    r = await request(client, stats, "POST", "/api/tables",
+                      {"game": game, "seats": [{"kind": "human"}] * players, "seed": rng.randrange(2**62)})
+    if r is None or r[0] != 201:
+        stats.error(f"create {r[0] if r is not None else 'failed'}")
+        return None
+    created = r[1]
+    tid = created["table_id"]
+    toks = {s["seat"]: s["token"] for s in created["seats"]}
+    stop = asyncio.Event()
+    watcher = asyncio.create_task(watch(f"{base.replace('http', 'ws', 1)}/ws/tables/{tid}", stats, stop))
+    return tid, toks, stop, watcher
+
+
+async def play_tables(client: Conn, base: str, game: str, players: int, start: asyncio.Event,
+                      clock: dict[str, float], stats: Stats, rng: random.Random, ready: list[int],
+                      max_actions: int = 5000) -> None:
+    """Open a table, wait for the common start, then play tables one after another until the
+    deadline (a finished table is replaced by a new one)."""
+    table = await open_table(client, base, game, players, stats, rng)
+    ready.append(1)
+    await start.wait()
+    try:
+        await _play(client, base, game, players, clock, stats, rng, table, max_actions)
+    finally:
+        await client.close()
+
+
+async def _play(client: Conn, base: str, game: str, players: int, clock: dict[str, float], stats: Stats,
+                rng: random.Random, table: Any, max_actions: int) -> None:
+    deadline = clock["deadline"]
+    while table is not None:
+        tid, toks, stop, watcher = table
         try:
             r = await request(client, stats, "GET", f"/api/tables/{tid}")
             if r is None:
                 return
-            view = r.json()
+            view = r[1]
             for _ in range(max_actions):
                 if view["terminal"] or time.monotonic() >= deadline:
                     break
                 seat = view["current_player"]
-                headers = {"Authorization": f"Bearer {toks[seat]}"}
-                r = await request(client, stats, "GET", f"/api/tables/{tid}", headers=headers)
+                r = await request(client, stats, "GET", f"/api/tables/{tid}", token=toks[seat])
                 if r is None:
                     return
-                mine = r.json()
+                mine = r[1]
                 if not mine["legal_actions"]:
                     view = mine
                     continue
                 action = rng.choice(mine["legal_actions"])
                 t0 = time.perf_counter()
-                r = await request(client, stats, "POST", f"/api/tables/{tid}/actions", headers=headers,
-                                  json={"action": action, "version": mine["version"]})
+                r = await request(client, stats, "POST", f"/api/tables/{tid}/actions",
+                                  {"action": action, "version": mine["version"]}, token=toks[seat])
                 dt = time.perf_counter() - t0
-                if r is None or r.status_code != 200:
-                    stats.error(f"action {r.status_code if r is not None else 'failed'}")
+                if r is None or r[0] != 200:
+                    stats.error(f"action {r[0] if r is not None else 'failed'}")
                     r = await request(client, stats, "GET", f"/api/tables/{tid}")
                     if r is None:
                         return
-                    view = r.json()
+                    view = r[1]
                     continue
                 stats.latencies.append(dt)
                 stats.actions += 1
-                view = r.json()
+                view = r[1]
             if view["terminal"]:
                 stats.tables_finished += 1
         finally:
             stop.set()
             await watcher
+        table = await open_table(client, base, game, players, stats, rng) if time.monotonic() < deadline else None
 
 
 async def run_n(base: str, n: int, seconds: float, game: str, players: int, seed: int) -> Stats:
+    """Open ``n`` tables (not timed), then play them all at once for ``seconds``."""
     stats = Stats()
-    limits = httpx.Limits(max_connections=min(n, 200), max_keepalive_connections=min(n, 200))
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
-        deadline = time.monotonic() + seconds
+    host, port = base.split("//")[1].split(":")
+    if True:
+        start = asyncio.Event()
+        clock: dict[str, float] = {}
+        ready: list[int] = []
+        tasks = [asyncio.create_task(play_tables(Conn(host, int(port)), base, game, players, start, clock, stats,
+                                                 random.Random(seed + i), ready)) for i in range(n)]
+        while len(ready) < n:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # let the first WebSocket views arrive
+        stats.pushes = 0
+        clock["deadline"] = time.monotonic() + seconds
         t0 = time.monotonic()
-        await asyncio.gather(*(play_tables(client, base, game, players, deadline, stats, random.Random(seed + i))
-                               for i in range(n)))
+        start.set()
+        await asyncio.gather(*tasks)
         stats.elapsed = time.monotonic() - t0  # type: ignore[attr-defined]
     return stats
 
@@ -179,6 +262,11 @@ def main() -> None:
     spec = get_spec(args.game)
     players = args.players or max(2, spec.min_players)
     counts = [int(x) for x in args.tables.split(",") if x.strip()]
+    # Two sockets per table on each side: lift the soft open-files limit (the server inherits it).
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = min(hard if hard != resource.RLIM_INFINITY else 65536, 65536)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="roses-bench-") as data_dir:

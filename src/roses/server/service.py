@@ -223,19 +223,24 @@ class TableService:
         live = self.cache.get(row.id)
         if live is not None and live.version > row.version:  # pragma: no cover - defensive
             live = None
+        replayed = False
         if live is None:
             game = load(row.game, **row.params)
             state = game.new_initial_state(row.seed)
             # Up to the row's version only: another process may have appended since the row was read.
             replay_history(state, await self.db(self.store.actions, row.id, 0, row.version))
             live = Live(state, len(state.history))
-            if row.rng_state is not None:
-                rng_from_json(state, row.rng_state)
+            replayed = True
         elif live.version < row.version:
             replay_history(live.state, await self.db(self.store.actions, row.id, live.version, row.version))
             live.version = len(live.state.history)
-            if row.rng_state is not None:
-                rng_from_json(live.state, row.rng_state)
+            replayed = True
+        if replayed:
+            # The RNG's position follows from the seed and the history; the stored RNG state (of the
+            # same version) is restored as well, so chance continues exactly as it would have.
+            stored = await self.db(self.store.rng_state, row.id)
+            if stored is not None and stored[0] == live.version and stored[1] is not None:
+                rng_from_json(live.state, stored[1])
         if live.version != row.version:  # pragma: no cover - the store is inconsistent
             self.cache.pop(row.id, None)
             raise RuntimeError(f"table {row.id}: {live.version} actions stored, version says {row.version}")
@@ -417,7 +422,8 @@ class TableService:
             new_row = await self.db(
                 self.store.append_actions, row.id, row.version, texts,
                 rng_state=to_jsonable(state.rng.getstate()), status="finished" if terminal else None,
-                current_player=state.current_player(), returns=list(state.returns()) if terminal else None)
+                current_player=state.current_player(), returns=list(state.returns()) if terminal else None,
+                row=row)
         except StaleVersion as e:
             self._drop(row.id)
             raise ApiError(409, {"error": "stale", "version": e.current,

@@ -13,6 +13,7 @@ The schema is created and upgraded by the Alembic migrations shipped in ``migrat
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import threading
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
-from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, select, text, update
 
 from . import models as m
 
@@ -96,14 +97,17 @@ class TableStore(Protocol):
         """Store a new table with its seats and its first (chance) actions."""
 
     def load(self, table_id: str) -> TableRow | None:
-        """The table with its seats, or ``None``."""
+        """The table with its seats, or ``None`` (``rng_state`` is not loaded: see :meth:`rng_state`)."""
+
+    def rng_state(self, table_id: str) -> tuple[int, Any] | None:
+        """``(version, rng_state)`` as stored with the last actions."""
 
     def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
         """``(seat, action_text)`` of the stored actions with ``since <= index < until``, in order."""
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
                        rng_state: Any, status: str | None, current_player: int,
-                       returns: list[float] | None) -> TableRow:
+                       returns: list[float] | None, row: TableRow | None = None) -> TableRow:
         """Atomically append ``actions`` if the stored version is ``expected_version``; return the
         updated table. Raises :class:`StaleVersion` (nothing stored) otherwise."""
 
@@ -127,6 +131,31 @@ class TableStore(Protocol):
     def due_tables(self, older_than: datetime) -> list[str]:
         """Unfinished tables whose turn started before ``older_than`` and where the server must
         move: a bot's seat, chance, or a turn timer (a process that died may have left them)."""
+
+
+# Statements built once: SQLAlchemy then reuses their cache keys and compiled forms (the hot path
+# of every request).
+_LOAD = (select(*[c for c in m.tables.c if c.name != "rng_state"], m.seats.c.seat, m.seats.c.kind, m.seats.c.bot, m.seats.c.name.label("seat_name"),
+                m.seats.c.token_hash, m.seats.c.joined)
+         .select_from(m.tables.outerjoin(m.seats, m.seats.c.table_id == m.tables.c.id))
+         .where(m.tables.c.id == bindparam("table_id")).order_by(m.seats.c.seat))
+_ACTIONS = (select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
+            .where(m.actions.c.table_id == bindparam("table_id"), m.actions.c.idx >= bindparam("since"),
+                   m.actions.c.idx < bindparam("until"))
+            .order_by(m.actions.c.idx))
+_CAS_COLUMNS = ("version", "updated", "rng_state", "current_player", "returns")
+_CAS = (update(m.tables)
+        .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"))
+        .values(revision=m.tables.c.revision + 1, **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
+        .returning(m.tables.c.revision, m.tables.c.status))
+_CAS_STATUS = (update(m.tables)
+               .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"))
+               .values(revision=m.tables.c.revision + 1, status=bindparam("new_status"),
+                       **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
+               .returning(m.tables.c.revision, m.tables.c.status))
+_VERSION = select(m.tables.c.version).where(m.tables.c.id == bindparam("table_id"))
+_RNG = select(m.tables.c.version, m.tables.c.rng_state).where(m.tables.c.id == bindparam("table_id"))
+_INSERT_ACTIONS = insert(m.actions)
 
 
 def _dump(value: Any) -> str | None:
@@ -210,7 +239,7 @@ class SqlTableStore:
         return TableRow(
             id=r.id, game=r.game, params=json.loads(r.params), seed=int(r.seed), name=r.name,
             created=aware(r.created), updated=aware(r.updated), version=r.version, revision=r.revision,
-            status=r.status, current_player=r.current_player, rng_state=_load(r.rng_state),
+            status=r.status, current_player=r.current_player, rng_state=_load(getattr(r, "rng_state", None)),
             returns=_load(r.returns), turn_timer_seconds=r.turn_timer_seconds, bot_delay_ms=r.bot_delay_ms,
             host_token_hash=r.host_token_hash,
             seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined)) for s in seat_rows],
@@ -236,12 +265,8 @@ class SqlTableStore:
 
     def load(self, table_id: str) -> TableRow | None:
         # One round trip: the table's row joined with its seats.
-        t, st = m.tables, m.seats
-        q = (select(t, st.c.seat, st.c.kind, st.c.bot, st.c.name.label("seat_name"), st.c.token_hash, st.c.joined)
-             .select_from(t.outerjoin(st, st.c.table_id == t.c.id))
-             .where(t.c.id == table_id).order_by(st.c.seat))
         with self.engine.connect() as conn:
-            rows = conn.execute(q).all()
+            rows = conn.execute(_LOAD, {"table_id": table_id}).all()
         if not rows:
             return None
         row = self._table_row(rows[0])
@@ -249,13 +274,16 @@ class SqlTableStore:
                      for r in rows if r.seat is not None]
         return row
 
-    def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
-        q = (select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
-             .where(m.actions.c.table_id == table_id, m.actions.c.idx >= since).order_by(m.actions.c.idx))
-        if until is not None:
-            q = q.where(m.actions.c.idx < until)
+    def rng_state(self, table_id: str) -> tuple[int, Any] | None:
+        """``(version, rng_state)``: the stored RNG state and the version it belongs to."""
         with self.engine.connect() as conn:
-            rows = conn.execute(q).all()
+            r = conn.execute(_RNG, {"table_id": table_id}).first()
+        return None if r is None else (r.version, _load(r.rng_state))
+
+    def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(_ACTIONS, {"table_id": table_id, "since": since,
+                                           "until": 2**31 - 1 if until is None else until}).all()
         out = []
         for expect, r in enumerate(rows, start=since):
             if r.idx != expect:  # pragma: no cover - the primary key and CAS make this impossible
@@ -265,31 +293,35 @@ class SqlTableStore:
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
                        rng_state: Any, status: str | None, current_player: int,
-                       returns: list[float] | None) -> TableRow:
+                       returns: list[float] | None, row: TableRow | None = None) -> TableRow:
+        """See :meth:`TableStore.append_actions`. ``row``: the table as last loaded, to build the
+        answer from without reading it again."""
         now = utcnow()
-        values = dict(version=expected_version + len(actions), revision=m.tables.c.revision + 1, updated=now,
-                      rng_state=_dump(rng_state), current_player=current_player, returns=_dump(returns))
+        params = {"table_id": table_id, "expected": expected_version,
+                  "new_version": expected_version + len(actions), "new_updated": now,
+                  "new_rng_state": _dump(rng_state), "new_current_player": current_player,
+                  "new_returns": _dump(returns)}
         if status is not None:  # None keeps waiting/playing as the seats decide
-            values["status"] = status
+            params["new_status"] = status
         with self._write() as conn:
             # The compare-and-set comes first: it takes the row's write lock (PostgreSQL) or the
             # database's (SQLite), so a concurrent writer waits and then finds the version moved on.
-            res = conn.execute(
-                update(m.tables)
-                .where(m.tables.c.id == table_id, m.tables.c.version == expected_version)
-                .values(**values))
-            if res.rowcount != 1:
-                current = conn.execute(select(m.tables.c.version).where(m.tables.c.id == table_id)).scalar()
+            done = conn.execute(_CAS if status is None else _CAS_STATUS, params).first()
+            if done is None:
+                current = conn.execute(_VERSION, {"table_id": table_id}).scalar()
                 raise StaleVersion(-1 if current is None else current)
             if actions:
-                conn.execute(insert(m.actions), [
+                conn.execute(_INSERT_ACTIONS, [
                     dict(table_id=table_id, idx=expected_version + i, seat=seat, action=act, at=now)
                     for i, (seat, act) in enumerate(actions)])
             self._notify(conn, table_id)
-            r = conn.execute(select(m.tables).where(m.tables.c.id == table_id)).first()
-            seat_rows = conn.execute(select(m.seats).where(m.seats.c.table_id == table_id)
-                                     .order_by(m.seats.c.seat)).all()
-        return self._table_row(r, seat_rows)
+        if row is None:
+            got = self.load(table_id)
+            assert got is not None
+            return got
+        return dataclasses.replace(
+            row, version=params["new_version"], revision=done.revision, status=done.status, updated=now,
+            current_player=current_player, rng_state=rng_state, returns=returns)
 
     def _bump(self, conn: Any, table_id: str) -> None:
         conn.execute(update(m.tables).where(m.tables.c.id == table_id)
