@@ -23,7 +23,7 @@ def _check(players: int, seed: int, deep: bool = True) -> None:
     assert abs(sum(state.returns()) - 1.0) < 1e-9
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(seed=SEEDS)
 def test_conformance_solo(seed):
     _check(1, seed)
@@ -41,7 +41,7 @@ def test_conformance_3_players(seed):
     _check(3, seed)
 
 
-@settings(max_examples=1, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=SEEDS, players=st.integers(min_value=4, max_value=6))
 def test_conformance_4_to_6_players(seed, players):
     _check(players, seed)
