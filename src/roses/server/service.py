@@ -173,17 +173,19 @@ class TableService:
             loop = asyncio.get_running_loop()
             self._listen_stop = threading.Event()
 
-            def on_change(table_id: str) -> None:
-                loop.call_soon_threadsafe(self._on_notify, table_id)
+            def on_change(table_id: str, revision: int | None) -> None:
+                loop.call_soon_threadsafe(self._on_notify, table_id, revision)
 
             self._listener = threading.Thread(target=self.store.listen, args=(on_change, self._listen_stop),
                                               name="roses-listen", daemon=True)
             self._listener.start()
 
-    def _on_notify(self, table_id: str) -> None:
+    def _on_notify(self, table_id: str, revision: int | None) -> None:
         """Another process (or this one) committed a change at ``table_id``: push it to this
-        process's viewers of that table (the revision check skips changes already pushed)."""
+        process's viewers of that table (changes already pushed from here are skipped)."""
         if self.closing or table_id not in self.conns:
+            return
+        if revision is not None and revision <= self.known_revision.get(table_id, -1):
             return
         task = asyncio.create_task(self._refresh_if_changed(table_id))
         self._notified.add(task)

@@ -314,7 +314,7 @@ class SqlTableStore:
                 conn.execute(_INSERT_ACTIONS, [
                     dict(table_id=table_id, idx=expected_version + i, seat=seat, action=act, at=now)
                     for i, (seat, act) in enumerate(actions)])
-            self._notify(conn, table_id)
+            self._notify(conn, table_id, done.revision)
         if row is None:
             got = self.load(table_id)
             assert got is not None
@@ -324,20 +324,21 @@ class SqlTableStore:
             current_player=current_player, rng_state=rng_state, returns=returns)
 
     def _bump(self, conn: Any, table_id: str) -> None:
-        conn.execute(update(m.tables).where(m.tables.c.id == table_id)
-                     .values(revision=m.tables.c.revision + 1))
-        self._notify(conn, table_id)
+        revision = conn.execute(update(m.tables).where(m.tables.c.id == table_id)
+                                .values(revision=m.tables.c.revision + 1).returning(m.tables.c.revision)).scalar()
+        self._notify(conn, table_id, revision)
 
-    def _notify(self, conn: Any, table_id: str) -> None:
+    def _notify(self, conn: Any, table_id: str, revision: int | None) -> None:
         """PostgreSQL: tell the other server processes that the table changed (delivered at commit;
-        see :meth:`listen`). SQLite has no such channel: the processes poll."""
+        payload ``"<table_id> <revision>"``; see :meth:`listen`). SQLite has no such channel: the
+        processes poll."""
         if conn.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_notify(:channel, :table_id)"),
-                         {"channel": NOTIFY_CHANNEL, "table_id": table_id})
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": NOTIFY_CHANNEL, "payload": f"{table_id} {revision}"})
 
-    def listen(self, on_change: Callable[[str], None], stop: threading.Event) -> None:
-        """PostgreSQL only: call ``on_change(table_id)`` for every change committed by any process,
-        until ``stop`` is set (blocking; run it in a thread). Returns at once for SQLite."""
+    def listen(self, on_change: Callable[[str, int | None], None], stop: threading.Event) -> None:
+        """PostgreSQL only: call ``on_change(table_id, revision)`` for every change committed by any
+        process, until ``stop`` is set (blocking; run it in a thread). Returns at once for SQLite."""
         if self.dialect != "postgresql":
             return
         import psycopg
@@ -349,7 +350,8 @@ class SqlTableStore:
                     conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     while not stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            on_change(note.payload)
+                            table_id, _, rev = note.payload.partition(" ")
+                            on_change(table_id, int(rev) if rev.isdigit() else None)
             except Exception:  # the database went away: retry; polling covers the gap
                 stop.wait(1.0)
 
