@@ -507,3 +507,34 @@ def test_postgres_notify_carries_changes_between_processes_without_polling(make_
         while msg["version"] < r.json()["version"]:
             msg = ws.receive_json()
         assert time.monotonic() - t0 < 10
+
+
+def test_two_processes_running_the_same_bots_store_each_move_once(make_client):
+    """Both processes drive the bots of one table at once (as after a hand-over): the version
+    compare-and-set lets exactly one move per turn through, and the game equals a lone run."""
+    n = players_for(MAIN)
+    bots = ["heuristic"] + ["random"] * (n - 1)
+    reference = play_out_with_bots(make_client(), MAIN, 55, bots)["record"]
+    a = make_client()
+    b = make_client()
+    created = create(a, MAIN, bots, seed=55, bot_delay_ms=0)
+    tid = created["table_id"]
+    b.portal.call(b.app.state.service.kick, tid)
+    v = wait_until(b, tid, lambda v: v["terminal"])
+    record = a.get(f"/api/tables/{tid}/record").json()
+    assert record["actions"] == reference["actions"]
+    assert v["version"] == len(record["actions"]) == len(a.app.state.store.actions(tid))
+
+
+def test_schema_is_managed_by_alembic(client):
+    from sqlalchemy import inspect, text
+
+    from roses.server.store import MIGRATIONS
+
+    engine = client.app.state.store.engine
+    names = set(inspect(engine).get_table_names())
+    assert {"roses_tables", "roses_seats", "roses_actions", "roses_chat", "roses_alembic_version"} <= names
+    with engine.connect() as conn:
+        head = conn.execute(text("SELECT version_num FROM roses_alembic_version")).scalar()
+    newest = sorted(p.name.split("_")[0] for p in (MIGRATIONS / "versions").glob("[0-9]*.py"))[-1]
+    assert head == newest
