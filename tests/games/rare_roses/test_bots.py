@@ -27,11 +27,12 @@ def _vs_random(players: int, games: int = 8) -> tuple[float, list[int]]:
 
 
 def test_heuristic_beats_random_clearly():
-    """Measured on these seeds: 8/8 wins with 2 and with 3 players, mean margins $39 and $31."""
+    """Measured on these seeds: 8/8 wins with 2 and with 3 players, mean margins over the best
+    random seat $90 and $59."""
     for players in (2, 3):
         wins, margins = _vs_random(players)
         assert wins >= 7, (players, wins)
-        assert statistics.fmean(margins) >= 15, margins
+        assert statistics.fmean(margins) >= 35, margins
 
 
 def test_solo_bots_reach_the_good_score():

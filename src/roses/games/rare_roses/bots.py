@@ -211,8 +211,8 @@ class HeuristicAgent:
 
     name = "heuristic"
     gamma_solo = 0.9
-    gamma_multi = 0.5
-    samples = 0  # search: sampled look-ahead per candidate (0: expectation only)
+    gamma_multi = 0.8
+    trash_market = 100  # with others: trash an unused oldest order once the market holds this many tiles a player
 
     def __init__(self, game: Any = None, seed: int = 0):
         self.rng = random.Random(seed)
@@ -285,8 +285,17 @@ class HeuristicAgent:
         oldest = next(o for o in obs.queue if o is not None)
         p = self.plan(obs, seat, before_refill=True)
         used = {cid for cid, _ in p.now + p.later}
-        if oldest.id not in used and sum(obs.market.values()) >= 3 * len(obs.shops):
+        if oldest.id in used:
+            return Seed()
+        if sum(obs.market.values()) >= self.trash_market * len(obs.shops):
             return Trash()
+        # deny an order another seat is holding the roses for (its shop after rotation fills it)
+        po = plan_order(oldest, True, False)
+        for other in range(len(obs.shops)):
+            if other != seat:
+                shop = _rotated(_shop(obs, other))
+                if best_plan(shop, [0] * R, _counts(obs.prices), 0, [po], 0, 1, 0.0).value > 0:
+                    return Trash()
         return Seed()
 
     def _push_gain(self, obs, seat: int, cost: int) -> float:
