@@ -115,12 +115,13 @@ def test_wide_nodes_are_capped():
     assert len(agent.root_visits()) <= len(state.legal_actions())
 
 
-@pytest.mark.parametrize("players,measured", [(3, 13 / 24), (4, 11 / 24)])
-def test_beats_random_in_roses_and_thorns(players, measured, monkeypatch):
-    # One ISMCTS seat (40 iterations, a fifth of the default) against random ones, 24 games of
-    # batch seed 0; chance alone is 1/players. Measured: 13/24 with 3 players, 11/24 with 4
-    # (200 iterations do better: docs/agents.md). The bar leaves two games of margin.
-    monkeypatch.setitem(GENERIC_AGENTS, "ismcts-40", lambda g, s: ISMCTSAgent(g, s, iterations=40))
-    result = run_batch("roses-and-thorns", {"players": players}, ["ismcts-40", "random"], games=24, seed=0)
-    assert result.win_rate[0] >= measured - 2 / 24
-    assert result.win_rate[0] > 1 / players + 0.1
+@pytest.mark.parametrize("players,at_least", [(3, 9), (4, 7)])
+def test_beats_random_in_roses_and_thorns(players, at_least, monkeypatch):
+    # One ISMCTS seat (30 iterations, to stay fast) against random ones, 20 games of batch seed 0.
+    # Measured: 11 wins with 3 players, 8 with 4; chance alone is 6.7 and 5. The bar leaves a
+    # margin of two games (3 players) and one (4). The default 200 iterations do much better
+    # (docs/agents.md).
+    monkeypatch.setitem(GENERIC_AGENTS, "ismcts-30", lambda g, s: ISMCTSAgent(g, s, iterations=30))
+    result = run_batch("roses-and-thorns", {"players": players}, ["ismcts-30", "random"], games=20, seed=0)
+    assert result.wins_per_seat[0] >= at_least
+    assert result.win_rate[0] > 1 / players + 0.08
