@@ -74,3 +74,20 @@ def test_turn_limits_hold_through_random_games(seed, players):
             a = rng.choice(offers) if offers and rng.random() < 0.3 else rng.choice(legal)
             state.apply(a)
     state.check_invariants()
+
+
+SMALL_DECK = [{"id": i, "icon": i < 3, "roses": [["juliet", "bud"], ["black", "bloom"]] if i % 2 else [["rainbow", "bloom"]],
+               "fill": 4 + i, "match": 8 + i, "specialty": "juliet" if i % 2 else None} for i in range(6)]
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=SEEDS, players=st.integers(min_value=1, max_value=4))
+def test_conformance_small_custom_deck_and_prices(seed, players):
+    """A six-card deck (three of each back, so the deck holds all six) with other prices: the game
+    ends by the same rule (RR-9), and the record replays with the deck data and prices as
+    parameters (the setup-drawn case is in ``test_setup.py``)."""
+    game = roses.load("rare-roses", players=players, order_deck=SMALL_DECK,
+                      market_prices={"rainbow": 1, "juliet": 1, "striped-dragon": 2, "osira": 2, "blue": 3, "black": 4})
+    state = check_random_game(game, seed)
+    assert state.deck_size() == 0 and state.end_trigger is not None
+    assert len(state.drawn_icon) == 3 and len(state.drawn_plain) == 3
