@@ -108,6 +108,9 @@ def test_order_deck_parameter_path_or_data(tmp_path):
         s.resolve_chance()
         assert sorted(c for c in s.queue if c is not None) == [0, 1] and s.deck_size() == 0
         assert s.end_trigger == -1   # the last card drawn at setup: one turn each (RR-9)
+        while not s.is_terminal():
+            s.apply(s.legal_actions()[-1]) if not s.is_chance_node() else s.apply(s.sample_chance())
+        assert s.turns_played == 2
     with pytest.raises(GameParameterError):
         roses.load("rare-roses", players=2, order_deck=[{"id": 0, "roses": [["tulip", "bud"]], "fill": 1, "match": 2}])
     with pytest.raises(GameParameterError):
