@@ -309,32 +309,41 @@ def test_no_view_holds_another_seats_hidden_information(make_client, game):
     created = create(client, game, ["human"] * n, seed=2024)
     tid, toks = created["table_id"], tokens(created)
     rng = random.Random(1)
+
+    def check(state, ws0_msg):
+        for seat in [None, *range(n)]:
+            v = view(client, tid, toks.get(seat))
+            assert v["seat"] == seat and v["version"] == len(state.history)
+            assert v["observation"] == to_jsonable(state.observation(seat))
+            if seat is not None:
+                world = state.determinize(seat, rng)
+                assert v["observation"] == to_jsonable(world.observation(seat)), "a hidden card leaks"
+            mine = seat is not None and state.current_player() == seat
+            assert v["legal_actions"] == ([str(a) for a in state.legal_actions()] if mine else [])
+        assert ws0_msg["observation"] == to_jsonable(state.observation(0))
+        assert ws0_msg["observation"] == to_jsonable(state.determinize(0, rng).observation(0))
+
+    # Every step at first, then every 7th, up to the end (bounded): all phases of a game get seen.
+    store = client.app.state.store
+    state = true_state(client, tid)
     with client.websocket_connect(f"/ws/tables/{tid}?token={toks[0]}") as ws0:
         msg = ws0.receive_json()
-        for step in range(25):
-            state = true_state(client, tid)
-            if state.is_terminal():
-                break
-            for seat in [None, *range(n)]:
-                v = view(client, tid, toks.get(seat))
-                assert v["seat"] == seat and v["version"] == len(state.history)
-                assert v["observation"] == to_jsonable(state.observation(seat))
-                if seat is not None:
-                    world = state.determinize(seat, rng)
-                    assert v["observation"] == to_jsonable(world.observation(seat)), "a hidden card leaks"
-                mine = seat is not None and state.current_player() == seat
-                assert v["legal_actions"] == ([str(a) for a in state.legal_actions()] if mine else [])
+        for step in range(400):
+            replay_history(state, store.actions(tid, len(state.history)))  # catch up from the database
             while msg["version"] < len(state.history):
                 msg = ws0.receive_json()
-            assert msg["observation"] == to_jsonable(state.observation(0))
-            assert msg["observation"] == to_jsonable(state.determinize(0, rng).observation(0))
+            if step < 20 or step % 7 == 0 or state.is_terminal():
+                check(state, msg)
+            if state.is_terminal():
+                break
             mover = state.current_player()
             mv = view(client, tid, toks[mover])
             action = rng.choice(mv["legal_actions"])
             r = client.post(f"/api/tables/{tid}/actions", json={"action": action, "version": mv["version"]},
                             headers=auth(toks[mover]))
             assert r.status_code == 200, r.text
-            assert r.json()["observation"] == to_jsonable(true_state(client, tid).observation(mover))
+            replay_history(state, store.actions(tid, len(state.history)))
+            assert r.json()["observation"] == to_jsonable(state.observation(mover))
 
 
 # ---------------------------------------------------------------------------------------- bots and records
