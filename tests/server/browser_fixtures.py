@@ -137,7 +137,7 @@ def new_page(browser, errors: list[str], width: int = 1280, height: int = 900) -
     JavaScript errors are collected into ``errors``."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)  # generous: CI runs other suites beside these
     page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
     # A refused request (409/422) is logged by Chromium as a failed resource: expected, not an error.
     page.on("console", lambda m: errors.append(f"{page.url}: console {m.text}")

@@ -242,6 +242,10 @@ function draw() {
 
 function drawMoves(c) {
   const el = $("moves");
+  // Unchanged moves (e.g. a chat message arrived): keep the panel, and what is typed or open in it.
+  const key = `${view.version}|${activeSeat}|${c.busy}|${c.legal.join("\n")}`;
+  if (el.dataset.key === key) return;
+  el.dataset.key = key;
   fill(el);
   el.dataset.version = String(view.version);
   const mine = c.legal.length > 0 && !view.terminal;
@@ -369,15 +373,22 @@ function drawPlayers() {
   }));
 }
 
+// The host menu that is open survives redraws (bots move, chat arrives while the host chooses).
+let hostMenu = { seat: null, bot: null };
+
 function hostControl(seat, bots) {
-  const select = h("select", { "aria-label": `Bot for seat ${seat}` }, bots.map(b => h("option", { value: b }, b)));
-  if (bots.includes("heuristic")) select.value = "heuristic";
-  return h("details", { class: "host" }, h("summary", { title: "Host: hand this seat to a bot" }, "⚙"),
+  const select = h("select", { "aria-label": `Bot for seat ${seat}`, onchange: e => { hostMenu.bot = e.target.value; } },
+    bots.map(b => h("option", { value: b }, b)));
+  select.value = hostMenu.seat === seat && hostMenu.bot ? hostMenu.bot : (bots.includes("heuristic") ? "heuristic" : bots[0]);
+  return h("details", {
+    class: "host", open: hostMenu.seat === seat,
+    ontoggle: e => { if (e.target.open) hostMenu = { seat, bot: select.value }; else if (hostMenu.seat === seat) hostMenu = { seat: null, bot: null }; },
+  }, h("summary", { title: "Host: hand this seat to a bot" }, "⚙"),
     h("div", { class: "row" }, select, h("button", {
       type: "button", onclick: async () => {
         if (!confirm(`Hand ${seatName(view, seat)}'s seat to the ${select.value} bot?`)) return;
         const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, { body: { bot: select.value }, token: store.host });
-        if (res.ok) { toast(`A ${select.value} bot took the seat`, "ok"); fetchView(); }
+        if (res.ok) { hostMenu = { seat: null, bot: null }; toast(`A ${select.value} bot took the seat`, "ok"); fetchView(); }
         else toast(errorText(res.data, "Could not hand the seat to a bot"), "error");
       },
     }, "Give to bot")));
@@ -449,6 +460,7 @@ async function act(text) {
   if (!token) { showBanner("You are watching; only seated players can move.", "info"); return; }
   busy = true;
   for (const b of document.querySelectorAll("#moves button, #board button.act")) b.disabled = true;
+  $("moves").dataset.key = ""; // redraw the panel after the answer, whatever it is
   const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/actions`, { body: { action: text, version: view.version }, token });
   busy = false;
   if (res.ok) {
