@@ -113,27 +113,30 @@ def agent_policy(agent: Any) -> PlayoutPolicy:
     return policy
 
 
-def _fast_apply(world: State, action: Any) -> None:
-    """``world.apply(action)`` without the legality check (``action`` was taken from the world's
-    own legal actions), keeping the same history and RNG bookkeeping as :meth:`State.apply`."""
-    seat = world.current_player()
+def _fast_apply(world: State, seat: int, action: Any) -> None:
+    """``world.apply(action)`` for the seat to move without the legality check (``action`` was taken
+    from the world's own legal actions), keeping the history as :meth:`State.apply` does."""
     world._apply(action)
-    if seat == CHANCE:
-        world.rng.random()  # State.apply draws one number per chance outcome
     world.history.append((seat, action))
 
 
-def _draw_chance(world: State) -> Any:
-    """A chance outcome drawn with the world's own (fresh) RNG by the outcomes' probabilities;
-    the same distribution as ``world.sample_chance()`` without its RNG copy."""
-    outcomes = world._chance_outcomes()
+def _chance_step(world: State) -> Any:
+    """Apply and return a chance outcome drawn by the outcomes' probabilities with the world's own
+    (fresh) RNG, without the legality check: like ``world.apply(world.sample_chance())``, except
+    that the drawn number is consumed before :meth:`State.apply`'s own one per outcome."""
     r = world.rng.random()
+    outcomes = world._chance_outcomes()
+    action = outcomes[-1][0]
     acc = 0.0
     for a, p in outcomes:
         acc += p
         if r < acc:
-            return a
-    return outcomes[-1][0]
+            action = a
+            break
+    world._apply(action)
+    world.rng.random()  # State.apply's one number per chance outcome
+    world.history.append((CHANCE, action))
+    return action
 
 
 class ISMCTSAgent:
@@ -209,11 +212,10 @@ class ISMCTSAgent:
         path = [root]
         node = root
         # Selection and expansion.
-        while not world.is_terminal():
+        while True:
             seat = world.current_player()
             if seat == CHANCE:
-                outcome = _draw_chance(world)
-                _fast_apply(world, outcome)
+                outcome = _chance_step(world)
                 if self.chance_in_tree:
                     key = (CHANCE, str(outcome))
                     child = node.children.get(key)
@@ -222,6 +224,8 @@ class ISMCTSAgent:
                     node = child
                     path.append(node)
                 continue
+            if seat < 0:  # terminal
+                break
             legal = world._legal_actions()
             if len(legal) > self.max_branching:
                 legal = rng.sample(legal, self.max_branching)
@@ -240,7 +244,7 @@ class ISMCTSAgent:
                 key, a = untried[rng.randrange(len(untried))]
                 child = children[key] = Node(seat, a)
                 child.available = 1
-                _fast_apply(world, a)
+                _fast_apply(world, seat, a)
                 path.append(child)
                 break  # one new node per iteration; chance after it belongs to the playout
             c = self.exploration
@@ -249,7 +253,7 @@ class ISMCTSAgent:
                 score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
                 if score > best_score:
                     best, best_score, best_action = child, score, a
-            _fast_apply(world, best_action)
+            _fast_apply(world, seat, best_action)
             node = best
             path.append(node)
         # Playout.
@@ -268,12 +272,12 @@ class ISMCTSAgent:
         while True:
             seat = world.current_player()
             if seat == CHANCE:
-                _fast_apply(world, _draw_chance(world))
+                _chance_step(world)
                 continue
             if seat < 0 or (limit is not None and steps >= limit):  # terminal, or deep enough
                 break
             legal = world._legal_actions()
-            _fast_apply(world, policy(world, legal, rng))
+            _fast_apply(world, seat, policy(world, legal, rng))
             steps += 1
         return self.evaluate(world)
 
