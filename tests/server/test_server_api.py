@@ -547,3 +547,24 @@ def test_schema_is_managed_by_alembic(client):
         head = conn.execute(text("SELECT version_num FROM roses_alembic_version")).scalar()
     newest = sorted(p.name.split("_")[0] for p in (MIGRATIONS / "versions").glob("[0-9]*.py"))[-1]
     assert head == newest
+
+
+def test_another_process_takes_over_the_bots_of_a_stopped_one(make_client, db_url):
+    """Process A runs a bot game and stops mid-game; process B, already running on the same
+    database, notices the stalled bot turn (sweep of due tables) and finishes it exactly."""
+    from fastapi.testclient import TestClient
+
+    from roses.server import create_app
+
+    n = players_for(MAIN)
+    bots = ["heuristic"] + ["random"] * (n - 1)
+    reference = play_out_with_bots(make_client(), MAIN, 66, bots)["record"]
+    b = make_client(poll_interval=0.05)
+    with TestClient(create_app(database_url=db_url, poll_interval=0.05)) as a:
+        tid = create(a, MAIN, bots, seed=66, bot_delay_ms=30)["table_id"]
+        wait_until(a, tid, lambda v: v["version"] >= 5)
+    stopped_at = view(b, tid)["version"]
+    assert stopped_at < len(reference["actions"])
+    v = wait_until(b, tid, lambda v: v["terminal"], timeout=60)
+    assert b.get(f"/api/tables/{tid}/record").json()["actions"] == reference["actions"]
+    assert v["version"] == len(reference["actions"])
