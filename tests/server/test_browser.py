@@ -120,6 +120,10 @@ def test_two_browsers_and_two_bots_play_roses_and_thorns_to_the_end(live_server,
     viewer.wait_for_selector("#viewer:not([hidden])")
     assert viewer.inner_text("#step-label") == f"Step 0 of {total}"
     assert host.locator(f'#end a[href="/replay?table={table_id}"]').count() == 1
+    # The lobby lists the finished table with its replay.
+    viewer.goto(live_server + "/")
+    viewer.click("details.finished > summary")
+    viewer.wait_for_selector(f'details.finished a[href="/replay?table={table_id}"]')
     assert not errors, errors
 
 

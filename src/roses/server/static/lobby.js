@@ -237,13 +237,8 @@ async function loadTables() {
   const list = $("tables");
   if (!res.ok || !Array.isArray(res.data)) { fill(list, h("li", { class: "error" }, errorText(res.data, "Could not load the tables"))); return; }
   const open = res.data.filter(t => t.status !== "finished");
-  const finished = res.data.length - open.length;
-  if (!open.length) {
-    fill(list, h("li", { class: "muted" }, "No open tables yet — create one!"),
-      finished ? h("li", { class: "muted" }, `${finished} finished`) : null);
-    return;
-  }
-  fill(list, open.map(t => {
+  const finished = res.data.filter(t => t.status === "finished");
+  const item = (t, link) => {
     const humans = (t.seats || []).filter(s => s.kind === "human");
     const bots = (t.seats || []).length - humans.length;
     return h("li", { class: "table-item" },
@@ -252,9 +247,17 @@ async function loadTables() {
         h("div", { class: "muted small" },
           h("span", { class: `status status-${t.status}` }, t.status), " · ",
           `${humans.length} human${humans.length === 1 ? "" : "s"}, ${bots} bot${bots === 1 ? "" : "s"}`,
-          humans.length ? ` · ${humans.filter(s => s.connected).length} online` : "")),
-      h("a", { class: "button small", href: `/t/${encodeURIComponent(t.table_id)}` }, "Watch"));
-  }), finished ? h("li", { class: "muted small" }, `${finished} finished table${finished === 1 ? "" : "s"} not shown`) : null);
+          humans.length && t.status !== "finished" ? ` · ${humans.filter(s => s.connected).length} online` : "")),
+      link);
+  };
+  const wasOpen = list.querySelector("details.finished")?.open;
+  fill(list,
+    open.length ? open.map(t => item(t, h("a", { class: "button small", href: `/t/${encodeURIComponent(t.table_id)}` }, "Watch")))
+      : h("li", { class: "muted" }, "No open tables yet — create one!"),
+    finished.length ? h("li", {}, h("details", { class: "finished", open: !!wasOpen },
+      h("summary", {}, `Finished tables (${finished.length})`),
+      h("ul", { class: "tables" }, finished.slice(0, 30).map(t => item(t,
+        h("a", { class: "button small", href: `/replay?table=${encodeURIComponent(t.table_id)}` }, "Replay")))))) : null);
 }
 
 fill($("site-header"), header("lobby"));

@@ -40,7 +40,8 @@ async function show(data, label) {
   $("slider").max = String(Math.max(0, steps.length - 1));
   fill($("steps"), steps.map((s, i) => h("li", { dataset: { i } },
     h("button", { type: "button", class: "link", onclick: () => go(i) },
-      s.seat === -1 || s.seat === null ? h("span", { class: "muted" }, "chance: ") : h("b", {}, `${seatLabel(s.seat)}: `), String(s.action ?? "start")))));
+      s.action === null || s.action === undefined ? h("span", { class: "muted" }, "start of the game")
+        : [s.seat === -1 || s.seat === null ? h("span", { class: "muted" }, "chance: ") : h("b", {}, `${seatLabel(s.seat)}: `), String(s.action)]))));
   go(0);
 }
 
