@@ -195,8 +195,7 @@ class TableService:
         try:
             revs = await self.db(self.store.revisions, [table_id])
             if table_id in revs and revs[table_id][1] != self.known_revision.get(table_id):
-                await self.push_current(table_id)
-                self.kick(table_id)
+                await self.push_current(table_id)  # the bots stay with the process that moved them
         except Exception:  # pragma: no cover - polling will catch up
             log.exception("refresh after NOTIFY failed")
 
@@ -394,7 +393,6 @@ class TableService:
                     for table_id, (_version, revision) in revs.items():
                         if revision != self.known_revision.get(table_id):
                             await self.push_current(table_id)
-                            self.kick(table_id)
                 if ticks % 10 == 0:
                     for table_id in await self.db(self.store.due_tables, utcnow() - timedelta(seconds=2)):
                         task = self.runners.get(table_id)
