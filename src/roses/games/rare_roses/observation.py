@@ -20,7 +20,8 @@
   :class:`OrderView` or ``None`` (four spaces; three in solo). ``deck_size``: cards left in the order
   deck; ``deck_top_icon``: whether the top card's back shows the icon (visible on the table). The
   order of the deck is hidden: it is not even stored (drawn lazily by chance nodes).
-  ``discarded``: trashed or lost order ids.
+  ``discarded``: trashed or lost order ids. ``cards``: every order card turned over so far, by id
+  (in the queue, filled or discarded), for drawing cards named by id.
 - This turn: ``tiles_drawn`` (counted toward the 6, RR-5), ``next_push_cost`` (``None`` if no more),
   ``first_turn_extras`` (tiles the seat to move would add when seeding now), ``received`` (tiles
   bought or traded for, max 6, RR-7), ``offers_left``, ``fills`` (orders filled, max 3).
@@ -79,6 +80,7 @@ class RareRosesObservation:
     deck_size: int
     deck_top_icon: bool | None
     discarded: tuple[int, ...]
+    cards: dict[int, OrderView]
     tiles_drawn: int
     next_push_cost: int | None
     first_turn_extras: int
@@ -107,6 +109,7 @@ def observe(state, seat: int | None) -> RareRosesObservation:
         s, state.specialty[s], _counts(state.shops[s][BUD]), _counts(state.shops[s][FRESH]),
         _counts(state.shops[s][MATURE]), state.money[s], tuple(state.filled[s]),
         state.specialty_filled(s), state.bonus_paid[s], state.shop_value(s)) for s in range(n))
+    seen = [c for c in state.queue if c is not None] + state.discarded + [c for f in state.filled for c in f]
     offer = None
     if state.offer is not None and seat is not None and seat in (state.turn, state.offer.seat):
         o = state.offer
@@ -123,7 +126,7 @@ def observe(state, seat: int | None) -> RareRosesObservation:
         prices=_counts(state.rules.prices), bag=_counts(state.bag), bag_size=sum(state.bag),
         queue=tuple(None if c is None else order_view(state.card(c)) for c in state.queue),
         deck_size=state.deck_size(), deck_top_icon=state.deck_top_icon(),
-        discarded=tuple(state.discarded),
+        discarded=tuple(state.discarded), cards={c: order_view(state.card(c)) for c in sorted(seen)},
         tiles_drawn=state.counted, next_push_cost=state.push_cost() if state.phase == "push" else None,
         first_turn_extras=state.first_turn_extras(state.turn) if state.turn >= 0 else 0,
         received=state.received, offers_left=max(0, state.rules.max_offers - state.offers),
