@@ -671,14 +671,15 @@ class TableService:
         return None
 
     async def _bot_action(self, row: TableRow, state: State, seat: int, bot: str) -> Any:
+        """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat). Runs on
+        ``state`` as given: pass a clone when the table's lock is not held."""
         agent = make_agent(bot, state.game, bot_seed(row.seed, row.version, seat))
         legal = state.legal_actions()
         try:
             if bot == "random":
                 action = agent.act(Turn.of(state))
-            else:  # a search bot may think for a while: not on the event loop, not on the live state
-                twin = state.clone()
-                action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(twin)))
+            else:  # a search bot may think for a while: not on the event loop
+                action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state)))
         except Exception:
             log.exception("bot %s failed at table %s; a random move instead", bot, row.id)
             action = None
@@ -712,15 +713,27 @@ class TableService:
                         continue  # something changed: plan again
                     except asyncio.TimeoutError:
                         pass
+                action = None
+                if seat != CHANCE and bot != "random":
+                    # A thinking bot works on a copy, without holding the table: views stay served.
+                    async with self.lock(table_id):
+                        fresh = await self.db(self.store.load, table_id)
+                        if fresh is None or fresh.version != row.version:
+                            continue
+                        live = await self._live(fresh)
+                        twin = live.state.clone()
+                    action = await self._bot_action(fresh, twin, seat, bot)
                 async with self.lock(table_id):
                     fresh = await self.db(self.store.load, table_id)
                     if fresh is None or fresh.version != row.version:
-                        continue
+                        continue  # something moved meanwhile: plan again
                     row = fresh
                     live = await self._live(row)
                     if live.state.current_player() != seat:
                         continue
-                    moves = [] if seat == CHANCE else [(seat, await self._bot_action(row, live.state, seat, bot))]
+                    if seat != CHANCE and action is None:
+                        action = await self._bot_action(row, live.state, seat, bot)
+                    moves = [] if seat == CHANCE else [(seat, action)]
                     try:
                         row = await self._commit(row, live, moves)
                     except ApiError:  # another process moved first
