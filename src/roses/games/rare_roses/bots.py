@@ -1,5 +1,5 @@
-"""Rare Roses bots: ``heuristic`` (a two-turn order planner) and ``search`` (the planner plus
-sampled look-ahead for the chance-driven choices: trash or seed, push or stop).
+"""Rare Roses bots: ``heuristic`` (a two-turn order planner) and ``search`` (the planner plus an
+exact two-tile look-ahead when deciding to push the market).
 
 Both read only their observation (``roses.agents.Turn``), never the true state.
 
@@ -12,7 +12,9 @@ shortfall from the market (this turn, or next turn for next turn's buds), and sc
 combination: this turn's order values minus this turn's purchases, plus the discounted next-turn
 values minus next-turn purchases. So it buys only what an order it plans to fill needs at a profit,
 waits a turn for a Match when a bud must become a bloom, and never buys a tile it cannot use before
-it wilts. Deals are answered by comparing the planner's value with and without the deal.
+it wilts. Deals are answered by comparing the planner's value with and without the deal; with
+others, the heuristic proposes a one-tile deal at the market price when a tile in another shop
+raises its planner value by more than the price.
 """
 from __future__ import annotations
 
@@ -21,8 +23,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, EndTurn, FillOrder, Push, Seed,
-                      StopPushing, Trash)
+from .actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, EndTurn, FillOrder, Offer, Push,
+                      Seed, StopPushing, Trash)
 from .cards import MAX_FILLS, MAX_RECEIVED, ROSES
 
 R = len(ROSES)
@@ -216,6 +218,7 @@ class HeuristicAgent:
 
     def __init__(self, game: Any = None, seed: int = 0):
         self.rng = random.Random(seed)
+        self._asked: tuple[Any, set[str]] = (None, set())   # offers made this turn
 
     # -- the planner on an observation
     def _orders(self, obs, before_refill: bool) -> list[PlanOrder]:
@@ -264,7 +267,8 @@ class HeuristicAgent:
             for r in range(R):
                 if p.buy[r] and Buy(ROSES[r]) in legal:
                     return Buy(ROSES[r])
-            return DoneBuying()
+            deal = self.propose(obs, seat, legal, p.value)
+            return deal if deal is not None else DoneBuying()
         if ph == "respond":
             return self.answer(obs, seat)
         if ph == "fill":
@@ -275,6 +279,33 @@ class HeuristicAgent:
                         return FillOrder(cid, mode)
             return EndTurn()
         return legal[0]
+
+    def propose(self, obs, seat: int, legal, base: float):
+        """With others: one tile from another shop (at its market price, from the bounded offers)
+        when the planner gains more than the price; each tile is asked for once a turn."""
+        offers = [a for a in legal if isinstance(a, Offer)]
+        if not offers:
+            return None
+        if self._asked[0] != (obs.turn, obs.deck_size):
+            self._asked = ((obs.turn, obs.deck_size), set())
+        needed = {r for o in obs.queue if o is not None for r, _ in o.roses}
+        shop = _shop(obs, seat)
+        money = obs.shops[seat].money
+        best, best_gain = None, 0.0
+        for a in offers:
+            (rose, box), = a.take
+            if rose not in needed or str(a) in self._asked[1]:
+                continue
+            after = tuple(list(row) for row in shop)
+            after[("bud", "fresh", "mature").index(box)][ROSES.index(rose)] += 1
+            v = self.plan(obs, seat, shop=after, money=money - a.pay,
+                          can_buy=MAX_RECEIVED - obs.received - 1).value
+            gain = v - a.pay - base
+            if gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None:
+            self._asked[1].add(str(best))
+        return best
 
     def trash_or_seed(self, turn):
         obs, seat, legal = turn.observation, turn.seat, turn.legal_actions
