@@ -204,6 +204,8 @@ export function renderActions(view, el, ctx) {
       byOrder.get(id).push([t, m ? m[2] : t]);
     }
     const cards = o.cards || {};
+    box.appendChild(h("p", { class: "hint" }, "Fill an order with the right roses; Match also needs each tile's maturity. ",
+      "The oldest fitting tiles are used — to pick others, type e.g. ", h("code", {}, "fill 12 match with juliet/bud,blue/fresh"), " under Type a move."));
     for (const [id, items] of byOrder) {
       const card = cards[id] || {};
       box.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, `Order #${id}`),
