@@ -172,6 +172,11 @@ def test_lobby_rules_and_refused_moves(live_server, browser):
     page.goto(live_server + f"/rules/{GAME}")
     page.wait_for_selector("#rules h1")
     assert page.locator("#rules h1").count() == 1
+    page.goto(live_server + "/rules/no-such-game")
+    page.wait_for_selector("#rules .error")
+    # A table that does not exist says so.
+    page.goto(live_server + "/t/no-such-table")
+    page.wait_for_function("() => document.getElementById('title').textContent === 'Table not found'")
 
     # A typed illegal move gets the rule's message; the table is unchanged.
     create_table(page, live_server, GAME, ["human", "bot:heuristic", "bot:heuristic"])
