@@ -124,12 +124,12 @@ export function renderActions(view, el, ctx) {
     groups.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Lay"),
       lays.map(t => moveButton(ctx, t, t === "lay rose" ? "✿ a rose" : "♠ your thorn", "main"))));
   }
-  if (bids.length) {
+  if (bids.length || passes.length) {
     groups.appendChild(h("div", { class: "move-group" },
-      h("span", { class: "verb" }, o.phase === "bidding" ? "Raise to" : "Bid"),
-      h("div", { class: "move-buttons" }, bids.map(t => moveButton(ctx, t, t.slice(4), "num")))));
+      h("span", { class: "verb" }, o.phase === "bidding" ? "Raise to" : (bids.length ? "Bid" : "")),
+      h("div", { class: "move-buttons" }, bids.map(t => moveButton(ctx, t, t.slice(4), "num")),
+        passes.map(t => moveButton(ctx, t, "Pass", "pass")))));
   }
-  if (passes.length) groups.appendChild(h("div", { class: "move-group" }, moveButton(ctx, "pass", "Pass")));
   if (flips.length) {
     groups.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Turn up"),
       h("div", { class: "move-buttons" }, flips.map(t => moveButton(ctx, t, `${ctx.name(Number(t.slice(5)))}'s top card`, "main")))));
