@@ -137,7 +137,8 @@ def test_joining_marks_the_seat_and_the_table_starts(client):
     ({"game": "@", "seats": []}, "seats"),
     ({"game": "@", "seats": [{"kind": "robot"}] * 3}, "seats[0].kind"),
     ({"game": "@", "seats": "@badbot"}, "seats[1].bot"),
-    ({"game": "@", "seats": "@seats", "turn_timer_seconds": 0}, "turn_timer_seconds"),
+    ({"game": "@", "seats": "@seats", "turn_timer_seconds": -1}, "turn_timer_seconds"),
+    ({"game": "@", "seats": "@seats", "turn_timer_seconds": 2.5}, "turn_timer_seconds"),
     ({"game": "@", "seats": "@seats", "bot_delay_ms": -5}, "bot_delay_ms"),
 ])
 def test_bad_table_requests_get_422_naming_the_parameter(client, body, param):

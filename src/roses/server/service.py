@@ -492,9 +492,11 @@ class TableService:
                 tokens[i] = new_token()
                 seats.append(SeatRow(i, "human", None, sname, hash_token(tokens[i]), False))
         timer = body.get("turn_timer_seconds")
+        if timer == 0 and not isinstance(timer, bool):  # 0 reads as "no timer"
+            timer = None
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int) or not 1 <= timer <= 86400):
             raise ApiError(422, {"error": "turn_timer_seconds", "param": "turn_timer_seconds",
-                                 "detail": "turn_timer_seconds must be null or a whole number from 1 to 86400"})
+                                 "detail": "turn_timer_seconds must be null (or 0: no timer) or a whole number from 1 to 86400"})
         delay = body.get("bot_delay_ms")
         if delay is None:
             delay = self.bot_delay_ms if default_bot_delay_ms is None else default_bot_delay_ms
