@@ -82,10 +82,10 @@ export function render(view, el, ctx) {
       h("div", {}, h("div", { class: "section-title" }, "Your hand"),
         h("div", { class: "hand" }, (o.hand || []).length ? o.hand.map(c => brCard(c)) : h("span", { class: "muted" }, "no cards left"))),
       h("div", { class: "br-notes" },
-        h("div", {}, h("span", { class: "section-title" }, "Crystal "),
-          crystal ? [h("b", {}, `#${crystal}`), " — ", EFFECTS[crystal] || "a custom effect"] : h("span", { class: "muted" }, "placed")),
-        o.night_seen ? h("div", {}, h("span", { class: "section-title" }, "Night "),
-          "eyes open: ", o.night_seen.map(ctx.name).join(", ")) : null)));
+        h("div", { class: "section-title" }, "Your crystal"),
+        h("div", {}, crystal ? [h("b", {}, `#${crystal}`), " — ", EFFECTS[crystal] || "a custom effect"] : h("span", { class: "muted" }, "already placed")),
+        o.night_seen ? [h("div", { class: "section-title" }, "At night"),
+          h("div", {}, "Eyes were open at: ", o.night_seen.map(ctx.name).join(", "))] : null)));
   }
 
   // The board areas.
