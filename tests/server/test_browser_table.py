@@ -80,6 +80,9 @@ def test_host_hands_a_seat_to_a_bot_and_finishes(live_server, browser):
     assert len(links) == 2
     page.click("#open-my-seat")
     page.wait_for_selector("#board .seat-box")
+    # The host can copy the friend's link again from the table page.
+    page.click("#invites summary")
+    assert page.locator("#invites input").input_value() == links[1]
     # The friend never comes: the host gives seat 1 to a bot.
     page.on("dialog", lambda d: d.accept())
     row = page.locator("#players li.player").nth(1)
@@ -88,6 +91,7 @@ def test_host_hands_a_seat_to_a_bot_and_finishes(live_server, browser):
     row.locator("details.host button").click()
     page.wait_for_function("() => window.rosesTable.view.seats[1].kind === 'bot'")
     assert "bot" in page.locator("#players li.player").nth(1).inner_text()
+    assert page.locator("#invites").count() == 0  # nobody to invite any more
     moves = play_to_end([page], random.Random(4))
     assert moves >= 1
     assert page.locator("#end-title").is_visible()

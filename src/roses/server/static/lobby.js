@@ -207,8 +207,10 @@ function created(data, hotseat) {
     location.href = `/t/${encodeURIComponent(id)}`;
     return;
   }
-  // The creator sits at the first human seat; the other links go to friends.
+  // The creator sits at the first human seat; the other links go to friends (kept in this tab
+  // so the table page can show them again to the host).
   if (humans.length) store.seats[String(humans[0].seat)] = tokenOf(humans[0]);
+  store.links = Object.fromEntries(humans.slice(1).map(s => [String(s.seat), joinUrl(s, id)]));
   saveTable(id, store);
   const box = $("created");
   $("create-form").hidden = true;

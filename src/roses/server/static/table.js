@@ -1,6 +1,6 @@
 // The table page /t/{id}: draws the seat's view, offers the legal moves, keeps a live WebSocket
 // (reconnecting with backoff), chat, log, turn notifications, the end screen and host controls.
-import { h, fill, api, errorText, loadTable, saveTable, seatName, seatTag, namedLine, toast, header, titleCase, resultWord } from "/static/common.js";
+import { h, fill, api, errorText, loadTable, saveTable, seatName, seatTag, namedLine, toast, header, titleCase, resultWord, copyText } from "/static/common.js";
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
 
@@ -234,6 +234,7 @@ function draw() {
   }
   drawMoves(c);
   drawPlayers();
+  drawInvites();
   drawLog();
   drawChat();
   drawEnd();
@@ -375,6 +376,29 @@ function drawPlayers() {
 
 // The host menu that is open survives redraws (bots move, chat arrives while the host chooses).
 let hostMenu = { seat: null, bot: null };
+
+/** The host's copy of the friends' join links (only in the tab that created the table). */
+function drawInvites() {
+  const links = store.links || {};
+  const seats = Object.keys(links).map(Number).filter(s => {
+    const info = (view.seats || []).find(x => x.seat === s);
+    return info && info.kind === "human" && !view.terminal;
+  });
+  let box = $("invites");
+  if (!seats.length) { if (box) box.remove(); return; }
+  if (!box) {
+    box = h("details", { id: "invites", class: "invites" });
+    $("players-panel").appendChild(box);
+  }
+  const wasOpen = box.open;
+  fill(box, h("summary", {}, "Invite links"),
+    seats.map(s => {
+      const field = h("input", { type: "text", readonly: true, value: links[String(s)], class: "mono", "aria-label": `Join link for seat ${s}`, onfocus: e => e.target.select() });
+      return h("div", { class: "row invite" }, h("span", { class: "seat-no" }, seatName(view, s)), field,
+        h("button", { type: "button", class: "small", onclick: () => copyText(links[String(s)], field) }, "Copy"));
+    }));
+  box.open = wasOpen;
+}
 
 function hostControl(seat, bots) {
   const select = h("select", { "aria-label": `Bot for seat ${seat}`, onchange: e => { hostMenu.bot = e.target.value; } },
