@@ -434,7 +434,7 @@ def test_a_restarted_server_resumes_every_table_exactly(make_client, db_url):
     bots = ["heuristic"] + ["random"] * (n - 1)
     reference = play_out_with_bots(make_client(), MAIN, 77, bots)
     with TestClient(create_app(database_url=db_url)) as first:
-        created = create(first, MAIN, bots, seed=77, bot_delay_ms=30)
+        created = create(first, MAIN, bots, seed=77, bot_delay_ms=100)
         tid = created["table_id"]
         wait_until(first, tid, lambda v: v["version"] >= 6, timeout=30)
     # The server has stopped mid-game.
@@ -562,7 +562,7 @@ def test_another_process_takes_over_the_bots_of_a_stopped_one(make_client, db_ur
     reference = play_out_with_bots(make_client(), MAIN, 66, bots)["record"]
     b = make_client(poll_interval=0.05)
     with TestClient(create_app(database_url=db_url, poll_interval=0.05)) as a:
-        tid = create(a, MAIN, bots, seed=66, bot_delay_ms=30)["table_id"]
+        tid = create(a, MAIN, bots, seed=66, bot_delay_ms=100)["table_id"]
         wait_until(a, tid, lambda v: v["version"] >= 5)
     stopped_at = view(b, tid)["version"]
     assert stopped_at < len(reference["actions"])
