@@ -253,6 +253,9 @@ def simulate(
         lo, hi = result.ci95[s]
         t.add_row(str(s), result.bots[s], f"{result.wins_per_seat[s]:g}", f"{result.win_rate[s]:.3f}", f"{lo:.3f}–{hi:.3f}")
     console.print(t)
+    if result.mean_scores is not None:
+        console.print("Mean score per seat: " + ", ".join(
+            f"{s}: {m:.2f} (sd {d:.2f})" for s, (m, d) in enumerate(zip(result.mean_scores, result.sd_scores))))
     for tag, counts in result.outcomes.items():
         console.print(f"{tag}: " + ", ".join(f"{v} {c} ({c / games_:.3f}, 95% CI {wilson(c, games_)[0]:.3f}–"
                                              f"{wilson(c, games_)[1]:.3f})" for v, c in counts.items()))

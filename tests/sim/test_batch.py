@@ -30,3 +30,12 @@ def test_outcomes_count_the_games_result_tags():
     assert set(r.outcomes["win_by"]) <= {"second-challenge", "last-standing"}
     j = r.to_json()
     assert abs(sum(j["outcome_rates"]["win_by"].values()) - 1.0) < 1e-9
+
+
+def test_scores_are_averaged_for_games_that_have_them():
+    """Rare Roses is scored in dollars (State.scores); the batch reports mean and spread per seat."""
+    r = run_batch("rare-roses", {"players": 1}, ["heuristic"], games=6, seed=5)
+    per_game = [g.scores[0] for g in r.results]
+    assert r.mean_scores == [sum(per_game) / 6] and len(r.sd_scores) == 1
+    assert all(x == int(x) for x in per_game)  # whole dollars
+    assert run_batch("roses-and-thorns", {"players": 3}, ["random"], games=2, seed=1).mean_scores is None

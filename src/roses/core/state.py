@@ -80,6 +80,11 @@ class State:
         ISMCTS). ``observation(seat)`` of the copy equals this state's. *Game hook.*"""
         raise NotImplementedError
 
+    def scores(self) -> list[float] | None:
+        """The game's own score per seat (e.g. dollars in Rare Roses), or ``None`` for games
+        scored by winning alone. Simulation summaries report their mean. *Game hook.*"""
+        return None
+
     def result_tags(self) -> dict[str, str]:
         """Categorical labels of how a finished game ended, which simulation summaries count (e.g.
         ``{"winning_faction": "White Rose"}``). *Game hook;* default none."""

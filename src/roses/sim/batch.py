@@ -25,6 +25,7 @@ class GameResult:
     returns: tuple[float, ...]
     actions: int
     tags: tuple[tuple[str, str], ...] = ()
+    scores: tuple[float, ...] | None = None
 
 
 @dataclass
@@ -38,6 +39,8 @@ class BatchResult:
         mean_actions: mean game length in seat actions (chance outcomes excluded); ``sd_actions``.
         outcomes: for each result tag of the game (``State.result_tags``), games per value, e.g.
             ``{"winning_faction": {"White Rose": 812, "Blood Blades": 1188}}``.
+        mean_scores, sd_scores: per seat, for games with their own score (``State.scores``, e.g.
+            dollars in Rare Roses); ``None`` otherwise.
         seconds: wall-clock time of the batch.
     """
 
@@ -54,6 +57,8 @@ class BatchResult:
     sd_actions: float
     seconds: float
     outcomes: dict[str, dict[str, int]] = field(default_factory=dict)
+    mean_scores: list[float] | None = None
+    sd_scores: list[float] | None = None
     results: list[GameResult] = field(default_factory=list, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -62,7 +67,7 @@ class BatchResult:
             "games": self.games, "seed": self.seed, "wins_per_seat": self.wins_per_seat,
             "win_rate": self.win_rate, "ci95": [list(c) for c in self.ci95],
             "mean_actions": self.mean_actions, "sd_actions": self.sd_actions, "seconds": self.seconds,
-            "outcomes": self.outcomes,
+            "outcomes": self.outcomes, "mean_scores": self.mean_scores, "sd_scores": self.sd_scores,
             "outcome_rates": {k: {v: c / self.games for v, c in vs.items()} for k, vs in self.outcomes.items()},
         }
 
@@ -96,7 +101,8 @@ def _play_range(game_name: str, params: dict[str, Any], bots: list[str], seed: i
         agents = [make_agent(b, game, hash_seed(seed, i, s)) for s, b in enumerate(bots)]
         state = play_game(game, agents, seed + i)
         out.append(GameResult(seed + i, tuple(state.returns()), seat_actions(state),
-                              tuple(sorted(state.result_tags().items()))))
+                              tuple(sorted(state.result_tags().items())),
+                              None if state.scores() is None else tuple(state.scores())))
     return out
 
 
@@ -145,8 +151,11 @@ def run_batch(game_name: str, params: dict[str, Any], bots: Sequence[str], games
     n = game.num_players
     wins = [sum(r.returns[s] for r in results) for s in range(n)]
     lengths = [r.actions for r in results]
-    mean = sum(lengths) / len(lengths) if lengths else 0.0
-    sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (len(lengths) - 1)) if len(lengths) > 1 else 0.0
+    mean, sd = mean_sd(lengths)
+    mean_scores = sd_scores = None
+    if results and results[0].scores is not None:
+        per_seat = [mean_sd([r.scores[s] for r in results]) for s in range(n)]
+        mean_scores, sd_scores = [m for m, _ in per_seat], [d for _, d in per_seat]
     outcomes: dict[str, dict[str, int]] = {}
     for r in results:
         for k, v in r.tags:
@@ -157,5 +166,14 @@ def run_batch(game_name: str, params: dict[str, Any], bots: Sequence[str], games
         players=n, params=plain, bots=seat_bots, games=games, seed=seed,
         wins_per_seat=wins, win_rate=[w / games if games else 0.0 for w in wins],
         ci95=[wilson(w, games) for w in wins], mean_actions=mean, sd_actions=sd, seconds=seconds,
-        results=results,
+        mean_scores=mean_scores, sd_scores=sd_scores, results=results,
     )
+
+
+def mean_sd(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and sample standard deviation (0 for fewer than two values)."""
+    if not xs:
+        return 0.0, 0.0
+    m = sum(xs) / len(xs)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
+    return m, sd

@@ -657,6 +657,11 @@ class RareRosesState(State):
         winners = [s for s in range(n) if keys[s] == best]
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
 
+    def scores(self) -> list[float]:
+        """Money per seat, in whole dollars (the end score, "Winning the Game"; solo: the measure
+        of success, "The Lone Florist")."""
+        return [float(m) for m in self.money]
+
     def observation(self, seat: int | None):
         from .observation import observe
 
