@@ -411,15 +411,25 @@ def test_host_hands_a_seat_to_a_bot(client):
 
 
 def test_turn_timer_lets_a_bot_move_for_a_slow_seat(client):
+    from datetime import datetime
+
+    from sqlalchemy import select
+
+    from roses.server import models
+    from roses.server.store import aware
+
     n = players_for(MAIN)
     created = create(client, MAIN, ["human"] * n, turn_timer_seconds=1, seed=12)
     tid = created["table_id"]
     v = view(client, tid)
     assert v["turn_deadline"] is not None
+    deadline = datetime.fromisoformat(v["turn_deadline"])
     start = v["version"]
-    t0 = time.monotonic()
-    v = wait_until(client, tid, lambda v: v["version"] > start, timeout=10)
-    assert time.monotonic() - t0 > 0.5
+    wait_until(client, tid, lambda v: v["version"] > start, timeout=10)
+    with client.app.state.store.engine.connect() as conn:
+        at = conn.execute(select(models.actions.c.at).where(models.actions.c.table_id == tid,
+                                                            models.actions.c.idx == start)).scalar()
+    assert aware(at) >= deadline, "the stand-in bot moved before the seat's time ran out"
 
 
 # ---------------------------------------------------------------------------------------- persistence
