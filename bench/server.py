@@ -81,8 +81,8 @@ async def watch(ws_url: str, stats: Stats, stop: asyncio.Event) -> None:
                     continue
                 if msg.startswith('{"type":"view"') or msg.startswith('{"type": "view"'):  # no decode: spare the client's CPU
                     stats.pushes += 1
-    except Exception:
-        stats.error("websocket")
+    except Exception as e:
+        stats.error(f"websocket {type(e).__name__}")
 
 
 class Conn:
@@ -162,10 +162,12 @@ async def open_table(client: Conn, base: str, game: str, players: int, stats: St
 
 async def play_tables(client: Conn, base: str, game: str, players: int, start: asyncio.Event,
                       clock: dict[str, float], stats: Stats, rng: random.Random, ready: list[int],
-                      max_actions: int = 5000) -> None:
+                      setup_slots: asyncio.Semaphore, max_actions: int = 5000) -> None:
     """Open a table, wait for the common start, then play tables one after another until the
     deadline (a finished table is replaced by a new one)."""
-    table = await open_table(client, base, game, players, stats, rng)
+    async with setup_slots:
+        table = await open_table(client, base, game, players, stats, rng)
+    await client.close()  # the server drops keep-alive connections idle for 5 s: reconnect at the start
     ready.append(1)
     await start.wait()
     try:
@@ -226,8 +228,9 @@ async def run_n(base: str, n: int, seconds: float, game: str, players: int, seed
         start = asyncio.Event()
         clock: dict[str, float] = {}
         ready: list[int] = []
+        setup_slots = asyncio.Semaphore(50)
         tasks = [asyncio.create_task(play_tables(Conn(host, int(port)), base, game, players, start, clock, stats,
-                                                 random.Random(seed + i), ready)) for i in range(n)]
+                                                 random.Random(seed + i), ready, setup_slots)) for i in range(n)]
         while len(ready) < n:
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.5)  # let the first WebSocket views arrive
