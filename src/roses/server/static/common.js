@@ -12,7 +12,8 @@ export function h(tag, props = {}, ...children) {
     else if (key === "text") node.textContent = String(value);
     else if (key === "dataset") Object.assign(node.dataset, value);
     else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
-    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    // Handlers are functions only: a string never becomes an inline handler.
+    else if (key.startsWith("on")) { if (typeof value === "function") node.addEventListener(key.slice(2), value); }
     else if (key in node && typeof value !== "string") node[key] = value;
     else node.setAttribute(key, value === true ? "" : String(value));
   }
