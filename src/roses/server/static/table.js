@@ -204,6 +204,7 @@ function ctx() {
     legal: view.legal_actions || [],
     players: (view.seats || []).length || (view.observation && view.observation.players) || 0,
     name: i => seatName(view, i),
+    line: text => namedLine(view, text),
   };
 }
 

@@ -83,6 +83,13 @@ export function render(view, el, ctx) {
   }
   el.appendChild(ring);
 
+  // The board is cleared for the next round at once, so recall how the last challenge went.
+  const recap = lastChallenge(o);
+  if (recap) {
+    el.appendChild(h("div", { class: "rt-recap" }, h("div", { class: "section-title" }, "Last challenge"),
+      h("ol", {}, recap.map(line => h("li", {}, ctx.line ? ctx.line(line) : line)))));
+  }
+
   if (view.seat !== null && view.seat !== undefined && o.hand) {
     const hand = [];
     let k = 0;
@@ -99,6 +106,20 @@ export function render(view, el, ctx) {
       h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "muted" }, "empty")),
       o.lost && o.lost.length ? h("div", { class: "stat muted" }, `Lost for good: ${o.lost.join(", ")}`) : null));
   }
+}
+
+/** The log lines of the last finished challenge, while the next round is being laid (else null). */
+function lastChallenge(o) {
+  if (!["lay-first", "add"].includes(o.phase)) return null;
+  const log = o.log || [];
+  let start = -1;
+  for (let k = log.length - 1; k >= 0; k--) if (/is the challenger/i.test(log[k])) { start = k; break; }
+  if (start < 0) return null;
+  const next = log.findIndex((line, k) => k > start && /^Round \d+/.test(line));
+  if (next < 0) return null;
+  // Only the round just before this one.
+  if (log.slice(next + 1).some(line => /^Round \d+/.test(line))) return null;
+  return log.slice(start, next);
 }
 
 /** The end screen's note for seat `i`: markers won, or out. */
