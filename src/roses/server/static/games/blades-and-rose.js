@@ -96,8 +96,12 @@ export function render(view, el, ctx) {
     area("Blades revealed", o.blades_revealed),
     h("div", { class: "br-area" }, h("div", { class: "section-title" }, "Ghosts removed"), h("b", {}, String(o.removed_ghosts || 0)))));
 
-  // The current round.
+  // The current round; between rounds (the coin moves on), the one just played.
   if (r) el.appendChild(roundBox(r, ctx, view, true));
+  else if ((o.rounds || []).length && o.phase !== "over") {
+    el.appendChild(h("div", { class: "section-title" }, "Last round"));
+    el.appendChild(roundBox(o.rounds[o.rounds.length - 1], ctx, view, false));
+  }
 
   // The seats.
   const ring = h("div", { class: "seats-ring" });
