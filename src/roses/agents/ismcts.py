@@ -1,10 +1,11 @@
 """Single-observer Information Set Monte Carlo Tree Search (SO-ISMCTS) for any registered game.
 
 After P. I. Cowling, E. J. Powley and D. Whitehouse, "Information Set Monte Carlo Tree Search",
-IEEE Transactions on Computational Intelligence and AI in Games 4(2):120–143, 2012 (Algorithm 2,
-SO-ISMCTS). It uses only the core contract through a :class:`~roses.agents.Turn`: the seat, its
-legal actions and ``sample_state(rng)`` (a determinized full state consistent with the seat's
-information, with a fresh RNG so sampled chance outcomes tell nothing about the real game's).
+IEEE Transactions on Computational Intelligence and AI in Games 4(2):120–143, 2012
+(doi:10.1109/TCIAIG.2012.2200894), its single-observer variant SO-ISMCTS. It uses only the core
+contract through a :class:`~roses.agents.Turn`: the seat, its legal actions and
+``sample_state(rng)`` (a determinized full state consistent with the seat's information, with a
+fresh RNG so sampled chance outcomes tell nothing about the real game's).
 
 One search builds one tree whose nodes are keyed by ``(seat, action text)``: the path of moves from
 the decision, as the deciding seat would write it down. Each iteration:
@@ -58,7 +59,7 @@ DEFAULT_ITERATIONS = 200
 #: Rare Roses' legal-action generation costs ~0.3–0.7 ms, 50× Roses and Thorns', and a playout is
 #: ~160 actions; Rose Ceremony's playouts cost ~4 ms. Both keep a decision near a second.
 ITERATIONS_BY_GAME = {"rare-roses": 20, "rose-ceremony": 100}
-#: UCB1 exploration constant for returns in [0, 1] (the paper uses 0.7).
+#: UCB1 exploration constant for returns in [0, 1] (≈ 0.7 is the usual choice for ISMCTS).
 DEFAULT_EXPLORATION = 0.7
 #: Most legal actions considered at one visit of a node (see the module docstring).
 DEFAULT_MAX_BRANCHING = 32
