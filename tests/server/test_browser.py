@@ -168,10 +168,13 @@ def test_lobby_rules_and_refused_moves(live_server, browser):
     page.click("#create")
     page.wait_for_selector("#form-error:not([hidden])")
     assert "players" in page.inner_text("#form-error")
-    # The how-to-play page renders the rules document.
-    page.goto(live_server + f"/rules/{GAME}")
-    page.wait_for_selector("#rules h1")
-    assert page.locator("#rules h1").count() == 1
+    # The how-to-play page renders each game's rules document (headings, lists, tables).
+    for game in cards:
+        page.goto(live_server + f"/rules/{game}")
+        page.wait_for_selector("#rules h1, #rules .error")
+        assert page.locator("#rules .error").count() == 0, f"no rules page for {game}"
+        assert page.locator("#rules h1").count() == 1
+        assert page.locator("#rules h2, #rules h3").count() >= 1
     page.goto(live_server + "/rules/no-such-game")
     page.wait_for_selector("#rules .error")
     # A table that does not exist says so.
