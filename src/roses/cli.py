@@ -270,11 +270,12 @@ def serve(
     database_url: Optional[str] = typer.Option(
         None, help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite in --data-dir)."),
     data_dir: Path = typer.Option(Path("data"), help="Folder for the SQLite database and records."),
+    bot_delay_ms: int = typer.Option(400, min=0, help="Pause before each bot move, in milliseconds."),
 ) -> None:
     """Run the browser table (FastAPI on uvicorn)."""
     from roses.server import run
 
-    run(host=host, port=port, database_url=database_url, data_dir=data_dir)
+    run(host=host, port=port, database_url=database_url, data_dir=data_dir, bot_delay_ms=bot_delay_ms)
 
 
 def main() -> None:  # console-script entry point
