@@ -52,12 +52,13 @@ PlayoutPolicy = Callable[[State, list, random.Random], Any]
 #: Leaf evaluation: ``evaluate(world) -> per-seat rewards in [0, 1]``.
 Evaluate = Callable[[State], Sequence[float]]
 
-#: Default iterations per decision: about 0.1–0.3 s for a 3–4-player Roses and Thorns decision on
-#: the project's 2-core machine under load (random playouts to the end of the game; ~0.8 s at 6).
+#: Default iterations per decision. Measured median decision times on the project's shared 2-core
+#: machine (load ~5): Roses and Thorns 0.07 s at 3 players, 0.17 s at 4, 0.35 s at 6; Blades & Rose
+#: 0.08 s at 5 players (random playouts to the end of the game).
 DEFAULT_ITERATIONS = 200
 #: Default iterations where a random playout costs far more (a search budget, not game knowledge):
-#: Rare Roses' legal-action generation costs ~0.3–0.7 ms, 50× Roses and Thorns', and a playout is
-#: ~160 actions; Rose Ceremony's playouts cost ~4 ms. Both keep a decision near a second.
+#: Rare Roses' legal-action generation costs ~0.3 ms, 50× Roses and Thorns', and a playout is ~160
+#: actions (20 iterations: 0.3 s a decision); Rose Ceremony's playouts cost ~2 ms (100: 0.2 s).
 ITERATIONS_BY_GAME = {"rare-roses": 20, "rose-ceremony": 100}
 #: UCB1 exploration constant for returns in [0, 1] (≈ 0.7 is the usual choice for ISMCTS).
 DEFAULT_EXPLORATION = 0.7
