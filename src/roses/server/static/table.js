@@ -178,17 +178,17 @@ function maybeFollow() {
 
 async function switchSeat(seat, auto = false) {
   if (seat === activeSeat) return;
+  const name = view ? seatName(view, seat) : `Seat ${seat}`;
   activeSeat = seat;
   persist();
   view = null;
-  if (auto && heldSeats().length > 1 && store.privacy !== false) showCover(seat);
+  if (auto && heldSeats().length > 1 && store.privacy !== false) showCover(name);
   await fetchView();
   reconnect();
 }
 
-function showCover(seat) {
+function showCover(name) {
   const cover = $("cover");
-  const name = view ? seatName(view, seat) : `Seat ${seat}`;
   fill(cover, h("div", { class: "cover-card" },
     h("div", { class: "big-rose", "aria-hidden": "true" }, "✿"),
     h("h2", {}, `Pass the device to ${name}`),
