@@ -13,6 +13,7 @@ import json
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 
 def _play(args: tuple[str, int, str | None]) -> tuple[int, int]:
@@ -21,7 +22,7 @@ def _play(args: tuple[str, int, str | None]) -> tuple[int, int]:
     from roses.sim.match import play_game
 
     bot, seed, deck = args
-    game = load("rare-roses", players=1, **({"order_deck": deck} if deck else {}))
+    game = load("rare-roses", players=1, **({"order_deck": Path(deck)} if deck else {}))
     state = play_game(game, [make_agent(bot, game, seed)], seed)
     return state.money[0], len(state.filled[0])
 

@@ -28,7 +28,8 @@ console = Console()
 err = Console(stderr=True)
 
 GameArg = typer.Argument(..., help="Game name, e.g. roses-and-thorns (see `roses games`).")
-ParamOpt = typer.Option([], "--param", "-p", help="Game parameter NAME=VALUE (repeatable), e.g. -p quick_game=true.")
+ParamOpt = typer.Option([], "--param", "-p",
+                        help="Game parameter NAME=VALUE (repeatable), e.g. -p quick_game=true; NAME=@FILE reads the value from a file.")
 
 
 def _fail(message: str) -> None:
@@ -42,6 +43,11 @@ def _params(players: Optional[int], pairs: list[str]) -> dict[str, Any]:
         if "=" not in pair:
             _fail(f"--param takes NAME=VALUE, got {pair!r}")
         k, v = pair.split("=", 1)
+        if v.startswith("@"):  # NAME=@file: the file's text (e.g. a deck as JSON)
+            try:
+                v = Path(v[1:]).read_text()
+            except OSError as e:
+                _fail(f"--param {k}: cannot read {v[1:]!r}: {e.strerror}")
         out[k.strip().replace("-", "_")] = v
     if players is not None:
         out["players"] = players

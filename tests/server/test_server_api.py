@@ -266,7 +266,7 @@ def test_chat(client):
     assert r.status_code == 200
     client.post(url, json={"text": "welcome"}, headers=auth(created["host_token"]))
     chat = view(client, tid)["chat"]
-    assert [(c["seat"], c["name"], c["text"]) for c in chat] == [(0, "Seat 1", "I offer 2 roses"), (None, "host", "welcome")]
+    assert [(c["seat"], c["name"], c["text"]) for c in chat] == [(0, "Seat 0", "I offer 2 roses"), (None, "host", "welcome")]
 
 
 def test_websocket_pushes_the_seat_own_view(client):
@@ -579,3 +579,20 @@ def test_another_process_takes_over_the_bots_of_a_stopped_one(make_client, db_ur
     v = wait_until(b, tid, lambda v: v["terminal"], timeout=60)
     assert b.get(f"/api/tables/{tid}/record").json()["actions"] == reference["actions"]
     assert v["version"] == len(reference["actions"])
+
+
+def test_start_player_beyond_the_seats_is_a_422_naming_it(client):
+    """Regression: a fixed start seat outside the table gave a 500 (found by the browser tests)."""
+    r = client.post("/api/tables", json={"game": "roses-and-thorns", "params": {"players": 3, "start_player": 3},
+                                         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                                                   {"kind": "bot", "bot": "random"}]})
+    assert r.status_code == 422 and r.json()["param"] == "start_player"
+
+
+def test_rare_roses_order_deck_path_from_the_web_is_refused(client, tmp_path):
+    """Security regression: a string order deck is JSON only, never a file to open."""
+    deck = tmp_path / "deck.json"
+    deck.write_text("[]")
+    r = client.post("/api/tables", json={"game": "rare-roses", "params": {"players": 1, "order_deck": str(deck)},
+                                         "seats": [{"kind": "human"}]})
+    assert r.status_code == 422 and r.json()["param"] == "order_deck"

@@ -34,6 +34,8 @@ class GameSpec:
         bots: game-specific agents by name: ``factory(game, seed) -> Agent``.
         render: optional ``f(observation) -> rich renderable`` for the terminal.
         summary: one paragraph for users.
+        check_params: optional ``f(params)`` that raises :class:`GameParameterError` for values that
+            are wrong together (e.g. a ``start_player`` seat beyond ``players``).
     """
 
     name: str
@@ -49,6 +51,7 @@ class GameSpec:
     bots: Mapping[str, Callable[["Game", int], Any]] = field(default_factory=dict)
     render: Callable[[Any], Any] | None = None
     summary: str = ""
+    check_params: Callable[[Mapping[str, Any]], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,8 @@ class Game:
         if n is None or not spec.min_players <= n <= spec.max_players:
             raise GameParameterError(
                 "players", f"{spec.title} is for {spec.min_players}–{spec.max_players} players, not {n}")
+        if spec.check_params is not None:
+            spec.check_params(params)
         return cls(spec, params)
 
     @property

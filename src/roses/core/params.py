@@ -122,3 +122,12 @@ def resolve(params: tuple[Param, ...], given: Mapping[str, Any]) -> Mapping[str,
         # None means "not given": the default applies.
         out[p.name] = p.coerce(given[p.name]) if given.get(p.name) is not None else p.default
     return MappingProxyType(out)
+
+
+def check_start_player(params: Mapping[str, Any]) -> None:
+    """A fixed ``start_player`` must be one of the seats ``0..players-1``.
+
+    Raises :class:`GameParameterError` naming ``start_player``."""
+    seat, n = params.get("start_player"), params.get("players")
+    if seat is not None and n is not None and not 0 <= seat < n:
+        raise GameParameterError("start_player", f"seat {seat} does not exist with {n} players (seats 0..{n - 1})")

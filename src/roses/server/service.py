@@ -512,7 +512,10 @@ class TableService:
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ApiError(422, {"error": "seed", "param": "seed", "detail": "seed must be a whole number in [0, 2^63)"})
 
-        state = game.new_initial_state(seed)
+        try:
+            state = game.new_initial_state(seed)
+        except GameParameterError as e:
+            raise ApiError(422, {"error": "params", "param": e.name, "detail": str(e)}) from None
         first: list[tuple[int, str]] = []
         while state.is_chance_node():  # the deal: sampled and stored like any chance outcome
             outcome = state.sample_chance()
@@ -751,7 +754,7 @@ class TableService:
 
 
 def default_name(seat: int, kind: str, bot: str | None) -> str:
-    return f"{bot} bot" if kind == "bot" else f"Seat {seat + 1}"
+    return f"{bot} bot" if kind == "bot" else f"Seat {seat}"  # seats count from 0, as in the logs
 
 
 def chat_json(c: ChatRow) -> dict[str, Any]:

@@ -102,7 +102,7 @@ def test_order_deck_parameter_path_or_data(tmp_path):
     p = tmp_path / "deck.json"
     import json
     p.write_text(json.dumps(data))
-    for value in (str(p), data, json.dumps(data)):
+    for value in (p, data, json.dumps(data)):
         g = roses.load("rare-roses", players=2, order_deck=value)
         s = g.new_initial_state(0)
         s.resolve_chance()
@@ -114,4 +114,14 @@ def test_order_deck_parameter_path_or_data(tmp_path):
     with pytest.raises(GameParameterError):
         roses.load("rare-roses", players=2, order_deck=[{"id": 0, "roses": [["tulip", "bud"]], "fill": 1, "match": 2}])
     with pytest.raises(GameParameterError):
-        roses.load("rare-roses", players=2, order_deck=str(tmp_path / "missing.json"))
+        roses.load("rare-roses", players=2, order_deck=tmp_path / "missing.json")
+
+
+def test_order_deck_text_is_never_read_as_a_file_path(tmp_path):
+    """Security: a string (e.g. from a web form) is JSON only; the server must not open files."""
+    p = tmp_path / "deck.json"
+    p.write_text("[]")
+    for text in (str(p), "/etc/passwd", '"/etc/passwd"'):
+        with pytest.raises(GameParameterError) as e:
+            roses.load("rare-roses", players=2, order_deck=text)
+        assert e.value.name == "order_deck"

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from roses.core import GameParameterError, GameSpec, Param
+from roses.core.params import check_start_player
 
 from . import encoding
 from .bots import HeuristicAgent, SearchAgent
@@ -16,23 +17,26 @@ from .view import render
 
 
 class DeckParam(Param):
-    """The ``order_deck`` parameter: a path to a JSON file, or the deck data itself (RR-3).
+    """The ``order_deck`` parameter: the deck data (RR-3), as Python data or JSON text, or a
+    ``pathlib.Path`` to a JSON file.
 
-    A string that is not JSON is read as a path; the validated value is the deck data, so a game
-    record replays without the file."""
+    Only an explicit ``Path`` is read from disk: a string is always JSON, so a web form can never
+    make the server open a file (``roses play -p order_deck=@deck.json`` reads one on the command
+    line). The validated value is the deck data, so a game record replays without the file."""
 
     def coerce(self, value: Any) -> Any:
-        if isinstance(value, (str, Path)):
-            text = str(value)
+        if isinstance(value, Path):
             try:
-                value = json.loads(text)
+                value = json.loads(value.read_text())
+            except (OSError, json.JSONDecodeError) as e:
+                raise GameParameterError(self.name, f"cannot read order deck {str(value)!r}: {e}") from None
+        elif isinstance(value, str):
+            try:
+                value = json.loads(value)
             except json.JSONDecodeError:
-                try:
-                    value = json.loads(Path(text).read_text())
-                except (OSError, json.JSONDecodeError) as e:
-                    raise GameParameterError(self.name, f"cannot read order deck {text!r}: {e}") from None
-            if isinstance(value, str):  # a JSON string holding a path
-                return self.coerce(Path(value))
+                raise GameParameterError(
+                    self.name, "must be JSON data (a list of cards); to read a file on the command line "
+                               "use -p order_deck=@path/to/deck.json") from None
         try:
             cards = parse_deck(value)
         except ValueError as e:
@@ -54,7 +58,7 @@ PARAMS = (
           cite="Setup", min=0, max=5),
     Param("market_prices", object, dict(DEFAULT_PRICES), "Market price of a tile of each rose, in dollars.",
           cite="RR-2", check=_check_prices),
-    DeckParam("order_deck", object, None, "Order deck: a JSON file path or the card data (default: the shipped 43-card deck).",
+    DeckParam("order_deck", object, None, "Order deck: the card data as JSON (default: the shipped 43-card deck; on the command line @file.json reads a file).",
               cite="RR-3"),
     Param("max_offers", int, 3, "Deals a player may propose in one turn (an engine bound so a turn ends).",
           cite="RR-7", min=0, max=50),
@@ -62,6 +66,7 @@ PARAMS = (
 
 
 SPEC = GameSpec(
+    check_params=check_start_player,
     name="rare-roses",
     title="Rare Roses",
     min_players=1,

@@ -1,5 +1,6 @@
 """Roses and Thorns: bluffing and bidding for 3–10 players (``roses-and-thorns.txt``)."""
 from roses.core import GameSpec, Param
+from roses.core.params import check_start_player
 
 from . import encoding
 from .bots import HeuristicAgent
@@ -19,6 +20,7 @@ PARAMS = (
 
 
 SPEC = GameSpec(
+    check_params=check_start_player,
     name="roses-and-thorns",
     title="Roses and Thorns",
     min_players=3,
