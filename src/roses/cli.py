@@ -229,6 +229,7 @@ def simulate(
     param: list[str] = ParamOpt,
     workers: int = typer.Option(1, min=1, help="Worker processes (results do not depend on it)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
+    plot: Optional[Path] = typer.Option(None, help="Also save a balance figure (seat advantage, game length): .png/.svg/.pdf."),
 ) -> None:
     """Play many bot games; print wins per seat with 95% confidence intervals and game length."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
@@ -249,6 +250,10 @@ def simulate(
                                progress=lambda k: progress.advance(task, k))
         except (GameParameterError, ValueError) as e:
             _fail(str(e))
+    if plot is not None:
+        from roses.sim.plots import plot_batch
+
+        err.print(f"Balance figure saved: {plot_batch(result, plot)}")
     if as_json:
         print(json.dumps(result.to_json()))
         return

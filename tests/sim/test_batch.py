@@ -39,3 +39,12 @@ def test_scores_are_averaged_for_games_that_have_them():
     assert r.mean_scores == [sum(per_game) / 6] and len(r.sd_scores) == 1
     assert all(x == int(x) for x in per_game)  # whole dollars
     assert run_batch("roses-and-thorns", {"players": 3}, ["random"], games=2, seed=1).mean_scores is None
+
+
+def test_plot_writes_a_png(tmp_path):
+    from roses.sim.plots import plot_batch
+
+    r = run_batch("roses-and-thorns", {"players": 3}, ["random"], games=10, seed=2)
+    out = plot_batch(r, tmp_path / "balance.png")
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000

@@ -1,0 +1,49 @@
+"""Balance plots for a simulated batch (matplotlib, no display needed).
+
+One figure, two panels: the win rate of each seat with its 95% Wilson interval against the average
+seat's (seat advantage), and the distribution of game length in seat actions.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .batch import BatchResult
+
+
+def plot_batch(result: BatchResult, path: str | Path) -> Path:
+    """Write the balance figure of ``result`` to ``path`` (PNG, SVG or PDF by its suffix); return it."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display on servers and CI
+    import matplotlib.pyplot as plt
+
+    n = result.players
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    seats = list(range(n))
+    lows = [result.win_rate[s] - result.ci95[s][0] for s in seats]
+    highs = [result.ci95[s][1] - result.win_rate[s] for s in seats]
+    ax1.bar(seats, result.win_rate, color="#a8163f", alpha=0.85)
+    ax1.errorbar(seats, result.win_rate, yerr=[lows, highs], fmt="none", ecolor="black", capsize=4)
+    # No seat advantage means every seat wins as often as the average seat (1/n with one winner;
+    # more in team games such as Blades & Rose).
+    fair = sum(result.win_rate) / n
+    ax1.axhline(fair, color="grey", linestyle="--", label=f"seat average {fair:.3f}")
+    ax1.set_xticks(seats, [f"{s}\n{result.bots[s]}" for s in seats])
+    ax1.set_xlabel("seat (bot)")
+    ax1.set_ylabel("win rate (95% CI)")
+    ax1.set_title("Seat advantage")
+    ax1.legend(loc="upper right")
+    lengths = [r.actions for r in result.results]
+    ax2.hist(lengths, bins=min(40, max(5, len(set(lengths)))), color="#2f5d3a")
+    ax2.axvline(result.mean_actions, color="black", linestyle="--", label=f"mean {result.mean_actions:.1f}")
+    ax2.set_xlabel("game length (seat actions)")
+    ax2.set_ylabel("games")
+    ax2.set_title("Game length")
+    ax2.legend(loc="upper right")
+    fig.suptitle(f"{result.game}: {result.games} games, {n} players, seed {result.seed}")
+    fig.tight_layout()
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
