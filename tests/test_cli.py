@@ -69,3 +69,42 @@ def test_bad_parameters_and_bots_get_a_clear_message():
 def test_games_lists_parameters():
     r = runner.invoke(app, ["games"])
     assert r.exit_code == 0 and "quick_game" in r.output and "RT-8" in r.output
+
+
+def test_replay_shows_only_the_viewers_actions_unless_revealed(tmp_path):
+    """Regression: `replay --seat 1` printed seat 0's hidden actions (e.g. which card it laid)."""
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--seed", "8", "--records", str(tmp_path)])
+    path = next(tmp_path.glob("*.json"))
+    hidden = runner.invoke(app, ["replay", str(path), "--no-step", "--seat", "1"]).output
+    full = runner.invoke(app, ["replay", str(path), "--no-step", "--reveal"]).output
+    assert "seat 0 bot:heuristic: lay" not in hidden and "seat 0 bot:heuristic moves" in hidden
+    assert "seat 0 bot:heuristic: lay" in full and "seat -1 chance: start" in full
+
+
+def test_replay_of_a_malformed_record_is_a_clear_error(tmp_path):
+    """Regression: actions of the wrong shape gave a traceback."""
+    good = tmp_path / "g"
+    runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--seed", "2", "--records", str(good)])
+    data = json.loads(next(good.glob("*.json")).read_text())
+    for bad in ([[5, "x", 3]], "nope", [[True, "bid 1"]]):
+        data["actions"] = bad
+        f = tmp_path / "bad.json"
+        f.write_text(json.dumps(data))
+        r = runner.invoke(app, ["replay", str(f)])
+        assert r.exit_code == 2 and "list of [seat, action text] pairs" in r.output, r.output
+
+
+def test_bad_records_folder_and_delay_fail_before_playing(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--records", str(blocker / "sub")])
+    assert r.exit_code == 2 and "cannot use this folder" in r.output and "Game over" not in r.output
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--delay", "-1"])
+    assert r.exit_code == 2
+    r = runner.invoke(app, ["serve", "--port", "99999"])
+    assert r.exit_code == 2
+
+
+def test_games_lists_every_bot_and_keeps_bracketed_help():
+    r = runner.invoke(app, ["games"])
+    assert "ismcts" in r.output and "[roses, thorns" in r.output

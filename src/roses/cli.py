@@ -14,18 +14,19 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.pretty import Pretty
 from rich.table import Table
 
 from roses.agents import Turn, agent_names, make_agent
-from roses.core import (GameParameterError, GameRecord, RecordError, RosesError, State, available_games,
+from roses.core import (GameParameterError, GameRecord, IllegalActionError, RecordError, RosesError, State, available_games,
                         get_spec, load, to_jsonable)
 from roses.core.record import initial_state
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play, study and playtest four rose-themed tabletop games.")
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # error lines stay whole (paths can be copied)
 
 GameArg = typer.Argument(..., help="Game name, e.g. roses-and-thorns (see `roses games`).")
 ParamOpt = typer.Option([], "--param", "-p",
@@ -33,7 +34,7 @@ ParamOpt = typer.Option([], "--param", "-p",
 
 
 def _fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {escape(message)}")
     raise typer.Exit(2)
 
 
@@ -85,9 +86,9 @@ def games() -> None:
             t.add_column(c)
         for p in spec.params:
             default = "(data)" if p.type is object else repr(p.default)
-            t.add_row(p.name, default, p.help, p.cite)
+            t.add_row(p.name, escape(default), escape(p.help), escape(p.cite))
         console.print(t)
-        console.print(f"  bots: {', '.join(['random'] + [b for b in spec.bots if b != 'random'])}\n")
+        console.print(f"  bots: {', '.join(agent_names(load(name)))}\n")
 
 
 @app.command()
@@ -100,10 +101,14 @@ def play(
     seed: Optional[int] = typer.Option(None, help="Seed of the game's RNG (default: random)."),
     param: list[str] = ParamOpt,
     records: Path = typer.Option(Path("records"), help="Folder where the game record is saved."),
-    delay: float = typer.Option(0.0, help="Seconds to pause after each bot move."),
+    delay: float = typer.Option(0.0, min=0.0, help="Seconds to pause after each bot move."),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play)."""
     g = _load(game, players, param)
+    try:  # before the game, so a bad folder never costs a finished game's record
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        _fail(f"--records {records}: cannot use this folder ({e.strerror})")
     n = g.num_players
     if not watch and not 0 <= seat < n:
         _fail(f"--seat must be 0..{n - 1}")
@@ -150,8 +155,11 @@ def play(
         console.print(f"[bold green]Game over.[/] Winner(s): {', '.join(f'seat {s}' for s in winners)}"
                       + ("" if watch else ("  — you win!" if seat in winners else "  — you lose.")))
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    path = GameRecord.from_state(state, _names(n, humans, seat_bots)).save(records / f"{g.name}-{stamp}-{state.seed}.json")
-    console.print(f"Record saved: {path}   (replay it with `roses replay {path}`)")
+    try:
+        path = GameRecord.from_state(state, _names(n, humans, seat_bots)).save(records / f"{g.name}-{stamp}-{state.seed}.json")
+    except OSError as e:
+        _fail(f"could not save the record in {records}: {e.strerror}")
+    console.print(f"Record saved: {path}   (replay it with `roses replay {path}`)", markup=False)
 
 
 def _print_log(state: State, seat: Optional[int], shown: int) -> int:
@@ -173,9 +181,12 @@ def _ask(state: State):
             return legal[int(answer) - 1]
         try:
             return state.action_from_text(answer)
-        except RosesError:
-            console.print(f"[red]{answer!r} is not a legal move.[/] Type a number from 1 to {len(legal)}, "
-                          "the move's text, or q to stop.")
+        except IllegalActionError as e:
+            reason = "" if e.rule == "legal actions" else f" {e.message} [{e.rule}]."
+            console.print(f"[red]{escape(repr(answer))} is not a legal move.[/]{escape(reason)} Type a number from 1 to "
+                          f"{len(legal)}, the move's text, or q to stop.")
+        except RosesError as e:
+            console.print(f"[red]{escape(str(e))}[/]")
 
 
 @app.command()
@@ -184,8 +195,11 @@ def replay(
     seat: Optional[int] = typer.Option(None, help="Show the game as this seat saw it (default: spectator view)."),
     step: Optional[bool] = typer.Option(None, "--step/--no-step",
                                         help="Wait for Enter after each action (default: when run in a terminal)."),
+    reveal: bool = typer.Option(False, "--reveal", help="Also print every seat's exact action (the full record, hidden cards included)."),
 ) -> None:
-    """Step through a recorded game, action by action, and check that it replays to its result."""
+    """Step through a recorded game, action by action, and check that it replays to its result.
+
+    Without --reveal you see what the chosen seat (or a spectator) saw: its own actions and the log."""
     try:
         record = GameRecord.load(file)
         state = initial_state(record)
@@ -202,10 +216,13 @@ def replay(
             state.apply(state.action_from_text(text))
         except RosesError as e:
             _fail(f"step {i}: {e}")
-        if who < 0:
+        if who < 0 and not reveal:
             continue  # chance outcomes show through the log
-        label = record.players[who] if who < len(record.players) else ""
-        console.print(f"[bold]{i:4d}[/] seat {who} {label}: [cyan]{text}[/]")
+        label = record.players[who] if 0 <= who < len(record.players) else ("chance" if who < 0 else "")
+        if reveal or who == seat:
+            console.print(f"[bold]{i:4d}[/] seat {who} {escape(label)}: [cyan]{escape(text)}[/]")
+        else:
+            console.print(f"[bold]{i:4d}[/] seat {who} {escape(label)} moves")
         shown = _print_log(state, seat, shown)
         if interactive:
             console.print(render(state, seat))
@@ -216,7 +233,8 @@ def replay(
     got = {"returns": state.returns(), "terminal": state.is_terminal()}
     if got["returns"] != record.result.get("returns") or got["terminal"] != record.result.get("terminal"):
         _fail(f"replay gives {got}, the record says {record.result}")
-    console.print(f"[green]Replay verified:[/] returns {got['returns']}")
+    ended = "" if state.is_terminal() else " (the game was stopped before its end)"
+    console.print(f"[green]Replay verified:[/] returns {got['returns']}{ended}")
 
 
 @app.command()
@@ -262,7 +280,7 @@ def simulate(
         t.add_column(c, justify="right")
     for s in range(result.players):
         lo, hi = result.ci95[s]
-        t.add_row(str(s), result.bots[s], f"{result.wins_per_seat[s]:g}", f"{result.win_rate[s]:.3f}", f"{lo:.3f}–{hi:.3f}")
+        t.add_row(str(s), result.bots[s], f"{result.wins_per_seat[s]:.2f}".rstrip("0").rstrip("."), f"{result.win_rate[s]:.3f}", f"{lo:.3f}–{hi:.3f}")
     console.print(t)
     if result.mean_scores is not None:
         console.print("Mean score per seat: " + ", ".join(
@@ -277,7 +295,7 @@ def simulate(
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
-    port: int = typer.Option(8000, help="TCP port."),
+    port: int = typer.Option(8000, min=1, max=65535, help="TCP port."),
     database_url: Optional[str] = typer.Option(
         None, help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite in --data-dir)."),
     data_dir: Path = typer.Option(Path("data"), help="Folder for the SQLite database and records."),

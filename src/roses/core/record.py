@@ -67,10 +67,15 @@ class GameRecord:
         """Raises :class:`RecordError` if ``data`` is not a roses record."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"not a roses record (expected format {FORMAT!r})")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(
+                isinstance(x, list) and len(x) == 2 and isinstance(x[0], int) and not isinstance(x[0], bool)
+                and isinstance(x[1], str) for x in actions):
+            raise RecordError("malformed record: 'actions' must be a list of [seat, action text] pairs")
         try:
             return cls(
                 game=data["game"], params=dict(data["params"]), seed=int(data["seed"]),
-                actions=[list(x) for x in data["actions"]], result=dict(data["result"]),
+                actions=[list(x) for x in actions], result=dict(data["result"]),
                 engine_version=str(data["engine_version"]), players=list(data.get("players", [])),
             )
         except (KeyError, TypeError, ValueError) as e:

@@ -18,7 +18,7 @@ def render(obs: Observation):
     """A Rich renderable of what ``obs.seat`` sees: every stack, bids, markers, own hand (the CLI prints
     the log itself, line by line)."""
     t = Table(title=f"Roses and Thorns — round {obs.round}, {obs.phase}", expand=False)
-    for col in ("seat", "cards", "hand", "stack", "turned up", "markers", ""):
+    for col in ("seat", "cards", "hand", "face down", "turned up", "markers", ""):
         t.add_column(col)
     for v in obs.seats:
         flags = []
@@ -34,7 +34,8 @@ def render(obs: Observation):
             flags.append("challenger")
         name = f"{v.seat}" + (" (you)" if v.seat == obs.seat else "")
         up = Text(" ").join([_card(k) for k in v.revealed]) if v.revealed else Text("")
-        t.add_row(name, str(v.cards), str(v.hand_size), "▮" * v.stack_size, up, "★" * v.markers, ", ".join(flags))
+        down = v.stack_size - len(v.revealed)  # face-down cards only; turned-up ones show beside
+        t.add_row(name, str(v.cards), str(v.hand_size), "▮" * down, up, "★" * v.markers, ", ".join(flags))
     parts = [t, Text(f"Cards on the table: {obs.cards_on_table}"
                      + (f"   High bid: {obs.high_bid} by seat {obs.high_bidder}" if obs.high_bid else "")
                      + (f"   Still to turn up: {obs.flips_left}" if obs.flips_left else ""))]
