@@ -125,9 +125,9 @@ def play(
         _fail(str(e))
     state = g.new_initial_state(seed)
     viewer = None if watch else seat
-    console.rule(f"{g.title} — {n} players, seed {state.seed}")
-    console.print("You are " + ("watching." if watch else f"seat {seat}.") +
-                  " Bots: " + ", ".join(f"{s}={b}" for s, b in enumerate(seat_bots) if s not in humans))
+    console.rule(f"{g.title} — {n} player{'s' if n != 1 else ''}, seed {state.seed}")
+    bot_list = ", ".join(f"seat {s} {b}" for s, b in enumerate(seat_bots) if s not in humans)
+    console.print("You are " + ("watching." if watch else f"seat {seat}.") + (f" Bots: {bot_list}." if bot_list else ""))
     shown = 0
     try:
         while not state.is_terminal():

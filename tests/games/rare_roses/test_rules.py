@@ -199,7 +199,7 @@ def test_a_tile_bought_from_another_shop_keeps_its_box_and_counts_toward_six():
     assert shop(s, 0, "fresh") == {"juliet": 1} and shop(s, 0, "bud") == {}
     assert shop(s, 1, "bud") == {"blue": 1} and shop(s, 1, "fresh") == {"juliet": 1}
     assert s.money[:2] == [17, 23] and s.received == 1
-    assert "seat 1 accepts: seat 0 takes juliet/fresh for $3 and blue/bud" in s.log.view(2)[-1]
+    assert "seat 1 accepts: seat 0 takes juliet/fresh and gives $3 and blue/bud" in s.log.view(2)[-1]
     # all tiles received count toward the 6
     s.received = 5
     refused(s, "offer 1 take juliet/fresh,black/mature pay 0", "more than 6 roses")

@@ -617,8 +617,10 @@ class RareRosesState(State):
         self.money[buyer] -= o.pay
         self.money[seller] += o.pay
         self.received += len(o.take)
-        self.log.add(f"seat {seller} accepts: seat {buyer} takes {tiles_text(o.take)} for ${o.pay}"
-                     + (f" and {tiles_text(o.give)}" if o.give else ""))
+        paid = [f"${o.pay}"] if o.pay or not o.give else []
+        paid += [tiles_text(o.give)] if o.give else []
+        self.log.add(f"seat {seller} accepts: seat {buyer} takes {tiles_text(o.take)} and gives "
+                     + " and ".join(paid))
 
     def _fill(self, seat: int, a: FillOrder) -> None:
         """"Fill Orders": tiles back to the bag, the card kept, its value paid; the specialty bonus

@@ -74,7 +74,7 @@ def render(obs):
                       _tiles(s.mature), str(len(s.orders_filled)))
 
     turn = Text(f"this turn: drawn {obs.tiles_drawn}/6 · received {obs.received}/6 · "
-                f"filled {obs.fills}/3 · offers left {obs.offers_left}", style="dim")
+                f"filled {obs.fills}/3" + (f" · offers left {obs.offers_left}" if len(obs.shops) > 1 else ""), style="dim")
     parts = [head, market, queue, shops, turn]
     if obs.pending_offer:
         parts.append(Text(f"deal on the table: {obs.pending_offer['text']}", style="bold cyan"))
