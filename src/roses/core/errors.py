@@ -23,9 +23,14 @@ class IllegalActionError(RosesError):
 
     def __init__(self, rule: str, message: str, action: object = None):
         self.rule = rule
-        self.message = message
-        self.action = None if action is None else str(action)
-        super().__init__(f"{message} [{rule}]" + (f" (action: {self.action})" if self.action else ""))
+        self.message = _short(message)
+        self.action = None if action is None else _short(str(action))
+        super().__init__(f"{self.message} [{rule}]" + (f" (action: {self.action})" if self.action else ""))
+
+
+def _short(text: str, limit: int = 200) -> str:
+    """Bad input can be huge (a 1 MB "action" from the web): never echo more than ``limit`` chars."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class GameParameterError(RosesError, ValueError):

@@ -22,6 +22,8 @@ def _check_crystals(value) -> str | None:
         return f"effects {unknown} are not registered; known: {sorted(EFFECTS)} (BR-4)"
     if len(value) < 5:
         return "the pool needs at least one crystal per player (BR-4)"
+    if len(value) > 50:
+        return "a pool of at most 50 crystals"
     return None
 
 
@@ -31,9 +33,9 @@ PARAMS = (
           "The crystal pool (effect numbers), one drawn per player; at least one per player.",
           cite="BR-4", check=_check_crystals),
     Param("death_limit", int, None, "Flower Buds in the Death Area that win for the Blood Blades "
-          "(default 4/5/5/6 for 5/6/7/8 players).", cite="BR-6", min=1),
+          "(default 4/5/5/6 for 5/6/7/8 players).", cite="BR-6", min=1, max=30),
     Param("sacrifice_target", int, None, "Flower Buds in the Sacrifice Area the White Rose Faction "
-          "needs (default 4/5/5/6 for 5/6/7/8 players).", cite="BR-6", min=1),
+          "needs (default 4/5/5/6 for 5/6/7/8 players).", cite="BR-6", min=1, max=30),
 )
 
 SPEC = GameSpec(

@@ -47,8 +47,8 @@ class DeckParam(Param):
 def _check_prices(v: Any) -> str | None:
     if not isinstance(v, dict) or set(v) != set(ROSES):
         return f"give a price for each rose: {', '.join(ROSES)}"
-    if not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in v.values()):
-        return "prices are whole dollars ≥ 0"
+    if not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 1000 for p in v.values()):
+        return "prices are whole dollars from 0 to 1000"
     return None
 
 

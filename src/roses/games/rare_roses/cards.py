@@ -93,6 +93,8 @@ def parse_deck(data: Any) -> tuple[OrderCard, ...]:
         data = data.get("cards")
     if not isinstance(data, list) or not data:
         raise ValueError("an order deck is a non-empty list of cards")
+    if len(data) > 500:
+        raise ValueError("an order deck has at most 500 cards")
     cards = []
     seen = set()
     for i, c in enumerate(data):
@@ -109,15 +111,15 @@ def parse_deck(data: Any) -> tuple[OrderCard, ...]:
         if not isinstance(cid, int) or isinstance(cid, bool) or cid < 0 or cid in seen:
             raise ValueError(f"card {i}: id must be a distinct int ≥ 0")
         seen.add(cid)
-        if not roses:
-            raise ValueError(f"card {cid}: an order asks for at least one rose")
+        if not roses or len(roses) > 12:
+            raise ValueError(f"card {cid}: an order asks for 1 to 12 roses")
         for r, m in roses:
             rose_index(r)
             if m not in MATURITIES:
                 raise ValueError(f"card {cid}: maturity {m!r} is not bud or bloom")
         for v in (fill, match):
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"card {cid}: values are whole dollars")
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 10_000:
+                raise ValueError(f"card {cid}: values are whole dollars from 0 to 10000")
         if spec is not None:
             rose_index(spec)
         if not isinstance(icon, bool):

@@ -47,6 +47,12 @@ HAND_SIZE = 4
 MIN_PLAYERS = 2
 
 
+# Bounds on a designer's deck, so that a game (and a web request creating one) stays small.
+MAX_CARDS = 540
+MAX_ROWS = 200
+MAX_VALUE = 20
+
+
 def check_deck(value: Any) -> str | None:
     """Validate a ``deck`` parameter value (RC-2); return the problem in words or ``None``.
 
@@ -56,6 +62,8 @@ def check_deck(value: Any) -> str | None:
     """
     if not isinstance(value, (list, tuple)) or not value:
         return "a deck is a non-empty list of [roses, thorns, count] rows"
+    if len(value) > MAX_ROWS:
+        return f"a deck has at most {MAX_ROWS} rows"
     seen = set()
     total = 0
     for i, row in enumerate(value):
@@ -68,10 +76,14 @@ def check_deck(value: Any) -> str | None:
             return f"row {i} ({row!r}): rose and thorn values cannot be negative"
         if count < 1:
             return f"row {i} ({row!r}): the count must be at least 1"
+        if roses > MAX_VALUE or thorns > MAX_VALUE:
+            return f"row {i} ({row!r}): rose and thorn values are at most {MAX_VALUE}"
         if (roses, thorns) in seen:
             return f"row {i} ({row!r}): the card {roses}/{thorns} is listed twice; give one row with its count"
         seen.add((roses, thorns))
         total += count
+    if total > MAX_CARDS:
+        return f"the deck has {total} cards; at most {MAX_CARDS} (ten times the printed deck)"
     if total < HAND_SIZE * MIN_PLAYERS:
         return f"the deck has {total} cards; dealing needs at least {HAND_SIZE * MIN_PLAYERS}"
     return None
