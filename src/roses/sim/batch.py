@@ -64,7 +64,8 @@ class BatchResult:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "players": self.players, "params": self.params, "bots": self.bots,
-            "games": self.games, "seed": self.seed, "wins_per_seat": self.wins_per_seat,
+            "games": self.games, "seed": self.seed,
+            "wins_per_seat": [round(w, 9) for w in self.wins_per_seat],  # shared wins: sums of 1/k
             "win_rate": self.win_rate, "ci95": [list(c) for c in self.ci95],
             "mean_actions": self.mean_actions, "sd_actions": self.sd_actions, "seconds": self.seconds,
             "outcomes": self.outcomes, "mean_scores": self.mean_scores, "sd_scores": self.sd_scores,
