@@ -108,3 +108,10 @@ def test_bad_records_folder_and_delay_fail_before_playing(tmp_path):
 def test_games_lists_every_bot_and_keeps_bracketed_help():
     r = runner.invoke(app, ["games"])
     assert "ismcts" in r.output and "[roses, thorns" in r.output
+
+
+def test_rules_prints_the_how_to_play_page():
+    r = runner.invoke(app, ["rules", "roses-and-thorns"])
+    assert r.exit_code == 0 and "How to play Roses and Thorns" in r.output and "three roses" in r.output
+    r = runner.invoke(app, ["rules", "rare-roses", "--implementation"])
+    assert r.exit_code == 0 and "RR-3" in r.output

@@ -92,6 +92,27 @@ def games() -> None:
 
 
 @app.command()
+def rules(game: str = GameArg,
+          implementation: bool = typer.Option(False, "--implementation",
+                                              help="The rules as implemented (rulebook → ruling → code → test) instead.")) -> None:
+    """How to play a game (or, with --implementation, how each rule is implemented)."""
+    from rich.markdown import Markdown
+
+    try:
+        spec = get_spec(game)
+    except RosesError as e:
+        _fail(str(e))
+    folder = "rules" if implementation else "howto"
+    here = Path(__file__).resolve().parent
+    for base in (here / "server" / folder, here.parents[1] / "docs" / folder):
+        page = base / f"{spec.name}.md"
+        if page.is_file():
+            console.print(Markdown(page.read_text()))
+            return
+    _fail(f"no {folder} page for {spec.name}")
+
+
+@app.command()
 def play(
     game: str = GameArg,
     players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of seats."),
