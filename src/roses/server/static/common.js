@@ -56,8 +56,11 @@ export async function api(method, path, { body, token } = {}) {
 }
 
 /** A readable message from an error body ({error, detail, message, rule}). */
+export const NETWORK_TEXT = "Can't reach the server — retrying…";
+
 export function errorText(data, fallback = "Something went wrong") {
   if (!data) return fallback;
+  if (data.error === "network") return NETWORK_TEXT; // not "TypeError: Failed to fetch"
   if (typeof data === "string") return data;
   const detail = data.detail;
   if (typeof detail === "string") return detail;
@@ -66,20 +69,29 @@ export function errorText(data, fallback = "Something went wrong") {
   return data.message || data.error || fallback;
 }
 
-// ---------------------------------------------------------------- seat tokens (sessionStorage)
-// One entry per table: {seats: {"<seat>": token}, host: token|null, hotseat: bool}.
+// ---------------------------------------------------------------- seat tokens (localStorage)
+// One entry per table: {seats: {"<seat>": token}, host: token|null, hotseat: bool}. Kept in
+// localStorage so reopening /t/{id} from history or a bookmark in the same browser rejoins the
+// seat; entries written by older pages to sessionStorage are still read (and moved over).
 const KEY = id => `roses:table:${id}`;
 
-export function loadTable(id) {
+function readEntry(storage, id) {
   try {
-    const data = JSON.parse(sessionStorage.getItem(KEY(id)) || "null");
-    if (data && typeof data === "object") return { seats: {}, host: null, hotseat: false, ...data };
-  } catch { /* a damaged entry is dropped */ }
+    const data = JSON.parse(storage.getItem(KEY(id)) || "null");
+    if (data && typeof data === "object") return data;
+  } catch { /* a damaged entry (or no storage) is dropped */ }
+  return null;
+}
+
+export function loadTable(id) {
+  const data = readEntry(localStorage, id) || readEntry(sessionStorage, id);
+  if (data) return { seats: {}, host: null, hotseat: false, ...data };
   return { seats: {}, host: null, hotseat: false };
 }
 
 export function saveTable(id, data) {
-  sessionStorage.setItem(KEY(id), JSON.stringify(data));
+  try { localStorage.setItem(KEY(id), JSON.stringify(data)); }
+  catch { sessionStorage.setItem(KEY(id), JSON.stringify(data)); }
 }
 
 // ---------------------------------------------------------------- names and small widgets
@@ -100,11 +112,12 @@ function givenName(info) {
   return /^seat \d+$/i.test(name) ? null : name;
 }
 
-/** A log line with "Seat 3" replaced by the names players gave themselves. */
+/** A log line with "seat 3"/"Seat 3" written "Seat 3" (one spelling throughout) or replaced by
+ *  the name the player gave themselves. */
 export function namedLine(view, line) {
   return String(line).replace(/\b[Ss]eat (\d+)\b/g, (whole, d) => {
     const i = Number(d);
-    return givenName((view && view.seats || []).find(s => s.seat === i)) || whole;
+    return givenName((view && view.seats || []).find(s => s.seat === i)) || `Seat ${d}`;
   });
 }
 

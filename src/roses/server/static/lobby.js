@@ -7,6 +7,7 @@ const $ = id => document.getElementById(id);
 let games = [];
 let current = null; // the selected game's entry
 
+const OPEN_SHOWN = 20; // open tables listed before "more"
 const GAME_ICONS = { "roses-and-thorns": "♠", "rose-ceremony": "❦", "rare-roses": "❀", "blades-and-rose": "⚔" };
 
 async function loadGames() {
@@ -238,8 +239,10 @@ async function loadTables() {
   const res = await api("GET", "/api/tables");
   const list = $("tables");
   if (!res.ok || !Array.isArray(res.data)) { fill(list, h("li", { class: "error" }, errorText(res.data, "Could not load the tables"))); return; }
-  const open = res.data.filter(t => t.status !== "finished");
-  const finished = res.data.filter(t => t.status === "finished");
+  // Newest first; at most OPEN_SHOWN open tables, the rest folded under "more".
+  const newest = (a, b) => String(b.created || "").localeCompare(String(a.created || ""));
+  const open = res.data.filter(t => t.status !== "finished").sort(newest);
+  const finished = res.data.filter(t => t.status === "finished").sort(newest);
   const item = (t, link) => {
     const humans = (t.seats || []).filter(s => s.kind === "human");
     const bots = (t.seats || []).length - humans.length;
@@ -253,9 +256,14 @@ async function loadTables() {
       link);
   };
   const wasOpen = list.querySelector("details.finished")?.open;
+  const moreOpen = list.querySelector("details.more-open")?.open;
+  const watch = t => item(t, h("a", { class: "button small", href: `/t/${encodeURIComponent(t.table_id)}` }, "Watch"));
+  const shown = open.slice(0, OPEN_SHOWN), rest = open.slice(OPEN_SHOWN);
   fill(list,
-    open.length ? open.map(t => item(t, h("a", { class: "button small", href: `/t/${encodeURIComponent(t.table_id)}` }, "Watch")))
-      : h("li", { class: "muted" }, "No open tables yet — create one!"),
+    open.length ? shown.map(watch) : h("li", { class: "muted" }, "No open tables yet — create one!"),
+    rest.length ? h("li", {}, h("details", { class: "more-open", open: !!moreOpen },
+      h("summary", {}, `${rest.length} more open table${rest.length === 1 ? "" : "s"}`),
+      h("ul", { class: "tables" }, rest.map(watch)))) : null,
     finished.length ? h("li", {}, h("details", { class: "finished", open: !!wasOpen },
       h("summary", {}, `Finished tables (${finished.length})`),
       h("ul", { class: "tables" }, finished.slice(0, 30).map(t => item(t,

@@ -16,7 +16,10 @@ async function main() {
   const title = res.data.title || titleCase(game);
   document.title = `How to play ${title} — roses`;
   fill(el, h("p", { class: "muted" }, h("a", { href: `/?game=${encodeURIComponent(game)}` }, `▸ Start a ${title} table`)));
+  // {markdown: the player-facing page, implementation: the rules as implemented, or null};
+  // an older server sent only {markdown} (then the rules-as-implemented document).
   const body = render(res.data.markdown);
+  const impl = typeof res.data.implementation === "string" && res.data.implementation.trim() ? res.data.implementation : null;
   // The document's first heading becomes the page title.
   const first = body.querySelector("h2");
   if (first && body.firstChild === first) {
@@ -26,6 +29,10 @@ async function main() {
     el.appendChild(h("h1", {}, `How to play ${title}`));
   }
   el.appendChild(body);
+  if (impl) {
+    el.appendChild(h("details", { class: "implementation", id: "implementation" },
+      h("summary", {}, "Rules as implemented (for designers)"), render(impl)));
+  }
 }
 
 main();

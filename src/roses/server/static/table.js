@@ -1,6 +1,6 @@
 // The table page /t/{id}: draws the seat's view, offers the legal moves, keeps a live WebSocket
 // (reconnecting with backoff), chat, log, turn notifications, the end screen and host controls.
-import { h, fill, api, errorText, loadTable, saveTable, seatName, seatTag, namedLine, toast, header, titleCase, resultWord, copyText } from "/static/common.js";
+import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, seatTag, namedLine, toast, header, titleCase, resultWord, copyText } from "/static/common.js";
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
 
@@ -46,10 +46,31 @@ async function takeUrlToken() {
   }
 }
 
+/** Forget the active seat's token (it no longer holds a seat) and watch; remember the seat so the
+ *  notice can say "Your seat is now played by a bot" when that is what happened. */
+function dropSeat() {
+  const seat = activeSeat;
+  delete store.seats[String(seat)];
+  store.lostSeats = Array.from(new Set([...(store.lostSeats || []), seat]));
+  const held = heldSeats();
+  activeSeat = held.length ? held[0] : null; // hot seat: carry on with another held seat
+  view = null;
+  persist();
+}
+
+/** The server says the viewer's seat was handed to a bot (a flag in the view), or answers a
+ *  held token with a spectator's view (seat null). */
+function seatWasLost(next) {
+  if (activeSeat === null || !tokenFor(activeSeat)) return false;
+  if (next.seat_to_bot || next.seat_taken_by_bot || next.replaced_by_bot || next.seat_lost || next.bot_took_seat) return true;
+  return next.seat === null && !next.host;
+}
+
 // ---------------------------------------------------------------- loading
 async function fetchView() {
   const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, { token: tokenFor(activeSeat) });
-  if (res.ok) { applyView(res.data, true); return true; }
+  if (res.ok) { clearNetworkBanner(); applyView(res.data, true); return true; }
+  if (res.status === 0) { showBanner(NETWORK_TEXT, "error"); return false; }
   if (res.status === 404) {
     fill($("board"), h("div", { class: "empty-state" }, h("h2", {}, "No such table"),
       h("p", {}, "It may have been removed. "), h("a", { href: "/" }, "Back to the lobby")));
@@ -57,10 +78,9 @@ async function fetchView() {
     return false;
   }
   if ((res.status === 401 || res.status === 403) && activeSeat !== null) {
-    // The stored token no longer works: forget it and watch instead.
-    delete store.seats[String(activeSeat)];
-    activeSeat = null;
-    persist();
+    // The stored token no longer works (e.g. the host handed the seat to a bot): forget it and
+    // watch instead; the notice under the title says which.
+    dropSeat();
     return fetchView();
   }
   showBanner(errorText(res.data, "Could not load the table"), "error");
@@ -105,6 +125,7 @@ function connect() {
     if (ws !== socket) return;
     wsAttempt = 0;
     setConn("live");
+    clearNetworkBanner();
     fetchView(); // restore the view: anything missed while away
     clearInterval(pingTimer);
     pingTimer = setInterval(() => { if (socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" })); }, 25000);
@@ -133,10 +154,7 @@ function wsRefused(msg) {
   ws = null;
   if (socket) socket.close();
   if ((msg.status === 401 || msg.status === 403) && activeSeat !== null) {
-    delete store.seats[String(activeSeat)];
-    activeSeat = null;
-    persist();
-    showBanner("This seat's link is no longer valid here; you are watching as a spectator.", "info");
+    dropSeat();
     fetchView().then(() => reconnect());
     return;
   }
@@ -156,6 +174,11 @@ function reconnect() {
 function applyView(next, force = false) {
   if (!next || next.table_id === undefined && next.observation === undefined) return;
   const nextSeat = next.seat === undefined ? null : next.seat;
+  if (seatWasLost(next)) {
+    dropSeat();
+    fetchView().then(() => reconnect());
+    return;
+  }
   if (nextSeat !== activeSeat) return; // a late message for the seat we left
   if (view && !force && isOlder(next, view)) return;
   view = next;
@@ -222,6 +245,7 @@ function draw() {
   drawTurn();
   drawSeatSwitch();
   drawBanner();
+  drawNotice();
   const board = $("board");
   const c = ctx();
   const scroll = window.scrollY;
@@ -344,8 +368,27 @@ function drawSeatSwitch() {
 }
 
 function showBanner(text, kind = "error", rule = "") {
-  banner = { text, kind, rule };
+  banner = { text, kind, rule, network: text === NETWORK_TEXT };
   drawBanner();
+}
+/** The page is live again: a "Can't reach the server" banner goes away by itself. */
+function clearNetworkBanner() {
+  if (banner && banner.network) { banner = null; drawBanner(); }
+}
+
+/** Why this page only watches: said plainly under the title (spectators, seats given to bots). */
+function drawNotice() {
+  const el = $("notice");
+  if (!el) return;
+  const watching = activeSeat === null && view && view.seat === null && !view.host;
+  if (!watching) { el.hidden = true; return; }
+  const lost = (store.lostSeats || []).filter(s => ((view.seats || []).find(x => x.seat === s) || {}).kind === "bot");
+  let text;
+  if (lost.length) text = `Your seat is now played by a bot. You are watching the table.`;
+  else if (view.terminal || !(view.seats || []).some(s => s.kind === "human")) text = "You are watching.";
+  else text = "You are watching. To play your seat, open your private join link.";
+  el.hidden = false;
+  el.textContent = text;
 }
 function drawBanner() {
   const el = $("banner");
@@ -423,7 +466,12 @@ function drawLog() {
   const el = $("log");
   const lines = (view.observation && view.observation.log) || [];
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-  fill(el, lines.map(line => h("li", {}, namedLine(view, line))));
+  const pretty = typeof renderer.logLine === "function" ? renderer.logLine : (t => t);
+  fill(el, lines.map(line => {
+    let text = namedLine(view, line);
+    try { text = String(pretty(text)); } catch { /* keep the plain line */ }
+    return h("li", {}, text);
+  }));
   if (atBottom || !el.dataset.seen) el.scrollTop = el.scrollHeight;
   el.dataset.seen = "1";
 }
@@ -436,6 +484,7 @@ function drawChat() {
   if (atBottom) el.scrollTop = el.scrollHeight;
   const canChat = !!(tokenFor(activeSeat) || store.host);
   $("chat-input").disabled = !canChat;
+  $("chat-form").querySelector("button[type=submit]").disabled = !canChat;
   $("chat-input").placeholder = canChat ? "Say something…" : "Spectators read only";
 }
 
@@ -447,18 +496,34 @@ function drawEnd() {
   const returns = view.returns || (view.observation && view.observation.returns) || [];
   const n = (view.seats || []).length || returns.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (returns[b] || 0) - (returns[a] || 0));
+  const endScores = count => {
+    if (Array.isArray(view.scores) && view.scores.length) return view.scores;
+    try { if (typeof renderer.scores === "function") return renderer.scores(view, count) || null; } catch { /* none */ }
+    return null;
+  };
+  const formatScore = value => {
+    try { if (typeof renderer.formatScore === "function") return String(renderer.formatScore(value)); } catch { /* plain */ }
+    return String(value);
+  };
   const won = view.seat !== null && view.seat !== undefined && (returns[view.seat] || 0) > 0;
   const note = i => {
     try { return typeof renderer.resultNote === "function" ? String(renderer.resultNote(view, i) || "") : ""; } catch { return ""; }
   };
-  const headline = view.seat === null || view.seat === undefined ? "Game over" : (won ? "You won!" : "Game over");
+  // Scores (e.g. Rare Roses dollars): the server's `scores`, else what the renderer reads from
+  // the observation. A solo table has no one to beat: it ends with the score, not "You won!".
+  const scores = endScores(n);
+  const scoreText = i => scores && scores[i] !== null && scores[i] !== undefined ? formatScore(scores[i]) : "";
+  const solo = n === 1;
+  let headline = view.seat === null || view.seat === undefined ? "Game over" : (won ? "You won!" : "Game over");
+  if (solo) headline = scoreText(0) ? `Final score: ${scoreText(0)}` : "Game over";
   fill(el, h("div", { class: "end-card", role: "dialog", "aria-label": "Game over" },
     h("div", { class: "big-rose", "aria-hidden": "true" }, won ? "❀" : "✿"),
     h("h2", { id: "end-title" }, headline),
-    h("ul", { class: "results" }, order.map(i => h("li", { class: (returns[i] || 0) > 0 ? "winner" : "" },
-      h("span", { class: "star", "aria-hidden": "true" }, (returns[i] || 0) > 0 ? "★" : ""),
+    h("ul", { class: "results" }, order.map(i => h("li", { class: (returns[i] || 0) > 0 && !solo ? "winner" : "" },
+      h("span", { class: "star", "aria-hidden": "true" }, (returns[i] || 0) > 0 && !solo ? "★" : ""),
       h("span", { class: "pname" }, seatName(view, i), i === view.seat ? " (you)" : ""),
-      (returns[i] || 0) > 0 ? h("span", { class: "tag win-tag" }, resultWord(returns[i])) : null,
+      (returns[i] || 0) > 0 && !solo ? h("span", { class: "tag win-tag" }, resultWord(returns[i])) : null,
+      scoreText(i) ? h("span", { class: "score" }, scoreText(i)) : null,
       note(i) ? h("span", { class: "note" }, note(i)) : null))),
     h("div", { class: "row center" },
       h("button", { type: "button", class: "primary", id: "download-record", onclick: downloadRecord }, "Download the game record"),
@@ -505,6 +570,7 @@ async function act(text) {
     showBanner(errorText(d, "The move could not be sent"), "error");
   }
   await fetchView();
+  if (view && res.status === 0) draw(); // server unreachable: re-enable the moves to try again
 }
 
 // ---------------------------------------------------------------- chat
@@ -517,6 +583,7 @@ $("chat-form").addEventListener("submit", async e => {
   input.disabled = true;
   const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/chat`, { body: { text }, token });
   input.disabled = false;
+  if (res.status === 0) { showBanner(NETWORK_TEXT, "error"); return; }
   if (res.ok) { input.value = ""; if (res.data && res.data.observation !== undefined) applyView(res.data); else fetchView(); }
   else toast(errorText(res.data, "Message not sent"), "error");
   input.focus();

@@ -83,7 +83,8 @@ export function render(view, el, ctx) {
         h("div", { class: "hand" }, (o.hand || []).length ? o.hand.map(c => brCard(c)) : h("span", { class: "muted" }, "no cards left"))),
       h("div", { class: "br-notes" },
         h("div", { class: "section-title" }, "Your crystal"),
-        h("div", {}, crystal ? [h("b", {}, `#${crystal}`), " — ", EFFECTS[crystal] || "a custom effect"] : h("span", { class: "muted" }, "already placed")),
+        h("div", {}, crystal ? [h("b", {}, `#${crystal}`), " — ", EFFECTS[crystal] || "a custom effect"]
+          : (placingNow(o, view) ? [h("b", {}, `#${r.crystal}`), " — placing now…"] : h("span", { class: "muted" }, "already placed"))),
         o.night_seen ? [h("div", { class: "section-title" }, "At night"),
           h("div", {}, "Eyes were open at: ", o.night_seen.map(ctx.name).join(", "))] : null)));
   }
@@ -135,10 +136,18 @@ export function render(view, el, ctx) {
   }
 }
 
+/** The seat is placing its own crystal right now (choosing the effect's target). */
+function placingNow(o, view) {
+  const r = o.current_round;
+  return o.phase === "effect" && r && r.receiver === view.seat;
+}
+
 function roundBox(r, ctx, view, current) {
+  // While the crystal is being placed its effect is not resolved yet: "(no effect)" only after.
+  const pending = current && ((view.observation || {}).phase === "effect");
   return h("div", { class: `br-round ${current ? "current" : ""}` },
     h("div", {}, h("b", {}, `Round ${r.number}: `), `${ctx.name(r.giver)} gave the coin to ${ctx.name(r.receiver)} — crystal #${r.crystal} `,
-      h("i", {}, r.effect || ""), r.effect_applied === false ? " (no effect)" : "",
+      h("i", {}, r.effect || ""), pending ? " — placing now…" : (r.effect_applied === false ? " (no effect)" : ""),
       (r.targets || []).length ? ` on ${r.targets.map(ctx.name).join(" and ")}` : ""),
     h("div", { class: "br-order" }, h("span", { class: "muted small" }, "Order: "),
       (r.order || []).map(s => h("span", {

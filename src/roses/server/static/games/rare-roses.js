@@ -168,10 +168,33 @@ function dealBuilder(view, ctx, container) {
   return box;
 }
 
-/** The end screen's note for seat `i`: its final money. */
+/** Each seat's final money (the end screen's scores when the view has no `scores`). */
+export function scores(view, n) {
+  const o = view.observation || {};
+  if (o.result && Array.isArray(o.result.money)) return o.result.money;
+  const shops = o.shops || [];
+  return shops.length ? shops.map(s => (s || {}).money ?? null) : null;
+}
+
+/** A score in dollars. */
+export function formatScore(value) {
+  return `$${value}`;
+}
+
+/** The end screen's note for seat `i`: in solo (The Lone Florist) the rulebook's yardstick
+ *  ("with 20 Order Cards, a good score is around $90, a great score is over $120"). */
 export function resultNote(view, i) {
-  const r = (view.observation || {}).result;
-  return r && r.money ? `$${r.money[i]}` : "";
+  const n = ((view.observation || {}).shops || []).length || (view.seats || []).length;
+  return n === 1 ? "with 20 orders: good ≈ $90, great > $120" : "";
+}
+
+/** A log line with the rose ids written as names ("striped-dragon" → "Striped Dragon",
+ *  "juliet/bud" → "Juliet (bud)"). */
+export function logLine(line) {
+  const ids = ROSES.join("|");
+  return String(line)
+    .replace(new RegExp(`\\b(${ids})/(bud|fresh|mature)\\b`, "g"), (_, r, b) => `${titleCase(r)} (${b})`)
+    .replace(new RegExp(`(^|[^\\w-])(${ids})(?![\\w-])`, "g"), (_, pre, r) => pre + titleCase(r));
 }
 
 export function renderActions(view, el, ctx) {
