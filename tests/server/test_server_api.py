@@ -406,8 +406,93 @@ def test_host_hands_a_seat_to_a_bot(client):
     assert r.status_code == 200 and r.json()["seats"][0]["kind"] == "bot"
     v = wait_until(client, tid, lambda v: v["terminal"])
     assert v["status"] == "finished"
-    # The former player's token still shows its seat but offers no move.
-    assert view(client, tid, toks[0])["seat"] == 0
+    # The former player's token now only watches: a spectator's view, marked as replaced.
+    old = view(client, tid, toks[0])
+    assert old["seat"] is None and old["replaced_by_bot"] is True and old["replaced_seat"] == 0
+    assert old["legal_actions"] == []
+
+
+def test_a_seat_handed_to_a_bot_hides_its_cards_from_the_old_token(client):
+    """Tester: the old token kept seat 1's hand and stack, could chat, and acting gave 409/403
+    "not seat 1's turn". Now it is a spectator: no hidden cards, chat and actions refused (403,
+    before the version check)."""
+    created = create(client, "roses-and-thorns", ["human", "human", "human"], seed=8)
+    tid, toks = created["table_id"], tokens(created)
+    mine = view(client, tid, toks[1])
+    assert mine["observation"]["hand"] is not None  # the seat's own cards, while it holds the seat
+    assert mine["replaced_by_bot"] is False
+    with client.websocket_connect(f"/ws/tables/{tid}?token={toks[1]}") as ws:
+        assert ws.receive_json()["seat"] == 1
+        r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "random"},
+                        headers=auth(created["host_token"]))
+        assert r.status_code == 200
+        pushed = ws.receive_json()
+        while pushed["seats"][1]["kind"] != "bot":
+            pushed = ws.receive_json()
+        assert pushed["seat"] is None and pushed["replaced_by_bot"] is True
+        assert pushed["observation"]["hand"] is None and pushed["observation"]["stack"] is None
+    old = view(client, tid, toks[1])
+    assert old["seat"] is None and old["replaced_by_bot"] is True and old["replaced_seat"] == 1
+    assert old["observation"] == view(client, tid)["observation"]  # exactly a spectator's
+    assert old["observation"]["hand"] is None and old["observation"]["stack"] is None
+    for version in (old["version"], old["version"] + 5):  # refused before the version is looked at
+        r = client.post(f"/api/tables/{tid}/actions", json={"action": "rose", "version": version},
+                        headers=auth(toks[1]))
+        assert r.status_code == 403, r.text
+        assert r.json() == {"error": "forbidden", "detail": "seat 1 is now played by a bot"}
+    r = client.post(f"/api/tables/{tid}/chat", json={"text": "still here"}, headers=auth(toks[1]))
+    assert r.status_code == 403 and r.json()["detail"] == "seat 1 is now played by a bot"
+    with client.websocket_connect(f"/ws/tables/{tid}?token={toks[1]}") as ws:
+        first = ws.receive_json()
+        assert first["seat"] is None and first["observation"]["hand"] is None
+
+
+def test_search_bots_think_in_a_worker_process_and_choose_as_seeded(client):
+    """An ``ismcts`` table plays to the end (the bot runs in worker processes); its moves are
+    exactly the seeded choices of ``make_agent(bot, game, bot_seed(seed, version, seat))``."""
+    from roses.agents import Turn, make_agent
+    from roses.server.service import bot_seed
+
+    r = client.post("/api/tables", json={"game": "rare-roses", "params": {"players": 1},
+                                         "seats": [{"kind": "bot", "bot": "ismcts"}], "seed": 21})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table_id"]
+    v = wait_until(client, tid, lambda v: v["terminal"], timeout=120)
+    record = client.get(f"/api/tables/{tid}/record").json()
+    final = replay(GameRecord.from_json(record))
+    assert list(final.returns()) == v["returns"] and final == true_state(client, tid)
+    # The same game, played here in one process with the server's seeds.
+    state = load("rare-roses", players=1).new_initial_state(21)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance())
+        else:
+            seat = state.current_player()
+            agent = make_agent("ismcts", state.game, bot_seed(21, len(state.history), seat))
+            state.apply(agent.act(Turn.of(state)))
+    assert [[s, str(a)] for s, a in state.history] == record["actions"]
+
+
+def test_bot_choice_in_a_worker_equals_the_choice_in_process():
+    from roses.agents import Turn, make_agent
+    from roses.server.service import search_bot_choice
+
+    state = load("roses-and-thorns", players=3).new_initial_state(5)
+    while state.is_chance_node() or len(state.history) < 8:
+        state.apply(state.sample_chance() if state.is_chance_node() else state.legal_actions()[0])
+    want = str(make_agent("ismcts", state.game, 77).act(Turn.of(state.clone())))
+    assert search_bot_choice(state.to_json(), to_jsonable(state.rng.getstate()), "ismcts", 77) == want
+
+
+def test_view_carries_the_games_scores(client):
+    r = client.post("/api/tables", json={"game": "rare-roses", "params": {"players": 1},
+                                         "seats": [{"kind": "human"}], "seed": 3})
+    tid, tok = r.json()["table_id"], r.json()["seats"][0]["token"]
+    v = view(client, tid, tok)
+    state = true_state(client, tid)
+    assert state.scores() is not None and v["scores"] == list(state.scores())
+    created = create(client, "roses-and-thorns", ["human"] * 3)
+    assert view(client, created["table_id"])["scores"] is None  # won or lost, no score
 
 
 def test_turn_timer_lets_a_bot_move_for_a_slow_seat(client):
@@ -486,14 +571,112 @@ def test_two_processes_share_one_database(make_client):
 
 # ---------------------------------------------------------------------------------------- rules and pages
 def test_rules_pages(client, tmp_path, monkeypatch):
-    (tmp_path / f"{MAIN}.md").write_text("# How to play\n")
-    monkeypatch.setattr(app_module, "RULES_DIRS", (tmp_path,))
+    """The player-facing how-to page (docs/howto) in ``markdown``, the implementation notes
+    (docs/rules) in ``implementation``; without a how-to page, the notes in both."""
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "howto").mkdir()
+    (tmp_path / "rules" / f"{MAIN}.md").write_text("# Implementation\n")
+    monkeypatch.setattr(app_module, "RULES_DIRS", (tmp_path / "rules",))
+    monkeypatch.setattr(app_module, "HOWTO_DIRS", (tmp_path / "howto",))
     r = client.get(f"/api/rules/{MAIN}")
-    assert r.status_code == 200 and r.json()["markdown"] == "# How to play\n"
-    monkeypatch.setattr(app_module, "RULES_DIRS", (tmp_path / "nowhere",))
+    assert r.status_code == 200
+    assert r.json()["markdown"] == "# Implementation\n" and r.json()["implementation"] == "# Implementation\n"
+    (tmp_path / "howto" / f"{MAIN}.md").write_text("# How to play\n")
+    r = client.get(f"/api/rules/{MAIN}")
+    assert r.json()["markdown"] == "# How to play\n" and r.json()["implementation"] == "# Implementation\n"
+    (tmp_path / "rules" / f"{MAIN}.md").unlink()
+    r = client.get(f"/api/rules/{MAIN}")
+    assert r.json()["markdown"] == "# How to play\n" and r.json()["implementation"] is None
+    monkeypatch.setattr(app_module, "HOWTO_DIRS", (tmp_path / "nowhere",))
     r = client.get(f"/api/rules/{MAIN}")
     assert r.status_code == 404 and r.json()["error"] == "no rules"
     assert client.get("/api/rules/no-such-game").status_code == 404
+
+
+def test_howto_pages_ship_with_the_package():
+    from pathlib import Path
+
+    link = Path(app_module.__file__).parent / "howto"
+    assert link.is_symlink() and link.resolve() == (Path(app_module.__file__).resolve().parents[3] / "docs" / "howto")
+
+
+# ---------------------------------------------------------------------------------------- bad input
+def test_replay_of_malformed_records_says_what_is_wrong_in_plain_words(client):
+    out = play_out_with_bots(client, MAIN, 4, ["random"] * players_for(MAIN))
+    good = out["record"]
+    cases = [
+        ([1, 2], "must be a JSON object"),
+        ({**good, "actions": [[0]]}, "'actions' must be a list of [seat, action text] pairs"),
+        ({**good, "actions": None}, "'actions' must be a list"),
+        ({**good, "params": None}, "'params' must be an object"),
+        ({**good, "params": [1, 2]}, "'params' must be an object"),
+        ({**good, "result": None}, "'result' must be an object"),
+        ({**good, "seed": "x"}, "'seed' must be a whole number"),
+        ({**good, "game": None}, "'game' must be a string"),
+        ({**good, "params": {**good["params"], "players": 99}}, "players"),
+        ({**good, "game": "no-such-game"}, "no-such-game"),
+    ]
+    for data, words in cases:
+        r = client.post("/api/replay", json=data)
+        assert r.status_code == 422, (data, r.text)
+        detail = r.json()["detail"]
+        assert words in detail, detail
+        for internal in ("unpack", "NoneType", "not iterable", "Traceback"):
+            assert internal not in detail, detail
+
+
+def test_missing_game_and_non_string_name(client):
+    seats = [{"kind": "human"}] * players_for(MAIN)
+    r = client.post("/api/tables", json={"seats": seats})
+    assert r.status_code == 422 and r.json()["detail"] == "game is required"
+    r = client.post("/api/tables", json={"game": MAIN, "seats": seats, "name": 7})
+    assert r.status_code == 422 and r.json()["detail"] == "name must be a string of at most 200 characters"
+    r = client.post("/api/tables", json={"game": "x" * 100_000, "seats": seats})
+    assert r.status_code == 422 and len(r.json()["detail"]) < 1000
+
+
+def test_control_and_bidi_characters_are_stripped_from_chat_and_names(client):
+    n = players_for(MAIN)
+    seats = [{"kind": "human", "name": "Al\u202eice\x00"}] + [{"kind": "human"}] * (n - 1)
+    r = client.post("/api/tables", json={"game": MAIN, "seats": seats, "name": "My\u2066 table\x07"})
+    created = r.json()
+    tid, toks = created["table_id"], tokens(created)
+    v = view(client, tid)
+    assert v["name"] == "My table" and v["seats"][0]["name"] == "Alice"
+    r = client.post(f"/api/tables/{tid}/chat", json={"text": "a\x00b\u202dc\u2069\nd\te"}, headers=auth(toks[0]))
+    assert r.status_code == 200
+    assert view(client, tid)["chat"][-1]["text"] == "abc\nde"
+    r = client.post(f"/api/tables/{tid}/chat", json={"text": "\x00\u202e"}, headers=auth(toks[0]))
+    assert r.status_code == 422  # nothing left to say
+
+
+def test_a_huge_action_text_is_not_echoed_in_full(client):
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] * n, seed=3)
+    tid, toks = created["table_id"], tokens(created)
+    v = view(client, tid)
+    tok = toks[v["current_player"]]
+    for size in (1_000_000, 5_000):
+        r = client.post(f"/api/tables/{tid}/actions", json={"action": "z" * size, "version": v["version"]},
+                        headers=auth(tok))
+        assert r.status_code == 422, r.text[:300]
+        assert len(r.text) < 1500 and "…" in r.text
+    assert view(client, tid)["version"] == v["version"]
+
+
+def test_post_bodies_must_be_json(client):
+    n = players_for(MAIN)
+    seats = [{"kind": "human"}] * n
+    body = json.dumps({"game": MAIN, "seats": seats})
+    r = client.post("/api/tables", content=body, headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415 and r.json()["error"] == "unsupported media type"
+    r = client.post("/api/tables", content="game=x", headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 415
+    r = client.post("/api/replay", content=b"{}", headers={"Content-Type": "multipart/form-data; boundary=x"})
+    assert r.status_code == 415
+    r = client.post("/api/tables", content=body, headers={"Content-Type": "application/json; charset=utf-8"})
+    assert r.status_code == 201
+    assert client.get("/api/tables").json()[0]["table_id"] == r.json()["table_id"]
 
 
 def test_pages_are_served(client):

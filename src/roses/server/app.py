@@ -17,10 +17,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from roses.core import GameRecord, RecordError, RosesError, available_games, get_spec, to_jsonable
+from roses.core import (GameParameterError, GameRecord, RosesError, available_games, get_spec, load,
+                        to_jsonable)
 from roses.core.record import initial_state, replay
 
-from .service import ApiError, TableService, bot_names, timer_bot
+from .service import ApiError, TableService, bot_names, shorten, timer_bot
 from .store import SqlTableStore, default_sqlite_url
 
 log = logging.getLogger("roses.server")
@@ -28,6 +29,8 @@ log = logging.getLogger("roses.server")
 STATIC = Path(__file__).parent / "static"
 #: Where the how-to-play pages are looked for: shipped inside the package, then the repository.
 RULES_DIRS = (Path(__file__).parent / "rules", Path(__file__).resolve().parents[3] / "docs" / "rules")
+#: Where the player-facing how-to-play pages are looked for (same order).
+HOWTO_DIRS = (Path(__file__).parent / "howto", Path(__file__).resolve().parents[3] / "docs" / "howto")
 MAX_REPLAY_ACTIONS = 50_000
 
 PAGES = {"lobby": "lobby.html", "table": "table.html", "replay": "replay.html", "rules": "rules.html"}
@@ -70,8 +73,9 @@ def games_info() -> list[dict[str, Any]]:
     return out
 
 
-def rules_path(game: str) -> Path | None:
-    for folder in RULES_DIRS:
+def rules_path(game: str, dirs: tuple[Path, ...] = RULES_DIRS) -> Path | None:
+    """The first ``<game>.md`` (or with underscores) in ``dirs``, or ``None``."""
+    for folder in dirs:
         for stem in (game, game.replace("-", "_")):
             p = folder / f"{stem}.md"
             if p.is_file():
@@ -79,17 +83,58 @@ def rules_path(game: str) -> Path | None:
     return None
 
 
+def check_record_shape(data: Any) -> None:
+    """Refuse (422, in plain words) a record whose top-level fields have the wrong JSON types."""
+    def bad(detail: str) -> ApiError:
+        return ApiError(422, {"error": "record", "detail": detail})
+
+    if not isinstance(data, dict):
+        raise bad("a record must be a JSON object (the file saved from a finished table)")
+    if data.get("format") is None:
+        raise bad("not a roses record: it has no 'format' field")
+    for key in ("game", "engine_version"):
+        if not isinstance(data.get(key), str):
+            raise bad(f"malformed record: '{key}' must be a string")
+    if isinstance(data.get("seed"), bool) or not isinstance(data.get("seed"), int):
+        raise bad("malformed record: 'seed' must be a whole number")
+    for key in ("params", "result"):
+        if not isinstance(data.get(key), dict):
+            raise bad(f"malformed record: '{key}' must be an object")
+    if not isinstance(data.get("actions"), list):
+        raise bad("malformed record: 'actions' must be a list of [seat, action text] pairs")
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise bad("malformed record: 'players' must be a list of strings")
+
+
 def replay_steps(data: Any) -> dict[str, Any]:
     """The record as spectator views after each step (for the replay viewer). Raises
     :class:`ApiError` 422 when the record is not a roses record or does not replay."""
+    check_record_shape(data)
     try:
         record = GameRecord.from_json(data)
-        if len(record.actions) > MAX_REPLAY_ACTIONS:
-            raise RecordError(f"the record has more than {MAX_REPLAY_ACTIONS} actions")
+    except RosesError as e:
+        raise ApiError(422, {"error": "record", "detail": str(e)}) from None
+    if len(record.actions) > MAX_REPLAY_ACTIONS:
+        raise ApiError(422, {"error": "record", "detail": f"the record has more than {MAX_REPLAY_ACTIONS} actions"})
+    try:
+        spec = get_spec(record.game)
+    except RosesError as e:
+        raise ApiError(422, {"error": "record", "detail": f"record game: {e}"}) from None
+    try:  # the parameters first: nothing is built from parameters that fail validation
+        load(spec.name, **record.params)
+    except GameParameterError as e:
+        raise ApiError(422, {"error": "record", "param": f"params.{e.name}", "detail": f"record params: {e}"}) from None
+    except (RosesError, TypeError) as e:
+        raise ApiError(422, {"error": "record", "detail": f"record params: {e}"}) from None
+    try:
         final = replay(record)
         state = initial_state(record)
-    except (RosesError, ValueError, TypeError, KeyError) as e:
+    except RosesError as e:
         raise ApiError(422, {"error": "record", "detail": str(e)}) from None
+    except (ValueError, TypeError, KeyError, AttributeError) as e:  # pragma: no cover - a game's bug
+        log.warning("replay of a %s record failed: %r", record.game, e)
+        raise ApiError(422, {"error": "record", "detail": "the record does not replay under these rules"}) from None
     steps = [{"seat": None, "action": None, "observation": to_jsonable(state.observation(None)),
               "log": list(state.log.view(None))}]
     for seat, text in record.actions:
@@ -141,6 +186,10 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
                              "detail": f"{where}: {errs[0]['msg']}" if errs else "invalid request"}, 422)
 
     async def body_of(request: Request) -> Any:
+        ctype = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+        if ctype and ctype != "application/json" and not ctype.endswith("+json"):
+            raise ApiError(415, {"error": "unsupported media type",
+                                 "detail": f"the body must be JSON (Content-Type: application/json), not {shorten(ctype, 100)}"})
         try:
             return await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
@@ -205,10 +254,14 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
             spec = get_spec(game)
         except RosesError as e:
             raise ApiError(404, {"error": "not found", "detail": str(e)}) from None
-        path = rules_path(game)
-        if path is None:
-            raise ApiError(404, {"error": "no rules", "detail": f"docs/rules/{game}.md is not written yet"})
-        return Json({"game": game, "title": spec.title, "markdown": path.read_text(encoding="utf-8")})
+        howto = rules_path(spec.name, HOWTO_DIRS)
+        impl = rules_path(spec.name, RULES_DIRS)
+        if howto is None and impl is None:
+            raise ApiError(404, {"error": "no rules", "detail": f"docs/howto/{spec.name}.md is not written yet"})
+        impl_text = impl.read_text(encoding="utf-8") if impl is not None else None
+        return Json({"game": spec.name, "title": spec.title,
+                     "markdown": howto.read_text(encoding="utf-8") if howto is not None else impl_text,
+                     "implementation": impl_text})
 
     @app.get("/api/health")
     async def api_health() -> Json:

@@ -36,6 +36,8 @@ from functools import partial
 from typing import Any, Callable
 
 import anyio
+import anyio.to_process
+import anyio.to_thread
 
 from roses.agents import GENERIC_AGENTS, Turn, make_agent
 from roses.core import CHANCE, TERMINAL, GameRecord, IllegalActionError, State, get_spec, load, to_jsonable
@@ -47,6 +49,25 @@ log = logging.getLogger("roses.server")
 
 MAX_CHAT = 500
 CHAT_HISTORY = 100
+MAX_ACTION_TEXT = 10_000
+ECHO = 200  # how much of a client's text an error message quotes
+
+#: Control characters (except the newline) and the bidi overrides/isolates, which could hide or
+#: reorder what others read in chat and names.
+_UNSAFE = {c: None for c in [*range(0x00, 0x20), *range(0x202A, 0x202F), *range(0x2066, 0x206A)] if c != 0x0A}
+_UNSAFE[0x7F] = None
+
+
+def clean_text(text: str, newlines: bool = True) -> str:
+    """``text`` without NUL and other control characters or bidi overrides (U+0000–U+001F except
+    the newline, U+007F, U+202A–U+202E, U+2066–U+2069); without ``newlines``, newlines become spaces."""
+    out = text.translate(_UNSAFE)
+    return out if newlines else out.replace("\n", " ")
+
+
+def shorten(text: str, limit: int = ECHO) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (error messages quote client input)."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class ApiError(Exception):
@@ -93,6 +114,8 @@ class Who:
     seat: int | None
     host: bool = False
     token: bool = False
+    #: the seat this token held before the host handed it to a bot (the token now only watches)
+    replaced: int | None = None
 
 
 @dataclass
@@ -226,10 +249,12 @@ class TableService:
             live = None
         replayed = False
         if live is None:
-            game = load(row.game, **row.params)
-            state = game.new_initial_state(row.seed)
             # Up to the row's version only: another process may have appended since the row was read.
-            replay_history(state, await self.db(self.store.actions, row.id, 0, row.version))
+            history = await self.db(self.store.actions, row.id, 0, row.version)
+            if len(history) > 200:  # a long game takes a while to replay: not on the event loop
+                state = await anyio.to_thread.run_sync(rebuild, row.game, row.params, row.seed, history)
+            else:
+                state = rebuild(row.game, row.params, row.seed, history)
             live = Live(state, len(state.history))
             replayed = True
         elif live.version < row.version:
@@ -267,6 +292,8 @@ class TableService:
         host = hmac.compare_digest(h, row.host_token_hash)
         for s in row.seats:
             if s.token_hash and hmac.compare_digest(h, s.token_hash):
+                if s.kind == "bot":  # the host handed this seat to a bot: the old token only watches
+                    return Who(None, host=host, token=True, replaced=s.seat)
                 return Who(s.seat, host=host, token=True)
         if host:
             return Who(None, host=True, token=True)
@@ -318,6 +345,8 @@ class TableService:
             "chat": [chat_json(c) for c in live.chat],
             "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
             "bot_delay_ms": row.bot_delay_ms,
+            "scores": scores_of(state),
+            "replaced_by_bot": who.replaced is not None, "replaced_seat": who.replaced,
         }
 
     def public_table(self, row: TableRow) -> dict[str, Any]:
@@ -337,9 +366,9 @@ class TableService:
         conns = self.conns.get(row.id)
         if not conns:
             return
-        texts: dict[tuple[int | None, bool], str] = {}
+        texts: dict[tuple[int | None, bool, int | None], str] = {}
         for c in list(conns):
-            key = (c.who.seat, c.who.host)
+            key = (c.who.seat, c.who.host, c.who.replaced)
             if key not in texts:
                 texts[key] = json.dumps({"type": "view", **self.view(row, live, c.who)})
             c.push(texts[key])
@@ -447,8 +476,12 @@ class TableService:
         if not isinstance(body, dict):
             raise ApiError(422, {"error": "invalid", "detail": "the body must be a JSON object"})
         name = body.get("game")
+        if name is None or name == "":
+            raise ApiError(422, {"error": "game", "param": "game", "detail": "game is required"})
+        if not isinstance(name, str):
+            raise ApiError(422, {"error": "game", "param": "game", "detail": "game must be a string (a game's name)"})
         try:
-            spec = get_spec(str(name))
+            spec = get_spec(shorten(name))
         except UnknownGameError as e:
             raise ApiError(422, {"error": "game", "param": "game", "detail": str(e)}) from None
         seats_in = body.get("seats")
@@ -481,7 +514,7 @@ class TableService:
             if sname is not None and (not isinstance(sname, str) or len(sname) > 100):
                 raise ApiError(422, {"error": "seats", "param": f"seats[{i}].name",
                                      "detail": f"seats[{i}].name must be a string of at most 100 characters"})
-            sname = (sname or "").strip() or None
+            sname = clean_text(sname or "", newlines=False).strip() or None
             if s["kind"] == "bot":
                 bot = s.get("bot") or timer_bot(spec)
                 if bot not in known_bots:
@@ -503,24 +536,23 @@ class TableService:
         if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= 60000:
             raise ApiError(422, {"error": "bot_delay_ms", "param": "bot_delay_ms",
                                  "detail": "bot_delay_ms must be a whole number from 0 to 60000"})
-        table_name = body.get("name") or ""
+        table_name = body.get("name")
+        if table_name is None:
+            table_name = ""
         if not isinstance(table_name, str) or len(table_name) > 200:
-            raise ApiError(422, {"error": "name", "param": "name", "detail": "name must be at most 200 characters"})
+            raise ApiError(422, {"error": "name", "param": "name",
+                                 "detail": "name must be a string of at most 200 characters"})
+        table_name = clean_text(table_name, newlines=False)
         seed = body.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ApiError(422, {"error": "seed", "param": "seed", "detail": "seed must be a whole number in [0, 2^63)"})
 
-        try:
-            state = game.new_initial_state(seed)
+        try:  # building and dealing a big game takes a while: not on the event loop
+            state, first = await anyio.to_thread.run_sync(deal, game, seed)
         except GameParameterError as e:
             raise ApiError(422, {"error": "params", "param": e.name, "detail": str(e)}) from None
-        first: list[tuple[int, str]] = []
-        while state.is_chance_node():  # the deal: sampled and stored like any chance outcome
-            outcome = state.sample_chance()
-            state.apply(outcome)
-            first.append((CHANCE, str(outcome)))
         host_token = new_token()
         now = utcnow()
         terminal = state.is_terminal()
@@ -562,9 +594,14 @@ class TableService:
             raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required"})
         if not isinstance(text, str) or isinstance(version, bool) or not isinstance(version, int):
             raise ApiError(422, {"error": "invalid", "detail": "body must be {action: text, version: int}"})
+        if len(text) > MAX_ACTION_TEXT:
+            raise ApiError(422, {"error": "invalid", "param": "action",
+                                 "detail": f"the action text is longer than {MAX_ACTION_TEXT} characters: {shorten(text)!r}"})
         async with self.lock(table_id):
             row = await self._row(table_id)
             who = self.authorize(row, token)
+            if who.replaced is not None:
+                raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
             if who.seat is None:
                 raise ApiError(403, {"error": "forbidden", "detail": "this token holds no seat at this table"})
             row = await self._join(row, who)
@@ -583,7 +620,10 @@ class TableService:
             try:
                 action = state.action_from_text(text)
             except IllegalActionError as e:
-                raise ApiError(422, {"error": "illegal", "rule": e.rule, "message": e.message}) from None
+                message = e.message
+                if len(text) > ECHO:  # quote a long text only in part
+                    message = message.replace(text, shorten(text))
+                raise ApiError(422, {"error": "illegal", "rule": e.rule, "message": shorten(message, 1000)}) from None
             row = await self._commit(row, live, [(cp, action)])
             self._broadcast(row, live)
             if self._plan(row, live.state) is not None:  # a bot, chance or a timer is next
@@ -593,12 +633,16 @@ class TableService:
     async def chat(self, table_id: str, token: str | None, text: Any) -> dict[str, Any]:
         if not token:
             raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to chat"})
+        if isinstance(text, str):
+            text = clean_text(text)
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT:
             raise ApiError(422, {"error": "invalid", "param": "text",
                                  "detail": f"chat text must be 1 to {MAX_CHAT} characters"})
         async with self.lock(table_id):
             row = await self._row(table_id)
             who = self.authorize(row, token)
+            if who.replaced is not None and not who.host:
+                raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
             row = await self._join(row, who)
             if who.seat is None:
                 name = "host"
@@ -628,6 +672,11 @@ class TableService:
                 raise ApiError(422, {"error": "bot", "param": "bot",
                                      "detail": f"unknown bot {bot!r}; known: {', '.join(bot_names(spec))}"})
             await self.db(self.store.set_seat_bot, table_id, seat, bot)
+            for c in self.conns.get(table_id, ()):  # the old player's pages now watch
+                if c.who.seat == seat:
+                    c.who = Who(None, host=c.who.host, token=True, replaced=seat)
+            if who.seat == seat:
+                who = Who(None, host=who.host, token=True, replaced=seat)
             row = await self._row(table_id)
             live = await self._live(row)
             self._broadcast(row, live)
@@ -678,13 +727,19 @@ class TableService:
     async def _bot_action(self, row: TableRow, state: State, seat: int, bot: str) -> Any:
         """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat). Runs on
         ``state`` as given: pass a clone when the table's lock is not held."""
-        agent = make_agent(bot, state.game, bot_seed(row.seed, row.version, seat))
+        seed = bot_seed(row.seed, row.version, seat)
         legal = state.legal_actions()
         try:
             if bot == "random":
-                action = agent.act(Turn.of(state))
-            else:  # a search bot may think for a while: not on the event loop
+                action = make_agent(bot, state.game, seed).act(Turn.of(state))
+            elif bot == "heuristic":  # quick: a thread keeps the event loop free
+                agent = make_agent(bot, state.game, seed)
                 action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state)))
+            else:  # a search bot holds the GIL for seconds: in a worker process
+                text = await anyio.to_process.run_sync(
+                    search_bot_choice, state.to_json(), to_jsonable(state.rng.getstate()), bot, seed,
+                    cancellable=True)
+                action = state.action_from_text(text)
         except Exception:
             log.exception("bot %s failed at table %s; a random move instead", bot, row.id)
             action = None
@@ -753,8 +808,49 @@ class TableService:
                 del self.runners[table_id]
 
 
+def deal(game: Any, seed: int) -> tuple[State, list[tuple[int, str]]]:
+    """A new state of ``game`` with its opening chance outcomes (the deal) sampled and applied;
+    returns the state and those outcomes as ``(CHANCE, text)`` (stored like any chance outcome)."""
+    state = game.new_initial_state(seed)
+    first: list[tuple[int, str]] = []
+    while state.is_chance_node():
+        outcome = state.sample_chance()
+        state.apply(outcome)
+        first.append((CHANCE, str(outcome)))
+    return state, first
+
+
+def rebuild(game_name: str, params: dict[str, Any], seed: int, history: list[Any]) -> State:
+    """The state of a stored table: its game's initial state with ``history`` replayed."""
+    state = load(game_name, **params).new_initial_state(seed)
+    replay_history(state, history)
+    return state
+
+
+def search_bot_choice(state_json: dict[str, Any], rng_state: Any, bot: str, seed: int) -> str:
+    """A bot's choice, in a worker process (a search bot holds the GIL for seconds): rebuild the
+    state from :meth:`State.to_json` (and its RNG position), build the agent with ``seed`` as the
+    server would, and return the action's text (the server maps it back with
+    ``state.action_from_text``)."""
+    state = State.from_json(state_json)
+    if rng_state is not None:
+        rng_from_json(state, rng_state)
+    agent = make_agent(bot, state.game, seed)
+    return str(agent.act(Turn.of(state)))
+
+
 def default_name(seat: int, kind: str, bot: str | None) -> str:
     return f"{bot} bot" if kind == "bot" else f"Seat {seat}"  # seats count from 0, as in the logs
+
+
+def scores_of(state: State) -> list[float] | None:
+    """The game's own score per seat (``State.scores``, e.g. Rare Roses dollars), or ``None``."""
+    try:
+        scores = state.scores()
+    except Exception:  # a game hook that fails must not break the view
+        log.exception("scores() failed for %s", state.game.name)
+        return None
+    return None if scores is None else to_jsonable(list(scores))
 
 
 def chat_json(c: ChatRow) -> dict[str, Any]:
