@@ -413,7 +413,7 @@ function drawPlayers() {
       h("span", { class: "pname" }, seatName(v, i)),
       tag ? h("span", { class: "tag" }, tag) : null,
       i === v.current_player && !v.terminal ? h("span", { class: "tag move-tag" }, "to move") : null,
-      returns && returns[i] > 0 ? h("span", { class: "tag win-tag" }, "★ " + resultWord(returns[i])) : null,
+      returns && returns[i] > 0 && (v.seats || []).length > 1 ? h("span", { class: "tag win-tag" }, "★ " + resultWord(returns[i])) : null,
       hostControls);
   }));
 }
@@ -470,6 +470,7 @@ function drawLog() {
   fill(el, lines.map(line => {
     let text = namedLine(view, line);
     try { text = String(pretty(text)); } catch { /* keep the plain line */ }
+    text = text.charAt(0).toUpperCase() + text.slice(1); // "order #8 …" → "Order #8 …", like "Seat 1 …"
     return h("li", {}, text);
   }));
   if (atBottom || !el.dataset.seen) el.scrollTop = el.scrollHeight;
@@ -517,7 +518,7 @@ function drawEnd() {
   let headline = view.seat === null || view.seat === undefined ? "Game over" : (won ? "You won!" : "Game over");
   if (solo) headline = scoreText(0) ? `Final score: ${scoreText(0)}` : "Game over";
   fill(el, h("div", { class: "end-card", role: "dialog", "aria-label": "Game over" },
-    h("div", { class: "big-rose", "aria-hidden": "true" }, won ? "❀" : "✿"),
+    h("div", { class: "big-rose", "aria-hidden": "true" }, won && !solo ? "❀" : "✿"),
     h("h2", { id: "end-title" }, headline),
     h("ul", { class: "results" }, order.map(i => h("li", { class: (returns[i] || 0) > 0 && !solo ? "winner" : "" },
       h("span", { class: "star", "aria-hidden": "true" }, (returns[i] || 0) > 0 && !solo ? "★" : ""),

@@ -125,7 +125,8 @@ export function render(view, el, ctx) {
       h("div", { class: "stat" }, `${cards} card${cards === 1 ? "" : "s"} in hand `,
         h("span", { class: "hand-backs inline" }, Array.from({ length: cards }, () => h("span", { class: "mini-back" })))),
       role && i !== view.seat ? h("div", { class: "stat" }, "was ", h("b", {}, role)) : null,
-      (o.placed_crystals || []).filter(([s]) => s === i).map(([, k]) => h("div", { class: "stat muted" }, `placed crystal #${k}`))));
+      (o.placed_crystals || []).filter(([s]) => s === i).map(([, k]) => h("div", { class: "stat muted" },
+        o.phase === "effect" && r && r.receiver === i && r.crystal === k ? `placing crystal #${k}…` : `placed crystal #${k}`))));
   }
   el.appendChild(ring);
 

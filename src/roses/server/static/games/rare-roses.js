@@ -86,7 +86,7 @@ export function render(view, el, ctx) {
       seatHead(view, ctx, i, [
         o.turn === i && o.phase !== "over" ? h("span", { class: "pill" }, "turn") : null,
         o.start_player === i ? h("span", { class: "pill dim" }, "start") : null,
-        view.returns && view.returns[i] > 0 ? h("span", { class: "pill gold" }, "★ winner") : null,
+        view.returns && view.returns[i] > 0 && n > 1 ? h("span", { class: "pill gold" }, "★ winner") : null,
       ]),
       h("div", { class: "rr-money" }, `$${s.money ?? 0}`,
         s.specialty ? h("span", { class: "rr-spec", title: "shop specialty (RR-4)" }, tile(s.specialty, "bloom"), ` ${s.specialty_filled || 0}/4${s.bonus_paid ? " ✓ $50" : ""}`) : null),
@@ -194,7 +194,8 @@ export function logLine(line) {
   const ids = ROSES.join("|");
   return String(line)
     .replace(new RegExp(`\\b(${ids})/(bud|fresh|mature)\\b`, "g"), (_, r, b) => `${titleCase(r)} (${b})`)
-    .replace(new RegExp(`(^|[^\\w-])(${ids})(?![\\w-])`, "g"), (_, pre, r) => pre + titleCase(r));
+    .replace(new RegExp(`(^|[^\\w-])(${ids})(?![\\w-])`, "g"), (_, pre, r) => pre + titleCase(r))
+    .replace(/\),(?=[A-Z])/g, "), "); // "Juliet (bud),Osira (fresh)" → "Juliet (bud), Osira (fresh)"
 }
 
 export function renderActions(view, el, ctx) {
