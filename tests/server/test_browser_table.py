@@ -115,6 +115,11 @@ def test_reconnects_after_a_server_restart_and_restores_the_view(browser, tmp_pa
         page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
         server.stop()
         page.wait_for_selector("#conn.conn-reconnecting")
+        # A click while the server is down says so plainly (not "TypeError: Failed to fetch") ...
+        page.locator("#moves button.move:enabled").first.click()
+        page.wait_for_selector("#banner:not([hidden])")
+        assert "Can't reach the server — retrying…" in page.inner_text("#banner")
+        assert "Failed to fetch" not in page.inner_text("#banner")
         server.start()
         # While the page is still away, seat 0 moves through the API (e.g. from another tab).
         status, view = api(server.base, "GET", f"/api/tables/{made['table_id']}", token=token)
@@ -124,6 +129,8 @@ def test_reconnects_after_a_server_restart_and_restores_the_view(browser, tmp_pa
         assert status == 200, after
         # The page reconnects (backoff) and shows the table as it is now.
         page.wait_for_selector("#conn.conn-live", timeout=20_000)
+        # ... and the banner goes away once the page is live again.
+        page.wait_for_selector("#banner", state="hidden", timeout=5_000)
         deadline = time.monotonic() + 10
         while page.evaluate("() => window.rosesTable.view.version") < after["version"]:
             assert time.monotonic() < deadline, "the view was not restored after reconnecting"

@@ -1,0 +1,152 @@
+"""Browser tests of the fixes from a tester's play-through: the solo Rare Roses end screen shows
+the score with the rulebook's yardstick, a seat survives reopening /t/{id} (tokens in
+localStorage), spectators and seats handed to bots are told so, the log's seat names and rose
+names, the how-to-play page's collapsed rules-as-implemented, and the lobby's open-table list.
+
+Run: ``python -m pytest -m browser tests/server`` (skipped without /usr/bin/chromium).
+"""
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+
+try:
+    from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
+        api, browser, game_available, live_server, new_page, screenshot,
+    )
+except ImportError:
+    from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
+        api, browser, game_available, live_server, new_page, screenshot,
+    )
+
+pytestmark = pytest.mark.browser
+
+RT = "roses-and-thorns"
+RR = "rare-roses"
+
+
+def needs(game: str) -> None:
+    reason = game_available(game)
+    if reason:
+        pytest.skip(reason)
+
+
+def make(base: str, game: str, seats: list[dict], **extra) -> dict:
+    body = {"game": game, "seats": seats, "bot_delay_ms": 0, "seed": 7, **extra}
+    status, made = api(base, "POST", "/api/tables", body)
+    assert status == 201, made
+    return made
+
+
+def play_through_api(base: str, table_id: str, token: str, prefer: list[str], timeout: float = 90.0) -> dict:
+    """Play seat ``token``'s moves (preferring the given action prefixes) until the game ends."""
+    rng = random.Random(1)
+    deadline = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        status, view = api(base, "GET", f"/api/tables/{table_id}", token=token)
+        assert status == 200, view
+        if view["terminal"]:
+            return view
+        legal = view.get("legal_actions") or []
+        if not legal:
+            time.sleep(0.05)
+            continue
+        action = next((rng.choice(c) for p in prefer if (c := [a for a in legal if a.startswith(p)])), rng.choice(legal))
+        api(base, "POST", f"/api/tables/{table_id}/actions", {"action": action, "version": view["version"]}, token=token)
+
+
+def test_solo_rare_roses_ends_with_the_score_and_the_rulebook_yardstick(live_server, browser):
+    needs(RR)
+    made = make(live_server, RR, [{"kind": "human"}], params={"players": 1})
+    seat = made["seats"][0]
+    view = play_through_api(live_server, made["table_id"], seat["token"],
+                            ["fill", "buy", "done buying", "end turn", "stop", "seed", "trash"])
+    money = view["observation"]["result"]["money"][0]
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + seat["join_url"])
+    page.wait_for_selector("#end:not([hidden]) #end-title")
+    # Not "You won!" at any score: the score itself ($, whole dollars) and the rulebook's yardstick.
+    assert page.inner_text("#end-title") == f"Final score: ${money:g}"
+    assert "good ≈ $90, great > $120" in page.inner_text("#end")
+    # The log: one spelling of seat names, rose names rather than ids.
+    log = page.inner_text("#log")
+    assert not re.search(r"\bseat \d", log), log
+    assert not re.search(r"striped-dragon|\bosira\b|\bjuliet\b|/bud\b", log), log
+    screenshot(page, "rare-roses-solo-end")
+    assert not errors, errors
+
+
+def test_a_seat_survives_reopening_the_page_and_watchers_are_told_why_they_watch(live_server, browser):
+    needs(RT)
+    made = make(live_server, RT, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}])
+    table_id = made["table_id"]
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + made["seats"][0]["join_url"])
+    page.wait_for_selector("#board .seat-box")
+    assert "token=" not in page.url
+    # Reopened from the address bar / a bookmark (no token in the URL): still seat 0.
+    page.goto(live_server + f"/t/{table_id}")
+    page.wait_for_selector("#board .seat-box")
+    assert "You play" in page.inner_text("#subtitle")
+    assert page.locator("#notice").is_hidden()
+    # Someone else's browser without a link: told how to play, and cannot chat.
+    stranger = new_page(browser, errors, width=390, height=844)
+    stranger.goto(live_server + f"/t/{table_id}")
+    stranger.wait_for_selector("#notice:not([hidden])")
+    assert stranger.inner_text("#notice") == "You are watching. To play your seat, open your private join link."
+    assert stranger.locator("#chat-input").is_disabled()
+    assert stranger.locator("#chat-form button[type=submit]").is_disabled()
+    # The host hands seat 0 to a bot: that page says so and shows the spectator's view.
+    status, _ = api(live_server, "POST", f"/api/tables/{table_id}/seats/0/bot", {"bot": "heuristic"},
+                    token=made["host_token"])
+    assert status == 200
+    page.wait_for_selector("#notice:not([hidden])", timeout=10_000)
+    assert "Your seat is now played by a bot" in page.inner_text("#notice")
+    assert "Spectator" in page.inner_text("#subtitle")
+    screenshot(page, "seat-handed-to-a-bot")
+    assert not errors, errors
+
+
+def test_rules_page_keeps_the_rules_as_implemented_collapsed(live_server, browser):
+    needs(RR)
+    status, rules = api(live_server, "GET", f"/api/rules/{RR}")
+    assert status == 200
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + f"/rules/{RR}")
+    page.wait_for_selector("#rules h1")
+    if rules.get("implementation"):
+        details = page.locator("details#implementation")
+        assert details.count() == 1
+        assert page.inner_text("details#implementation > summary") == "Rules as implemented (for designers)"
+        assert details.evaluate("d => d.open") is False
+    else:
+        assert page.locator("details#implementation").count() == 0
+    assert not errors, errors
+
+
+def test_lobby_lists_the_20_newest_open_tables_and_folds_the_rest(live_server, browser):
+    needs(RT)
+    for i in range(22):
+        make(live_server, RT, [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}], name=f"lobby list {i:02d}")
+    status, tables = api(live_server, "GET", "/api/tables")
+    open_count = len([t for t in tables if t["status"] != "finished"])
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#tables .table-item")
+    assert page.locator("#tables > .table-item").count() == 20
+    assert page.inner_text("details.more-open > summary") == f"{open_count - 20} more open tables"
+    assert "lobby list 21" in page.inner_text("#tables > .table-item >> nth=0")
+    # Checkboxes sit right beside their labels.
+    page.click(f'.game-card[data-game="{RT}"]')
+    box = page.locator('input[name="quick_game"]').bounding_box()
+    label = page.locator('label[for="param-quick_game"]').bounding_box()
+    assert box["width"] < 40 and box["x"] - label["x"] < 10, (box, label)
+    assert not errors, errors
