@@ -121,6 +121,14 @@ export function namedLine(view, line) {
   });
 }
 
+/** A log line as the page shows it: seat names (namedLine), the game renderer's `logLine`
+ *  prettifier if it has one (e.g. Rare Roses rose names), and a capital first letter. */
+export function logText(view, line, renderer) {
+  let text = namedLine(view, line);
+  try { if (renderer && typeof renderer.logLine === "function") text = String(renderer.logLine(text)); } catch { /* plain */ }
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A short tag for a seat: "you", "bot" or nothing. */
 export function seatTag(view, i) {
   const info = (view && view.seats || []).find(s => s.seat === i) || {};

@@ -1,6 +1,6 @@
 // The replay viewer /replay: upload a game record, POST it to /api/replay, then step forward and
 // back through the positions with the game's renderer (spectator view: public information only).
-import { h, fill, api, errorText, header, titleCase } from "/static/common.js";
+import { h, fill, api, errorText, header, titleCase, logText } from "/static/common.js";
 import * as generic from "/static/games/generic.js";
 
 const $ = id => document.getElementById(id);
@@ -41,13 +41,19 @@ async function show(data, label) {
   fill($("steps"), steps.map((s, i) => h("li", { dataset: { i } },
     h("button", { type: "button", class: "link", onclick: () => go(i) },
       s.action === null || s.action === undefined ? h("span", { class: "muted" }, "start of the game")
-        : [s.seat === -1 || s.seat === null ? h("span", { class: "muted" }, "chance: ") : h("b", {}, `${seatLabel(s.seat)}: `), String(s.action)]))));
+        : [s.seat === -1 || s.seat === null ? h("span", { class: "muted" }, "chance: ") : h("b", {}, `${seatLabel(s.seat)}: `), prettyAction(s.action)]))));
   go(0);
 }
 
 function seatLabel(seat) {
   const label = record && record.players && record.players[seat];
   return label ? `Seat ${seat} (${label})` : `Seat ${seat}`;
+}
+
+/** An action text with the game's names (e.g. Rare Roses "striped-dragon/bud" → "Striped Dragon (bud)"). */
+function prettyAction(text) {
+  try { if (typeof renderer.logLine === "function") return String(renderer.logLine(String(text))); } catch { /* plain */ }
+  return String(text);
 }
 
 function viewAt(i) {
@@ -72,14 +78,14 @@ function go(i) {
   $("slider").value = String(index);
   $("step-label").textContent = `Step ${index} of ${steps.length - 1}`;
   fill($("step-action"), s.action === null || s.action === undefined ? "Start of the game" :
-    [s.seat === -1 ? "Chance: " : h("b", {}, `${seatLabel(s.seat)} `), String(s.action)]);
+    [s.seat === -1 ? "Chance: " : h("b", {}, `${seatLabel(s.seat)} `), logText(viewAt(index), String(s.action), renderer)]);
   const board = $("board");
   fill(board);
   const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => `Seat ${k}` };
   try { renderer.render(v, board, ctx); } catch (err) { console.error(err); fill(board); generic.render(v, board, ctx); }
   const log = Array.isArray(v.observation.log) ? v.observation.log : (Array.isArray(s.log) ? s.log : []);
   const logEl = $("log");
-  fill(logEl, log.map(line => h("li", {}, String(line))));
+  fill(logEl, log.map(line => h("li", {}, logText(v, line, renderer))));
   logEl.scrollTop = logEl.scrollHeight;
   for (const li of $("steps").children) li.classList.toggle("current", Number(li.dataset.i) === index);
   const cur = $("steps").children[index];

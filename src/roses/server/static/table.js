@@ -1,6 +1,6 @@
 // The table page /t/{id}: draws the seat's view, offers the legal moves, keeps a live WebSocket
 // (reconnecting with backoff), chat, log, turn notifications, the end screen and host controls.
-import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, seatTag, namedLine, toast, header, titleCase, resultWord, copyText } from "/static/common.js";
+import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, seatTag, namedLine, logText, toast, header, titleCase, resultWord, copyText } from "/static/common.js";
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
 
@@ -466,13 +466,7 @@ function drawLog() {
   const el = $("log");
   const lines = (view.observation && view.observation.log) || [];
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-  const pretty = typeof renderer.logLine === "function" ? renderer.logLine : (t => t);
-  fill(el, lines.map(line => {
-    let text = namedLine(view, line);
-    try { text = String(pretty(text)); } catch { /* keep the plain line */ }
-    text = text.charAt(0).toUpperCase() + text.slice(1); // "order #8 …" → "Order #8 …", like "Seat 1 …"
-    return h("li", {}, text);
-  }));
+  fill(el, lines.map(line => h("li", {}, logText(view, line, renderer))));
   if (atBottom || !el.dataset.seen) el.scrollTop = el.scrollHeight;
   el.dataset.seen = "1";
 }
