@@ -779,3 +779,41 @@ def test_rare_roses_order_deck_path_from_the_web_is_refused(client, tmp_path):
     r = client.post("/api/tables", json={"game": "rare-roses", "params": {"players": 1, "order_deck": str(deck)},
                                          "seats": [{"kind": "human"}]})
     assert r.status_code == 422 and r.json()["param"] == "order_deck"
+
+
+def test_search_bots_leave_the_server_responsive(client):
+    """Tester: an ``ismcts`` table froze the server (health took 2–4 s) because the search held
+    the GIL in a thread; in a worker process it does not."""
+    r = client.post("/api/tables", json={"game": "blades-and-rose", "seats": [{"kind": "bot", "bot": "ismcts"}] * 5,
+                                         "seed": 1})
+    tid = r.json()["table_id"]
+    worst, end = 0.0, time.monotonic() + 3
+    while time.monotonic() < end:
+        t = time.monotonic()
+        assert client.get("/api/health").status_code == 200
+        worst = max(worst, time.monotonic() - t)
+        time.sleep(0.02)
+    assert view(client, tid)["version"] > 0  # the bots did play meanwhile
+    assert worst < 1.5
+
+
+def test_creating_a_table_builds_and_deals_off_the_event_loop(client, monkeypatch):
+    from roses.server import service as service_module
+
+    import asyncio
+
+    on_loop = []
+    real = service_module.deal
+
+    def spy(game, seed):
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:  # a worker thread has no running event loop
+            on_loop.append(False)
+        return real(game, seed)
+
+    monkeypatch.setattr(service_module, "deal", spy)
+    created = create(client, MAIN, ["human"] * players_for(MAIN), seed=2)
+    assert on_loop == [False]
+    assert view(client, created["table_id"])["version"] > 0  # dealt
