@@ -78,7 +78,7 @@ function go(i) {
   $("slider").value = String(index);
   $("step-label").textContent = `Step ${index} of ${steps.length - 1}`;
   fill($("step-action"), s.action === null || s.action === undefined ? "Start of the game" :
-    [s.seat === -1 ? "Chance: " : h("b", {}, `${seatLabel(s.seat)} `), logText(viewAt(index), String(s.action), renderer)]);
+    [s.seat === -1 ? "Chance: " : h("b", {}, `${seatLabel(s.seat)} `), prettyAction(s.action)]);
   const board = $("board");
   fill(board);
   const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => `Seat ${k}` };
