@@ -781,9 +781,21 @@ def test_rare_roses_order_deck_path_from_the_web_is_refused(client, tmp_path):
     assert r.status_code == 422 and r.json()["param"] == "order_deck"
 
 
-def test_search_bots_leave_the_server_responsive(client):
+def test_search_bots_leave_the_server_responsive(client, monkeypatch):
     """Tester: an ``ismcts`` table froze the server (health took 2–4 s) because the search held
-    the GIL in a thread; in a worker process it does not."""
+    the GIL in a thread; each choice of a search bot is now made in a worker process."""
+    import anyio.to_process
+
+    from roses.server import service as service_module
+
+    calls = []
+    real = anyio.to_process.run_sync
+
+    async def spy(fn, *args, **kw):
+        calls.append(fn)
+        return await real(fn, *args, **kw)
+
+    monkeypatch.setattr(anyio.to_process, "run_sync", spy)
     r = client.post("/api/tables", json={"game": "blades-and-rose", "seats": [{"kind": "bot", "bot": "ismcts"}] * 5,
                                          "seed": 1})
     tid = r.json()["table_id"]
@@ -794,6 +806,7 @@ def test_search_bots_leave_the_server_responsive(client):
         worst = max(worst, time.monotonic() - t)
         time.sleep(0.02)
     assert view(client, tid)["version"] > 0  # the bots did play meanwhile
+    assert calls and set(calls) == {service_module.search_bot_choice}
     assert worst < 1.5
 
 
