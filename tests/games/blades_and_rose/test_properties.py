@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,28 +25,15 @@ def _check_game(players: int, seed: int) -> None:
     assert state.winner is not None
 
 
-@settings(max_examples=6, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_5_players(seed):
-    _check_game(5, seed)
+@pytest.mark.parametrize("players,examples", [(5, 6), (6, 5), (7, 4), (8, 3)])
+def test_conformance(players, examples):
+    """Every player count, each with its own budget of hypothesis-drawn seeds."""
+    @settings(max_examples=examples, deadline=None)
+    @given(seed=SEEDS)
+    def run(seed):
+        _check_game(players, seed)
 
-
-@settings(max_examples=5, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_6_players(seed):
-    _check_game(6, seed)
-
-
-@settings(max_examples=4, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_7_players(seed):
-    _check_game(7, seed)
-
-
-@settings(max_examples=3, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_8_players(seed):
-    _check_game(8, seed)
+    run()
 
 
 def _no_leak(state, seat: int) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,22 +24,15 @@ def _check(players: int, seed: int, deep: bool = True) -> None:
     assert abs(sum(state.returns()) - 1.0) < 1e-9
 
 
-@settings(max_examples=5, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_solo(seed):
-    _check(1, seed)
+@pytest.mark.parametrize("players,examples", [(1, 5), (2, 3), (3, 2)])
+def test_conformance(players, examples):
+    """Every player count, each with its own budget of hypothesis-drawn seeds."""
+    @settings(max_examples=examples, deadline=None)
+    @given(seed=SEEDS)
+    def run(seed):
+        _check(players, seed)
 
-
-@settings(max_examples=3, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_2_players(seed):
-    _check(2, seed)
-
-
-@settings(max_examples=2, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_3_players(seed):
-    _check(3, seed)
+    run()
 
 
 @settings(max_examples=3, deadline=None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,34 +27,15 @@ def _check(players: int, seed: int) -> None:
     assert state.winners and abs(sum(state.returns()) - 1.0) < 1e-9
 
 
-@settings(max_examples=3, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_2_players(seed):
-    _check(2, seed)
+@pytest.mark.parametrize("players,examples", [(2, 3), (3, 2), (4, 2), (5, 2), (6, 1)])
+def test_conformance(players, examples):
+    """Every player count, each with its own budget of hypothesis-drawn seeds."""
+    @settings(max_examples=examples, deadline=None)
+    @given(seed=SEEDS)
+    def run(seed):
+        _check(players, seed)
 
-
-@settings(max_examples=2, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_3_players(seed):
-    _check(3, seed)
-
-
-@settings(max_examples=2, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_4_players(seed):
-    _check(4, seed)
-
-
-@settings(max_examples=2, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_5_players(seed):
-    _check(5, seed)
-
-
-@settings(max_examples=1, deadline=None)
-@given(seed=SEEDS)
-def test_conformance_6_players(seed):
-    _check(6, seed)
+    run()
 
 
 @settings(max_examples=2, deadline=None)
