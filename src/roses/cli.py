@@ -135,11 +135,10 @@ def play(
         _fail(f"--seat must be 0..{n - 1}")
     humans = set() if watch else {seat}
     names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
-    seat_bots = []
-    for s in range(n):
-        others = [t for t in range(n) if t not in humans]
-        k = others.index(s) if s in others else 0
-        seat_bots.append(names[min(k, len(names) - 1)])
+    # The k-th bot seat takes the k-th name (the last one repeats); a human seat's entry is unused.
+    seat_bots = [names[0]] * n
+    for k, s in enumerate(t for t in range(n) if t not in humans):
+        seat_bots[s] = names[min(k, len(names) - 1)]
     try:
         agents = {s: make_agent(seat_bots[s], g, (seed or 0) * 100 + s) for s in range(n) if s not in humans}
     except ValueError as e:
@@ -285,7 +284,7 @@ def simulate(
     with progress:
         task = progress.add_task(f"{g.title}", total=games_)
         try:
-            result = run_batch(g.name, dict(_params(players, param)), names, games_, seed, workers=workers,
+            result = run_batch(g.name, dict(g.params), names, games_, seed, workers=workers,
                                progress=lambda k: progress.advance(task, k))
         except (GameParameterError, ValueError) as e:
             _fail(str(e))

@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import RecordError
 from .serial import to_jsonable
-from .state import CHANCE, State, replay_history
+from .state import State, replay_history
 
 FORMAT = "roses-record/1"
 
@@ -118,4 +118,4 @@ def replay(record: GameRecord, verify: bool = True) -> State:
     return state
 
 
-__all__ = ["GameRecord", "replay", "initial_state", "FORMAT", "CHANCE"]
+__all__ = ["GameRecord", "replay", "initial_state", "FORMAT"]
