@@ -160,9 +160,10 @@ def game_available(name: str) -> str | None:
 
 
 def create_table(page: "Page", base: str, game: str, seats: list[str], *, players: int | None = None,
-                 params: dict[str, object] | None = None, name: str = "", hotseat: bool = False) -> list[str]:
+                 params: dict[str, object] | None = None, name: str = "", hotseat: bool = False,
+                 seed: int | None = None) -> list[str]:
     """Fill the lobby form for ``game`` (``seats``: ``"human"`` or ``"bot:<name>"`` per seat, bot
-    delay 0) and create the table. Returns the join URLs shown for the human seats, in seat order;
+    delay 0; ``seed`` fixes the deal and the bots' choices) and create the table. Returns the join URLs shown for the human seats, in seat order;
     the page is left on the "table ready" panel (or on the table page in hot-seat mode)."""
     page.goto(base + "/")
     page.click(f'.game-card[data-game="{game}"]')
@@ -180,6 +181,8 @@ def create_table(page: "Page", base: str, game: str, seats: list[str], *, player
             field.fill(str(value))
     page.click("details.advanced > summary")
     page.fill("#bot-delay", "0")
+    if seed is not None:
+        page.fill("#seed", str(seed))
     if hotseat:
         page.check("#hotseat")
     page.click("#create")

@@ -25,6 +25,10 @@ pytestmark = pytest.mark.browser
 
 #: game -> players for the test table (seat 0 human, the rest bots).
 GAMES = {"rose-ceremony": 3, "blades-and-rose": 5, "rare-roses": 2}
+#: A fixed table seed makes each game (deal, bots, and the human's clicks from ``random.Random(7)``)
+#: the same on every run. Unseeded, about 1 Blades & Rose game in 300 ends in round 1 without the
+#: human seat acting (a neighbour's crystal draws its White Rose): CI saw that once.
+SEED = 20261129
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -36,7 +40,7 @@ def test_one_human_plays_to_the_end(game, live_server, browser):
     errors: list[str] = []
     page = new_page(browser, errors)
     links = create_table(page, live_server, game, ["human"] + ["bot:heuristic"] * (players - 1),
-                         name=f"{game} browser test")
+                         name=f"{game} browser test", seed=SEED)
     assert len(links) == 1
     page.click("#open-my-seat")
     page.wait_for_selector("#board > *")

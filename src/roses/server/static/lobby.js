@@ -136,6 +136,9 @@ function drawForm() {
       h("div", { class: "field" }, h("label", { for: "turn-timer" }, "Turn timer (seconds)"),
         h("input", { type: "number", id: "turn-timer", name: "turn-timer", min: 5, max: 3600, placeholder: "none" }),
         h("small", { class: "help" }, "If set, a bot moves for a seat that runs out of time.")),
+      h("div", { class: "field" }, h("label", { for: "seed" }, "Seed"),
+        h("input", { type: "number", id: "seed", name: "seed", min: 0, max: Number.MAX_SAFE_INTEGER, step: 1, placeholder: "random" }),
+        h("small", { class: "help" }, "Fixes the shuffles and bot choices, to replay the same deal.")),
       advanced.map(paramField)),
     h("p", { id: "form-error", class: "error", hidden: true, role: "alert" }),
     h("button", { type: "submit", class: "primary big", id: "create" }, `Create a ${current.title || titleCase(current.name)} table`));
@@ -177,6 +180,8 @@ async function submit(e) {
   if (delay !== "") body.bot_delay_ms = Number(delay);
   const timer = form.elements["turn-timer"].value.trim();
   body.turn_timer_seconds = timer === "" ? null : Number(timer);
+  const seed = form.elements.seed.value.trim();
+  if (seed !== "") body.seed = Number(seed);
   const button = $("create");
   button.disabled = true;
   const res = await api("POST", "/api/tables", { body });
