@@ -161,9 +161,10 @@ def game_available(name: str) -> str | None:
 
 def create_table(page: "Page", base: str, game: str, seats: list[str], *, players: int | None = None,
                  params: dict[str, object] | None = None, name: str = "", hotseat: bool = False,
-                 seed: int | None = None) -> list[str]:
+                 seed: int | None = 1) -> list[str]:
     """Fill the lobby form for ``game`` (``seats``: ``"human"`` or ``"bot:<name>"`` per seat, bot
-    delay 0; ``seed`` fixes the deal and the bots' choices) and create the table. Returns the join URLs shown for the human seats, in seat order;
+    delay 0; ``seed`` fixes the deal and the bots' choices, so a
+    run is repeatable; ``None`` leaves the server to pick one) and create the table. Returns the join URLs shown for the human seats, in seat order;
     the page is left on the "table ready" panel (or on the table page in hot-seat mode)."""
     page.goto(base + "/")
     page.click(f'.game-card[data-game="{game}"]')
