@@ -15,7 +15,7 @@ import roses
 from roses.core.conformance import check_random_game
 from roses.core.serial import to_jsonable
 
-SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+from ..properties import SEEDS, check_seeds
 
 
 def _check_game(players: int, seed: int) -> None:
@@ -28,12 +28,7 @@ def _check_game(players: int, seed: int) -> None:
 @pytest.mark.parametrize("players,examples", [(5, 6), (6, 5), (7, 4), (8, 3)])
 def test_conformance(players, examples):
     """Every player count, each with its own budget of hypothesis-drawn seeds."""
-    @settings(max_examples=examples, deadline=None)
-    @given(seed=SEEDS)
-    def run(seed):
-        _check_game(players, seed)
-
-    run()
+    check_seeds(lambda seed: _check_game(players, seed), examples)
 
 
 def _no_leak(state, seat: int) -> None:

@@ -14,7 +14,7 @@ import roses
 from roses.core.conformance import check_random_game
 from roses.games.rare_roses.actions import Offer
 
-SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+from ..properties import SEEDS, check_seeds
 
 
 def _check(players: int, seed: int, deep: bool = True) -> None:
@@ -27,12 +27,7 @@ def _check(players: int, seed: int, deep: bool = True) -> None:
 @pytest.mark.parametrize("players,examples", [(1, 5), (2, 3), (3, 2)])
 def test_conformance(players, examples):
     """Every player count, each with its own budget of hypothesis-drawn seeds."""
-    @settings(max_examples=examples, deadline=None)
-    @given(seed=SEEDS)
-    def run(seed):
-        _check(players, seed)
-
-    run()
+    check_seeds(lambda seed: _check(players, seed), examples)
 
 
 @settings(max_examples=3, deadline=None)

@@ -13,7 +13,7 @@ import roses
 from roses.core.conformance import check_random_game
 from roses.games.rose_ceremony.state import RoseCeremonyState
 
-SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+from ..properties import SEEDS, check_seeds
 
 
 def _total_cards(state: RoseCeremonyState) -> int:
@@ -30,12 +30,7 @@ def _check(players: int, seed: int) -> None:
 @pytest.mark.parametrize("players,examples", [(2, 3), (3, 2), (4, 2), (5, 2), (6, 1)])
 def test_conformance(players, examples):
     """Every player count, each with its own budget of hypothesis-drawn seeds."""
-    @settings(max_examples=examples, deadline=None)
-    @given(seed=SEEDS)
-    def run(seed):
-        _check(players, seed)
-
-    run()
+    check_seeds(lambda seed: _check(players, seed), examples)
 
 
 @settings(max_examples=2, deadline=None)
