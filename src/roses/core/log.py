@@ -1,7 +1,19 @@
 """The game log: public events, with private wording for the seats allowed to know more."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+
+def own_seat_wording(text: str, seat: int) -> str:
+    """``text`` as ``seat`` reads it: "seat 2's bouquet" becomes "your bouquet" and other mentions of
+    "seat 2" become "seat 2 (you)", so a seat's log never leaves it to remember its own number
+    (subjects keep "seat 2": the verbs are written for the third person)."""
+    def possessive(m: re.Match[str]) -> str:
+        return "Your" if m.group(1) == "S" else "your"
+
+    text = re.sub(rf"\b([Ss])eat {seat}'s\b", possessive, text)
+    return re.sub(rf"\b([Ss]eat {seat})\b(?! \(you\))", r"\1 (you)", text)
 
 
 @dataclass(frozen=True)
@@ -13,10 +25,13 @@ class LogEntry:
     private: tuple[tuple[int, str], ...] = ()
 
     def text_for(self, seat: int | None) -> str:
+        """The wording ``seat`` reads (``None``: a spectator), own seat marked (own_seat_wording)."""
+        if seat is None:
+            return self.public
         for s, text in self.private:
             if s == seat:
-                return text
-        return self.public
+                return own_seat_wording(text, seat)
+        return own_seat_wording(self.public, seat)
 
 
 @dataclass

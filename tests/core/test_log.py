@@ -1,0 +1,34 @@
+"""The event log as one seat reads it (roses.core.log)."""
+from __future__ import annotations
+
+from roses.core.log import EventLog
+
+
+def _log() -> EventLog:
+    log = EventLog()
+    log.add("seat 1 offers a card face down to seat 0", {1: "you offer 4/2 face down to seat 0"})
+    log.add("seat 0 accepts: 4/2 goes into seat 0's bouquet")
+    log.add("Seat 0's bouquet has 5 thorns and wilts")
+    log.add("seat 10 bids 3")
+    return log
+
+
+def test_own_seat_is_marked_in_its_reading():
+    assert _log().view(0) == (
+        "seat 1 offers a card face down to seat 0 (you)",
+        "seat 0 (you) accepts: 4/2 goes into your bouquet",
+        "Your bouquet has 5 thorns and wilts",
+        "seat 10 bids 3",  # seat 10 is not seat 1 or seat 0
+    )
+
+
+def test_private_wording_goes_to_its_seat_only():
+    log = _log()
+    assert log.view(1)[0] == "you offer 4/2 face down to seat 0"
+    assert log.view(1)[3] == "seat 10 bids 3"
+    assert log.view(10)[3] == "seat 10 (you) bids 3"
+
+
+def test_spectators_read_the_public_wording():
+    log = _log()
+    assert log.view(None) == tuple(e.public for e in log.entries)
