@@ -42,6 +42,7 @@ class PlanOrder:
     next: bool
     fill_need: tuple[tuple[int, int], ...]            # (rose, count)
     match_need: tuple[tuple[int, int, int], ...]      # (rose, buds, blooms)
+    p: float = 1.0                                    # chance it is still there on the next turn
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class Plan:
     buy: tuple[int, ...]                   # tiles to buy now, per rose
 
 
-def plan_order(o, now: bool, nxt: bool) -> PlanOrder:
+def plan_order(o, now: bool, nxt: bool, p: float = 1.0) -> PlanOrder:
     fill: dict[int, int] = {}
     match: dict[int, list[int]] = {}
     for rose, mat in o.roses:
@@ -61,13 +62,14 @@ def plan_order(o, now: bool, nxt: bool) -> PlanOrder:
         m = match.setdefault(r, [0, 0])
         m[0 if mat == "bud" else 1] += 1
     return PlanOrder(o.id, o.fill, o.match, now, nxt, tuple(sorted(fill.items())),
-                     tuple((r, b, bl) for r, (b, bl) in sorted(match.items())))
+                     tuple((r, b, bl) for r, (b, bl) in sorted(match.items())), p)
 
 
 def _evaluate(items, sb, sf, sm, market, prices, money, can_buy, gamma):
     """Score ``items`` (``(order, option)`` pairs): ``(value, buy_now)`` or ``None`` if infeasible."""
     dem: dict[int, list[int]] = {}
     v_now = v_next = 0
+    pv_next = 0.0      # next-turn values weighted by each order's chance to still be there
     for o, c in items:
         if c == NOW_F or c == NEXT_F:
             k = NOW_ANY if c == NOW_F else NEXT_ANY
@@ -90,6 +92,7 @@ def _evaluate(items, sb, sf, sm, market, prices, money, can_buy, gamma):
             v_now += val
         else:
             v_next += val
+            pv_next += o.p * val
     buy_now = [0] * R
     cost_now = cost_next = n_next = n_buy = 0
     for r, d in dem.items():
@@ -144,7 +147,9 @@ def _evaluate(items, sb, sf, sm, market, prices, money, can_buy, gamma):
         return None
     if cost_next > money - cost_now + v_now:
         return None
-    return v_now - cost_now + gamma * (v_next - cost_next), buy_now
+    # next turn's purchases happen only if the orders are still there: weighted like their values
+    p_next = pv_next / v_next if v_next else 1.0
+    return v_now - cost_now + gamma * (pv_next - p_next * cost_next), buy_now
 
 
 def best_plan(shop: tuple[list[int], list[int], list[int]], market: list[int], prices: list[int],
@@ -214,20 +219,55 @@ class HeuristicAgent:
     name = "heuristic"
     gamma_solo = 0.9
     gamma_multi = 0.8
+    take_sure = 0.9     # with others: chance a seat that can fill an order at a profit takes it
+    take_rare = 0.05    # … and one that cannot yet
+    opp_model = "plan"
     trash_market = 100  # with others: trash an unused oldest order once the market holds this many tiles a player
 
     def __init__(self, game: Any = None, seed: int = 0):
         self.rng = random.Random(seed)
         self._asked: tuple[Any, set[str]] = (None, set())   # offers made this turn
+        self._p_cache: tuple[Any, dict[int, float]] = (None, {})  # survival chances this decision
 
     # -- the planner on an observation
-    def _orders(self, obs, before_refill: bool) -> list[PlanOrder]:
+    def _orders(self, obs, seat: int, before_refill: bool) -> list[PlanOrder]:
         q = list(obs.queue)
         if obs.solo:
             if before_refill:
                 q = q[1:] + [None]     # the refill advances every order; the oldest is lost
             return [plan_order(o, True, i >= 1) for i, o in enumerate(q) if o is not None]
-        return [plan_order(o, True, True) for o in q if o is not None]
+        return [plan_order(o, True, True, self._survival(obs, seat, o)) for o in q if o is not None]
+
+    def _survival(self, obs, seat: int, o) -> float:
+        """With others: the chance that order ``o`` is still in the queue on ``seat``'s next turn.
+        Every other seat plays a turn first; one whose shop after its stock rotation, with the
+        market and its money, can fill ``o`` at a profit is taken to fill it (``take_sure``), any
+        other only rarely (``take_rare``: new tiles from its seeding)."""
+        key = (obs.turn, obs.deck_size, obs.phase, obs.tiles_drawn, obs.received, obs.fills,
+               tuple(obs.market.values()), tuple(s.money for s in obs.shops))
+        if self._p_cache[0] != key:
+            self._p_cache = (key, {})
+        hit = self._p_cache[1].get(o.id)
+        if hit is not None:
+            return hit
+        market = _counts(obs.market)
+        prices = _counts(obs.prices)
+        probs: dict[int, float] = {c.id: 1.0 for c in obs.queue if c is not None}
+        pos = [plan_order(c, True, True) for c in obs.queue if c is not None]
+        gamma = 0.0 if obs.end_triggered else self.gamma_multi
+        for other, s in enumerate(obs.shops):
+            if other == seat:
+                continue
+            if self.opp_model == "plan":
+                taken = {cid for cid, _ in best_plan(_rotated(_shop(obs, other)), market, prices, s.money, pos,
+                                                     MAX_RECEIVED, MAX_FILLS, gamma).now}
+            else:
+                taken = {po.id for po in pos if best_plan(_rotated(_shop(obs, other)), market, prices, s.money,
+                                                          [po], MAX_RECEIVED, MAX_FILLS, 0.0).value > 0}
+            for cid in probs:
+                probs[cid] *= 1.0 - (self.take_sure if cid in taken else self.take_rare)
+        self._p_cache[1].update(probs)
+        return probs[o.id]
 
     def _gamma(self, obs, before_refill: bool) -> float:
         if obs.end_triggered:
@@ -247,7 +287,7 @@ class HeuristicAgent:
             market if market is not None else _counts(obs.market),
             _counts(obs.prices),
             obs.shops[seat].money if money is None else money,
-            self._orders(obs, before_refill),
+            self._orders(obs, seat, before_refill),
             MAX_RECEIVED - obs.received if can_buy is None else can_buy,
             MAX_FILLS - obs.fills if fills_left is None else fills_left,
             self._gamma(obs, before_refill) if gamma is None else gamma)
