@@ -11,7 +11,7 @@ from .ismcts import ISMCTSAgent
 #: Agents that work for every game: name -> factory(game, seed).
 GENERIC_AGENTS: dict[str, Callable[[Game, int], Agent]] = {
     "random": RandomAgent,
-    "ismcts": ISMCTSAgent,  # SO-ISMCTS, Cowling, Powley & Whitehouse 2012 (see .ismcts)
+    "ismcts": ISMCTSAgent,  # MO-ISMCTS, Cowling, Powley & Whitehouse 2012 (see .ismcts)
 }
 
 

@@ -1,33 +1,50 @@
-"""Single-observer Information Set Monte Carlo Tree Search (SO-ISMCTS) for any registered game.
+"""Multi-observer Information Set Monte Carlo Tree Search (MO-ISMCTS) for any registered game.
 
 After P. I. Cowling, E. J. Powley and D. Whitehouse, "Information Set Monte Carlo Tree Search",
 IEEE Transactions on Computational Intelligence and AI in Games 4(2):120–143, 2012
-(doi:10.1109/TCIAIG.2012.2200894), its single-observer variant SO-ISMCTS. It uses only the core
+(doi:10.1109/TCIAIG.2012.2200894), its multiple-observer variant MO-ISMCTS (section VI); the
+single-observer SO-ISMCTS stays available as ``single_observer=True``. It uses only the core
 contract through a :class:`~roses.agents.Turn`: the seat, its legal actions and
 ``sample_state(rng)`` (a determinized full state consistent with the seat's information, with a
-fresh RNG so sampled chance outcomes tell nothing about the real game's).
+fresh RNG so sampled chance outcomes tell nothing about the real game's), plus each step's log
+entries as each seat may read them (:meth:`~roses.core.EventLog.view`).
 
-One search builds one tree whose nodes are keyed by ``(seat, action text)``: the path of moves from
-the decision, as the deciding seat would write it down. Each iteration:
+Why several trees: a single tree keyed by the actions' text, as the deciding seat sees them, lets
+every other seat choose *knowing the sampled world*: in Rose Ceremony the receiver of a face-down
+offer answered under the node of the offered card, so the search "learnt" that bad cards are
+refused and good ones accepted, which no real receiver can do (RC-3). So one search grows one tree
+per seat, all descended together. In seat ``k``'s tree a step is keyed by what ``k`` learns from it:
+its own action by its text ``(k, action text)``; another seat's action or a chance outcome by
+``(mover, log lines as k reads them)`` — a card laid, offered or drawn face down by another seat
+reads the same whatever it was, so all such moves share one node of ``k``'s tree. A seat chooses
+its moves in its own tree, so its choice depends on the moves as it saw them and not on cards it
+cannot see. (The trees start from the deciding seat's information set, so the other seats' choices
+do not depend on their own hidden cards either: the paper's approximation.) Each iteration:
 
 1. **Determinize**: draw a world with ``turn.sample_state`` and play it *in place* (it is thrown
    away afterwards, so no clone per step).
-2. **Select**: at a seat's node, among the actions legal *in this world*, take the child with the
-   highest UCB1 score ``W/N + c·sqrt(ln A / N)`` where ``A`` (the availability count) is how often
-   that child was legal when its parent was visited — the paper's fix for actions that exist only
-   in some worlds. At a chance node, the world draws the outcome by its own probabilities (its RNG
-   is the fresh one), and the tree descends into the child keyed ``(CHANCE, outcome text)``; chance
-   outcomes are thus part of the tree (``chance_in_tree=True``). With ``chance_in_tree=False``
-   chance outcomes are sampled but skipped in the keys ("open loop"): useful when chance has very
-   many outcomes.
-3. **Expand** one untried action (chosen at random), then
+2. **Select**: at a seat's turn, in *that seat's* tree, among the actions legal *in this world*,
+   take the child with the highest UCB1 score ``W/N + c·sqrt(ln A / N)`` where ``A`` (the
+   availability count) is how often that child was legal when its parent was visited — the paper's
+   fix for actions that exist only in some worlds. Every other tree follows the move into the child
+   keyed by what its seat saw (created if new). At a chance node, the world draws the outcome by its
+   own probabilities (its RNG is the fresh one), and every tree descends into the child keyed by what
+   its seat saw of it; chance outcomes are thus part of the trees (``chance_in_tree=True``). With
+   ``chance_in_tree=False`` chance outcomes are sampled but skipped in the keys ("open loop").
+3. **Expand** one untried action of the seat to move (chosen at random), then
 4. **Play out** with the playout policy (uniformly random legal actions by default) until the end,
    or for at most ``max_playout_depth`` seat actions, after which ``evaluate(world)`` scores the
    position (default: the returns if terminal, else equal shares ``1/n``).
-5. **Back-propagate** the per-seat returns: each node stores the total reward of the seat that made
-   the move leading into it, so every seat maximises its own return (the paper's multi-player rule).
+5. **Back-propagate** the per-seat returns: every node of seat ``k``'s tree on the path adds
+   ``k``'s reward, so every seat maximises its own return (the paper's multi-player rule).
 
-The action played is the most visited child of the root among ``turn.legal_actions``.
+The action played is the most visited child of the deciding seat's root among
+``turn.legal_actions``. With ``single_observer=True`` there is one tree keyed ``(seat, action
+text)`` for every move and ``(CHANCE, outcome text)`` for chance, each node scoring the reward of
+the seat that moved into it (SO-ISMCTS, the behaviour before multi-observer trees).
+
+The multi-observer keys rely on each game's log wording every step so that two steps a seat can
+tell apart read differently to it (checked for every game by ``tests/agents/test_ismcts.py``).
 
 Branching cap: when more than ``max_branching`` actions are legal at a node, a random subset of that
 size is considered at that visit (and only it counts as available). Different visits see different
@@ -67,14 +84,18 @@ DEFAULT_MAX_BRANCHING = 32
 
 
 class Node:
-    """One node of the search tree.
+    """One node of a search tree (one seat's tree, or the single observer's).
 
     Attributes:
         seat: the seat that moved into this node (``CHANCE`` for a chance outcome, ``None`` at the root).
         visits: N, how many iterations passed through this node.
-        reward: W, the sum of ``seat``'s rewards over those iterations.
-        available: A, how many times this node's move was legal when its parent was visited.
-        children: child nodes keyed by ``(seat, action text)``.
+        reward: W, the sum of rewards over those iterations: of the tree's seat (multi-observer),
+            of ``seat`` (single observer).
+        available: A, how many times this node's move was legal when its parent was visited (kept
+            for the moves of the tree's own seat, which it chooses by UCB1).
+        children: child nodes keyed by ``(seat, action text)`` for the tree seat's own actions
+            (every action with a single observer), ``(seat or CHANCE, log lines as the tree's seat
+            reads them)`` for the other steps (``(CHANCE, outcome text)`` with a single observer).
         action: the action object that first created this node (the root's children map back to
             one of ``turn.legal_actions`` by their text).
     """
@@ -87,7 +108,7 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 0
-        self.children: dict[tuple[int, str], Node] = {}
+        self.children: dict[tuple[int, Any], Node] = {}
 
 
 def equal_shares(world: State) -> list[float]:
@@ -141,13 +162,24 @@ def _chance_step(world: State) -> Any:
     return action
 
 
+def _seen(world: State, start: int, seats: int) -> list[tuple[str, ...]]:
+    """What each seat learnt from the last step: the log entries from ``start`` on, as that seat
+    may read them (:meth:`~roses.core.EventLog.view`), one tuple per seat. A face-down card offered,
+    laid or drawn by another seat reads the same whatever it was, so in a seat's tree such moves
+    share one node."""
+    new = world.log.entries[start:]
+    if not any(e.private for e in new):  # public wording only: the same for every seat
+        return [tuple(e.public for e in new)] * seats
+    return [tuple(e.text_for(k) for e in new) for k in range(seats)]
+
+
 class ISMCTSAgent:
-    """SO-ISMCTS agent for any game (see the module docstring for the algorithm and its source).
+    """MO-ISMCTS agent for any game (see the module docstring for the algorithm and its source).
 
     ``ISMCTSAgent(game, seed)`` is the registered ``"ismcts"`` factory; ``act(turn) -> action``.
 
     Args:
-        game: the :class:`~roses.core.Game` (only used for the player count of the evaluation).
+        game: the :class:`~roses.core.Game` (only its name is used, for the default budget).
         seed: seed of the agent's own RNG (worlds, expansions, random playouts).
         iterations: determinized iterations per decision; default :data:`ITERATIONS_BY_GAME` for
             the game, else :data:`DEFAULT_ITERATIONS`.
@@ -158,7 +190,13 @@ class ISMCTSAgent:
             ``None`` = play to the end.
         evaluate: ``evaluate(world) -> per-seat rewards``; default :func:`equal_shares`.
         max_branching: most legal actions considered at one visit of a node.
-        chance_in_tree: key chance outcomes into the tree (True) or sample them open-loop (False).
+        chance_in_tree: key chance outcomes into the trees (True) or sample them open-loop (False).
+        single_observer: one tree for every seat, keyed by action texts (SO-ISMCTS, the earlier
+            behaviour, whose other seats choose as if they saw the sampled world); default one
+            tree per seat (MO-ISMCTS).
+
+    Raises:
+        ValueError: ``iterations`` below 1.
     """
 
     name = "ismcts"
@@ -166,7 +204,8 @@ class ISMCTSAgent:
     def __init__(self, game: Any = None, seed: int = 0, iterations: int | None = None,
                  exploration: float = DEFAULT_EXPLORATION, playout_policy: PlayoutPolicy | None = None,
                  max_playout_depth: int | None = None, evaluate: Evaluate | None = None,
-                 max_branching: int = DEFAULT_MAX_BRANCHING, chance_in_tree: bool = True):
+                 max_branching: int = DEFAULT_MAX_BRANCHING, chance_in_tree: bool = True,
+                 single_observer: bool = False):
         if iterations is None:
             iterations = ITERATIONS_BY_GAME.get(getattr(game, "name", None), DEFAULT_ITERATIONS)
         if iterations < 1:
@@ -180,7 +219,11 @@ class ISMCTSAgent:
         self.evaluate = evaluate or equal_shares
         self.max_branching = max_branching
         self.chance_in_tree = chance_in_tree
-        self.last_root: Node | None = None  # the tree of the last decision, for tests and debugging
+        self.single_observer = single_observer
+        # The trees of the last decision (one per seat, or one), and the deciding seat's: for tests
+        # and debugging.
+        self.last_trees: list[Node] = []
+        self.last_root: Node | None = None
 
     # ------------------------------------------------------------------ decision
     def act(self, turn: Turn) -> Any:
@@ -189,14 +232,16 @@ class ISMCTSAgent:
         legal = turn.legal_actions
         if len(legal) == 1:
             return legal[0]
-        root = Node(None, None)
+        n = 1 if self.single_observer else turn.game.num_players
+        roots = [Node(None, None) for _ in range(n)]
         for _ in range(self.iterations):
-            self._iterate(root, turn.sample_state(self.rng))
-        self.last_root = root
+            self._iterate(roots, turn.sample_state(self.rng))
+        self.last_trees = roots
+        self.last_root = roots[0 if self.single_observer else turn.seat]
         by_text = {(turn.seat, str(a)): a for a in legal}
         best, best_visits = None, -1
         for key, a in by_text.items():  # ties go to the first in the game's stable order
-            child = root.children.get(key)
+            child = self.last_root.children.get(key)
             visits = child.visits if child is not None else 0
             if visits > best_visits:
                 best, best_visits = a, visits
@@ -206,32 +251,38 @@ class ISMCTSAgent:
         """Visits per root action text in the last decision (for tests and debugging)."""
         if self.last_root is None:
             return {}
-        return {text: c.visits for (_, text), c in self.last_root.children.items()}
+        return {key[1]: c.visits for key, c in self.last_root.children.items()}
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, root: Node, world: State) -> None:
+    def _iterate(self, roots: list[Node], world: State) -> None:
         rng = self.rng
-        path = [root]
-        node = root
+        single = self.single_observer
+        trees = range(len(roots))
+        nodes = list(roots)  # the current node of every seat's tree
+        paths = [[r] for r in roots]
         # Selection and expansion.
         while True:
             seat = world.current_player()
             if seat == CHANCE:
+                before = len(world.log.entries)
                 outcome = _chance_step(world)
                 if self.chance_in_tree:
-                    key = (CHANCE, str(outcome))
-                    child = node.children.get(key)
-                    if child is None:
-                        child = node.children[key] = Node(CHANCE, outcome)
-                    node = child
-                    path.append(node)
+                    seen = _seen(world, before, len(roots)) if not single else None
+                    for k in trees:  # each tree tells apart only the outcomes its seat sees
+                        key = (CHANCE, str(outcome)) if single else (CHANCE, seen[k])
+                        child = nodes[k].children.get(key)
+                        if child is None:
+                            child = nodes[k].children[key] = Node(CHANCE, outcome)
+                        nodes[k] = child
+                        paths[k].append(child)
                 continue
             if seat < 0:  # terminal
                 break
             legal = world._legal_actions()
             if len(legal) > self.max_branching:
                 legal = rng.sample(legal, self.max_branching)
-            children = node.children
+            own = 0 if single else seat  # the mover chooses in its own tree, by its own statistics
+            children = nodes[own].children
             untried = []
             candidates = []
             for a in legal:
@@ -244,27 +295,46 @@ class ISMCTSAgent:
                     candidates.append((child, a))
             if untried:
                 key, a = untried[rng.randrange(len(untried))]
-                child = children[key] = Node(seat, a)
-                child.available = 1
-                _fast_apply(world, seat, a)
-                path.append(child)
-                break  # one new node per iteration; chance after it belongs to the playout
-            c = self.exploration
-            best, best_score, best_action = None, -math.inf, None
-            for child, a in candidates:
-                score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
-                if score > best_score:
-                    best, best_score, best_action = child, score, a
-            _fast_apply(world, seat, best_action)
-            node = best
-            path.append(node)
+                chosen = children[key] = Node(seat, a)
+                chosen.available = 1
+            else:
+                c = self.exploration
+                chosen, best_score, a = None, -math.inf, None
+                for child, b in candidates:
+                    score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                    if score > best_score:
+                        chosen, best_score, a = child, score, b
+            before = len(world.log.entries)
+            _fast_apply(world, seat, a)
+            nodes[own] = chosen
+            paths[own].append(chosen)
+            seen = _seen(world, before, len(roots)) if not single else None
+            for k in trees:  # the other seats' trees follow the move as each of them sees it
+                if k != own:
+                    key = (seat, seen[k])
+                    child = nodes[k].children.get(key)
+                    if child is None:
+                        child = nodes[k].children[key] = Node(seat, a)
+                    nodes[k] = child
+                    paths[k].append(child)
+            if untried:
+                break  # one new action node per iteration; chance after it belongs to the playout
         # Playout.
         rewards = self._playout(world)
-        # Back-propagation: each node scores the reward of the seat that moved into it.
-        for n in path:
-            n.visits += 1
-            if n.seat is not None and n.seat >= 0:
-                n.reward += rewards[n.seat]
+        # Back-propagation. Single observer: each node scores the reward of the seat that moved
+        # into it. Multiple observers: tree k scores seat k's reward everywhere (only its own
+        # moves are ever compared).
+        if single:
+            for n in paths[0]:
+                n.visits += 1
+                if n.seat is not None and n.seat >= 0:
+                    n.reward += rewards[n.seat]
+        else:
+            for k in trees:
+                r = rewards[k]
+                for n in paths[k]:
+                    n.visits += 1
+                    n.reward += r
 
     def _playout(self, world: State) -> Sequence[float]:
         rng = self.rng
