@@ -73,6 +73,23 @@ def test_determinize_keeps_every_observation():
         assert s.phase == "respond"    # independent copy
 
 
+def test_determinize_does_not_reveal_the_next_order_card_or_tile():
+    """Regression: determinize used to clone the game's RNG, so ``sample_chance`` on the copy gave
+    the real next order card (and tile draw), which the face-down order deck and the closed bag
+    hide from every seat (Setup). The copy's chance nodes must re-draw the future."""
+    s = new_game(3, seed=9)
+    s.apply(parse_action("trash"))            # refill: the next order card is a chance node
+    assert s.phase == "refill"
+    real = s.sample_chance()
+    drawn = {s.determinize(0, random.Random(k)).sample_chance() for k in range(20)}
+    assert len(drawn) > 1 and drawn != {real}
+    s = new_game(3, seed=9)
+    s.apply(parse_action("seed"))             # seeding: the next tile is a chance node
+    real = s.sample_chance()
+    drawn = {s.determinize(1, random.Random(k)).sample_chance() for k in range(20)}
+    assert len(drawn) > 1 and drawn != {real}
+
+
 def test_any_well_formed_deal_is_legal_beyond_the_bounded_list():
     s = new_game(3, seed=8)
     to_purchase(s)

@@ -14,7 +14,8 @@ Hidden information: none is stored. The order deck is drawn lazily: each draw is
 the cards that could be next (the rulebook shuffles the icon and no-icon decks and stacks ten of
 each, icon deck on top, so the next card is uniform over the undrawn icon cards while icon cards
 remain in the deck, then over the undrawn no-icon cards). Tiles are drawn from the bag's counts.
-So :meth:`determinize` only clones: the chance nodes re-draw the future.
+So :meth:`determinize` clones and gives the copy its own RNG: its chance nodes re-draw the future
+(the game's RNG fixes the real future draws, which no seat may know).
 """
 from __future__ import annotations
 
@@ -670,9 +671,16 @@ class RareRosesState(State):
         return observe(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> "RareRosesState":
-        """Nothing hidden is stored (the order deck and the bag are drawn lazily by chance nodes),
-        so the copy is a clone; see the module docstring."""
-        return self.clone()
+        """A copy of this state as ``seat`` sees it. Inputs: the seat and a ``random.Random``;
+        output: a new state whose observations equal this one's.
+
+        Nothing hidden is stored (the order deck and the bag are drawn lazily by chance nodes), so
+        the copy is a clone, but with its own RNG seeded from ``rng``: the game's RNG decides the
+        real next order cards and tile draws (``sample_chance``), which are hidden from every seat
+        (Setup: the order decks are shuffled face down; the market bag is drawn blind)."""
+        world = self.clone()
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
 
     # ------------------------------------------------------------------ fast copies
     _LISTS = ("market", "bag", "money", "specialty", "queue", "drawn_icon", "drawn_plain",
