@@ -8,7 +8,7 @@ export function moveButton(ctx, text, label = text, cls = "") {
   return h("button", {
     type: "button", class: `move ${cls}`.trim(), title: text, disabled: ctx.busy,
     dataset: { action: text }, onclick: () => ctx.act(text),
-  }, label);
+  }, typeof label === "string" ? h("span", { class: "move-label" }, label) : label); // a long name: two lines, then "…"
 }
 
 /** Group action texts by their first word, keeping the game's order. */

@@ -253,7 +253,9 @@ async function loadTables() {
     const bots = (t.seats || []).length - humans.length;
     return h("li", { class: "table-item" },
       h("div", {},
-        h("b", {}, t.title || titleCase(t.game)), t.name ? [" · ", t.name] : null,
+        // A long table name: two lines at most (the tooltip has it all).
+        h("div", { class: "tname", title: t.name ? `${t.title || titleCase(t.game)} · ${t.name}` : null },
+          h("b", {}, t.title || titleCase(t.game)), t.name ? [" · ", t.name] : null),
         h("div", { class: "muted small" },
           h("span", { class: `status status-${t.status}` }, t.status), " · ",
           `${humans.length} human${humans.length === 1 ? "" : "s"}, ${bots} bot${bots === 1 ? "" : "s"}`,

@@ -236,6 +236,7 @@ function draw() {
   if (!v) return; // between seats (hot seat): the next view is on its way
   document.body.dataset.game = v.game || "";
   $("title").textContent = v.name ? `${v.title || titleCase(v.game)} · ${v.name}` : (v.title || titleCase(v.game));
+  $("title").title = $("title").textContent;
   fill($("subtitle"), v.seat === null || v.seat === undefined
     ? h("span", { class: "badge" }, "Spectator — public information only")
     : (seatName(v, v.seat) === `Seat ${v.seat}`
@@ -296,9 +297,10 @@ function drawTurn() {
   const mine = v.seat !== null && v.current_player === v.seat && !v.terminal;
   if (v.terminal) { text = "Game over"; cls = "over"; }
   else if (mine) { text = "Your turn"; cls = "mine"; }
-  else if (v.current_player >= 0) { text = `${seatName(v, v.current_player)} to move`; cls = "other"; }
+  // A long name ends in "…" but " to move" stays readable.
+  else if (v.current_player >= 0) { text = [h("span", { class: "turn-name", title: seatName(v, v.current_player) }, seatName(v, v.current_player)), " to move"]; cls = "other"; }
   else { text = "Shuffling…"; cls = "other"; }
-  el.textContent = text;
+  fill(el, text);
   el.className = `turn turn-${cls}`;
   document.body.classList.toggle("my-turn", mine);
   // Notify once per new turn of ours.
@@ -410,7 +412,7 @@ function drawPlayers() {
     const hostControls = store.host && !v.terminal && s.kind !== "bot" ? hostControl(i, bots) : null;
     return h("li", { class: ["player", i === v.current_player ? "to-move" : "", i === v.seat ? "me" : "", s.kind].join(" ") },
       h("span", { class: `dot ${s.kind === "bot" || s.connected ? "on" : "off"}`, title: s.kind === "bot" ? "bot" : (s.connected ? "connected" : "not connected") }),
-      h("span", { class: "pname" }, seatName(v, i)),
+      h("span", { class: "pname", title: seatName(v, i) }, seatName(v, i)),
       tag ? h("span", { class: "tag" }, tag) : null,
       i === v.current_player && !v.terminal ? h("span", { class: "tag move-tag" }, "to move") : null,
       returns && returns[i] > 0 && (v.seats || []).length > 1 ? h("span", { class: "tag win-tag" }, "★ " + resultWord(returns[i])) : null,

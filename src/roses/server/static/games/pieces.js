@@ -13,7 +13,7 @@ export function card(opts = {}) {
 /** The heading of a seat's box: name, "you", "to move" and extra pills. */
 export function seatHead(view, ctx, i, pills = []) {
   return h("h3", {},
-    h("span", { class: "sname" }, ctx.name(i)),
+    h("span", { class: "sname", title: ctx.name(i) }, ctx.name(i)),
     i === view.seat ? h("span", { class: "pill" }, "you") : null,
     i === view.current_player && !view.terminal ? h("span", { class: "pill hot" }, "to move") : null,
     pills);
