@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .errors import RecordError
 from .serial import to_jsonable
-from .state import State, replay_history
+from .state import State, apply_recorded
 
 FORMAT = "roses-record/1"
 
@@ -103,19 +103,46 @@ def initial_state(record: GameRecord) -> State:
     return load(record.game, **record.params).new_initial_state(record.seed)
 
 
+def replay_steps(record: GameRecord) -> Iterator[tuple[int, int, str, State]]:
+    """Replay ``record`` one action at a time: yield ``(step, seat, text, state)`` after each
+    recorded action is applied (the same ``state`` object, advanced in place).
+
+    Every step is checked by :func:`~roses.core.state.apply_recorded` (the seat to move, then the
+    action's legality), so the terminal's step-by-step replay and :func:`replay` refuse the same
+    records. Raises :class:`RecordError` naming the first step that does not fit, or when the
+    record's game or parameters do not load.
+    """
+    state = initial_state(record)
+    for i, (seat, text) in enumerate(record.actions):
+        apply_recorded(state, i, seat, text)
+        yield i, seat, text, state
+
+
+def verify_result(record: GameRecord, state: State) -> None:
+    """Check that ``state`` (the record replayed) has the record's returns and terminal flag.
+
+    Raises :class:`RecordError` saying both when they differ."""
+    got = {"returns": list(state.returns()), "terminal": state.is_terminal()}
+    want = {"returns": list(record.result.get("returns", [])), "terminal": record.result.get("terminal")}
+    if got != want:
+        raise RecordError(f"replay gives {got}, the record says {want}")
+
+
 def replay(record: GameRecord, verify: bool = True) -> State:
     """Replay every recorded action and return the final state.
 
     With ``verify``, also check that the final returns and terminal flag equal the record's.
-    Raises :class:`RecordError` where the record and the rules disagree.
+    Raises :class:`RecordError` where the record and the rules disagree (a step whose seat is not
+    the seat to move, an illegal action, a different result).
     """
-    state = replay_history(initial_state(record), record.actions)
+    state = None
+    for _, _, _, state in replay_steps(record):
+        pass
+    if state is None:  # a record of no actions
+        state = initial_state(record)
     if verify:
-        got = {"returns": list(state.returns()), "terminal": state.is_terminal()}
-        want = {"returns": list(record.result.get("returns", [])), "terminal": record.result.get("terminal")}
-        if got != want:
-            raise RecordError(f"replay gives {got}, the record says {want}")
+        verify_result(record, state)
     return state
 
 
-__all__ = ["GameRecord", "replay", "initial_state", "FORMAT"]
+__all__ = ["GameRecord", "replay", "replay_steps", "verify_result", "initial_state", "FORMAT"]

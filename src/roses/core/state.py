@@ -167,12 +167,24 @@ class State:
     def action_from_text(self, text: str) -> Action:
         """The legal action (or chance outcome) whose text form is ``text``.
 
-        Raises :class:`IllegalActionError` when none matches."""
-        for a in self.legal_actions():
+        The text form itself matches; so does a typed variant of it that differs only in case and
+        spacing (``"BID  2"`` for ``"bid 2"``, see :func:`normalize_action_text`), for the terminal
+        and the server's typed moves alike. Raises :class:`IllegalActionError` when no legal
+        action matches (or, should a game ever have two that differ only so, when the typed text
+        does not say which)."""
+        legal = self.legal_actions()
+        for a in legal:
             if str(a) == text:
                 return a
-        legal = ", ".join(str(a) for a in self.legal_actions()[:12])
-        raise IllegalActionError("legal actions", f"{text!r} is not a legal action now; legal: {legal}", text)
+        key = normalize_action_text(text)
+        matches = [a for a in legal if normalize_action_text(str(a)) == key]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise IllegalActionError("legal actions", f"{text!r} could be any of: "
+                                     + ", ".join(str(a) for a in matches[:12]), text)
+        shown = ", ".join(str(a) for a in legal[:12])
+        raise IllegalActionError("legal actions", f"{text!r} is not a legal action now; legal: {shown}", text)
 
     def clone(self) -> "State":
         """An independent copy. The game, the actions and the log entries are immutable and shared;
@@ -237,17 +249,37 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
 
+def normalize_action_text(text: str) -> str:
+    """``text`` as typed-move matching compares it: stripped, each run of whitespace made one
+    space, lower case (``" BID   2 "`` → ``"bid 2"``). Input: any string; output: a string."""
+    return " ".join(str(text).split()).lower()
+
+
+def apply_recorded(state: State, step: int, seat: int, text: str) -> Action:
+    """Apply the recorded action ``[seat, text]`` (step ``step`` of a record or stored history) to
+    ``state`` in place and return the action.
+
+    The one check of a recorded step, shared by :func:`replay_history`, record replay
+    (:mod:`roses.core.record`), the terminal's ``roses replay`` and the server. Raises
+    :class:`RecordError` naming the step when ``seat`` is not the seat to move (chance is seat
+    :data:`CHANCE`) or ``text`` is not a legal action there; ``state`` is then unchanged.
+    """
+    if state.current_player() != seat:
+        raise RecordError(f"step {step}: the record says seat {seat} moves, the state says {state.current_player()}")
+    try:
+        action = state.action_from_text(text)
+        state.apply(action)
+    except IllegalActionError as e:
+        raise RecordError(f"step {step}: {e}") from None
+    return action
+
+
 def replay_history(state: State, history: Sequence[Sequence[Any]]) -> State:
     """Apply ``[seat, action_text]`` pairs to ``state`` in place and return it.
 
-    Raises :class:`RecordError` at the first step whose seat or action does not fit.
+    Raises :class:`RecordError` at the first step whose seat or action does not fit (see
+    :func:`apply_recorded`).
     """
     for i, (seat, text) in enumerate(history):
-        if state.current_player() != seat:
-            raise RecordError(f"step {i}: the record says seat {seat} moves, the state says {state.current_player()}")
-        try:
-            action = state.action_from_text(text)
-            state.apply(action)
-        except IllegalActionError as e:
-            raise RecordError(f"step {i}: {e}") from None
+        apply_recorded(state, i, seat, text)
     return state

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from roses.core.state import normalize_action_text
+
 from .cards import BOXES, ROSES
 
 Tile = tuple[str, str]  # (rose, box name)
@@ -215,8 +217,9 @@ _SIMPLE = {str(a): a for a in (Trash(), Seed(), Push(), StopPushing(), Accept(),
 
 
 def parse_action(text: str):
-    """The action (or chance outcome) written ``text``; raises ``ValueError`` saying what is wrong."""
-    t = " ".join(text.strip().split())
+    """The action (or chance outcome) written ``text``; raises ``ValueError`` saying what is wrong.
+    Case and spacing do not matter (the core's typed-move matching, :func:`normalize_action_text`)."""
+    t = normalize_action_text(text)
     if t in _SIMPLE:
         return _SIMPLE[t]
     words = t.split(" ")
