@@ -109,3 +109,75 @@ def test_long_unbroken_names_never_widen_the_page(game, players, live_server, br
         assert LONG_TABLE in page.inner_text("#tables")
         page.context.close()
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- items 5 and 19: seats held here
+STORED_SEATS = "id => Object.keys(JSON.parse(localStorage.getItem(`roses:table:${id}`) || '{}').seats || {}).sort()"
+
+
+def player_tags(page) -> list[str]:
+    return page.locator("#players li.player").evaluate_all(
+        "els => els.map(e => Array.from(e.querySelectorAll('.tag')).map(t => t.textContent).join(','))")
+
+
+def test_a_friends_link_in_a_browser_that_plays_another_seat_asks_before_hot_seat(live_server, browser):
+    needs(RC)
+    errors: list[str] = []
+    host = new_page(browser, errors)
+    # Two people play (no fixed seed: the server refuses one then).
+    links = create_table(host, live_server, RC, ["human", "human", "bot:heuristic"], seed=None)
+    table_id = links[1].split("/t/")[1].split("?")[0]
+    host.click("#open-my-seat")
+    host.wait_for_selector("#board .seat-box")
+    assert host.inner_text("#subtitle") == "You play seat 0"
+    # The host opens the friend's link in another tab of the same browser: asked, not switched.
+    tab = host.context.new_page()
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(links[1])
+    tab.wait_for_selector("#join-ask:not([hidden])")
+    assert tab.inner_text("#join-ask-text") == ("This browser already plays seat 0 at this table. "
+                                                "Also play seat 1 here (hot seat: both hands on this screen)?")
+    assert tab.inner_text("#join-ask-no") == "No, keep seat 0 and don't store this link"
+    screenshot(tab, "ux-join-link-asks")
+    tab.click("#join-ask-no")
+    tab.wait_for_selector("#board .seat-box")
+    assert tab.inner_text("#subtitle") == "You play seat 0"
+    assert tab.locator("#seat-switch").is_hidden()
+    assert tab.evaluate(STORED_SEATS, table_id) == ["0"]
+    assert "token=" not in tab.url
+    tab.reload()
+    tab.wait_for_selector("#board .seat-box")
+    assert tab.inner_text("#subtitle") == "You play seat 0"
+    # Asked again, the answer is yes: this browser now plays both seats (hot seat), knowingly.
+    tab.goto(links[1])
+    tab.click("#join-ask-yes")
+    tab.wait_for_selector("#seat-switch:not([hidden])")
+    assert tab.locator("#seat-switch .seat-btn").count() == 2
+    assert tab.evaluate(STORED_SEATS, table_id) == ["0", "1"]
+    # The first tab hears of it (no stale save of seat 0 alone later) and offers both seats too.
+    host.wait_for_selector("#seat-switch:not([hidden])")
+    assert host.locator("#seat-switch .seat-btn").count() == 2
+    # Item 19: the held seat that is not active reads "this device", never "away".
+    tab.wait_for_function("() => document.querySelectorAll('#players li.player').length === 3")
+    tags = player_tags(tab)[:2]
+    assert sorted(t.split(",")[0] for t in tags) == ["this device", "you"], tags
+    assert not any("away" in t for t in tags), tags
+    assert not errors, errors
+
+
+def test_hot_seat_lists_the_other_held_seat_as_this_device(live_server, browser):
+    needs(RT)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    create_table(page, live_server, RT, ["human", "human", "bot:heuristic"], hotseat=True, seed=None)
+    page.wait_for_selector("#seat-switch:not([hidden])")
+    page.wait_for_function("() => document.querySelectorAll('#players li.player').length === 3")
+    active = page.evaluate("() => window.rosesTable.seat")
+    tags = player_tags(page)
+    other = 1 - active
+    assert tags[active].split(",")[0] == "you", tags
+    assert tags[other].split(",")[0] == "this device", tags
+    assert "away" not in tags[other]
+    assert page.locator("#players li.player").nth(other).locator(".dot.on").count() == 1
+    screenshot(page, "ux-hot-seat-players")
+    assert not errors, errors

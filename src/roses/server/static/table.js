@@ -38,12 +38,62 @@ async function takeUrlToken() {
   if (!token) return;
   const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, { token });
   if (res.ok && res.data && res.data.seat !== null && res.data.seat !== undefined) {
-    store.seats[String(res.data.seat)] = token;
-    activeSeat = res.data.seat;
+    const seat = res.data.seat;
+    // A friend's link opened where another seat of this table is already played (not a table
+    // created as hot seat): storing it would silently make this a hot seat with both hands on
+    // one screen, so ask first.
+    const others = heldSeats().filter(s => s !== seat);
+    if (others.length && !store.hotseat && store.seats[String(seat)] !== token) {
+      const yes = await askHotSeat(res.data, others[0], seat);
+      if (!yes) {
+        activeSeat = others[0];
+        toast(`Kept ${seatLabel(res.data, others[0])}; the link for seat ${seat} was not stored`, "info", 5000);
+        return;
+      }
+      store.hotseat = true;
+    }
+    store.seats[String(seat)] = token;
+    activeSeat = seat;
     persist();
   } else if (res.status === 401 || res.status === 403) {
     showBanner("This join link is not valid for this table; you are watching as a spectator.", "error");
   }
+}
+
+// Another tab of this browser stored a seat of this table (e.g. said yes to hot seat): learn it,
+// so this tab neither overwrites it on its next save nor hides the seat switch.
+window.addEventListener("storage", e => {
+  if (e.key !== `roses:table:${tableId}`) return;
+  const fresh = loadTable(tableId);
+  store.seats = { ...store.seats, ...fresh.seats };
+  if (fresh.hotseat) store.hotseat = true;
+  if (view) draw();
+});
+
+/** "seat 0" or "seat 0 (Anna)" from a view. */
+function seatLabel(v, seat) {
+  const name = seatName(v, seat);
+  return name === `Seat ${seat}` ? `seat ${seat}` : `seat ${seat} (${name})`;
+}
+
+/** Ask whether this browser should also play `seat` (hot seat) while it holds `held`; resolves
+ *  true (yes) or false (keep `held`, forget the link). */
+function askHotSeat(v, held, seat) {
+  const box = $("join-ask");
+  return new Promise(resolve => {
+    const answer = yes => { box.hidden = true; fill(box); resolve(yes); };
+    fill(box, h("div", { class: "cover-card", role: "alertdialog", "aria-labelledby": "join-ask-text" },
+      h("h2", {}, "Another seat's link"),
+      h("p", { id: "join-ask-text" }, `This browser already plays ${seatLabel(v, held)} at this table. `,
+        `Also play ${seatLabel(v, seat)} here (hot seat: both hands on this screen)?`),
+      h("p", { class: "muted small" }, `If the link is for a friend, choose No and send it to them.`),
+      h("div", { class: "row center" },
+        h("button", { type: "button", id: "join-ask-yes", onclick: () => answer(true) }, `Yes, also play seat ${seat} here`),
+        h("button", { type: "button", class: "primary", id: "join-ask-no", onclick: () => answer(false) },
+          `No, keep seat ${held} and don't store this link`))));
+    box.hidden = false;
+    box.querySelector("#join-ask-no").focus();
+  });
 }
 
 /** Forget the active seat's token (it no longer holds a seat) and watch; remember the seat so the
@@ -408,10 +458,13 @@ function drawPlayers() {
   const bots = (gameInfo && gameInfo.bots) || ["random"];
   fill(list, (v.seats || []).map(s => {
     const i = s.seat;
-    const tag = seatTag(v, i);
+    // Hot seat: another seat held in this browser is here, not "away" (only the active seat
+    // keeps a live connection).
+    const here = i !== v.seat && s.kind !== "bot" && !!tokenFor(i);
+    const tag = here ? "this device" : seatTag(v, i);
     const hostControls = store.host && !v.terminal && s.kind !== "bot" ? hostControl(i, bots) : null;
     return h("li", { class: ["player", i === v.current_player ? "to-move" : "", i === v.seat ? "me" : "", s.kind].join(" ") },
-      h("span", { class: `dot ${s.kind === "bot" || s.connected ? "on" : "off"}`, title: s.kind === "bot" ? "bot" : (s.connected ? "connected" : "not connected") }),
+      h("span", { class: `dot ${s.kind === "bot" || s.connected || here ? "on" : "off"}`, title: s.kind === "bot" ? "bot" : (here ? "played in this browser" : (s.connected ? "connected" : "not connected")) }),
       h("span", { class: "pname", title: seatName(v, i) }, seatName(v, i)),
       tag ? h("span", { class: "tag" }, tag) : null,
       i === v.current_player && !v.terminal ? h("span", { class: "tag move-tag" }, "to move") : null,
