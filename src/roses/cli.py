@@ -322,9 +322,13 @@ def serve(
     bot_delay_ms: int = typer.Option(400, min=0, help="Pause before each bot move, in milliseconds."),
 ) -> None:
     """Run the browser table (FastAPI on uvicorn)."""
-    from roses.server import run
+    from roses.server import ServeError, run
 
-    run(host=host, port=port, database_url=database_url, data_dir=data_dir, bot_delay_ms=bot_delay_ms)
+    try:  # the options, the port and the database are checked before anything starts
+        run(host=host, port=port, database_url=database_url, data_dir=data_dir, bot_delay_ms=bot_delay_ms)
+    except ServeError as e:
+        err.print(f"[bold red]error:[/] {escape(str(e))}")
+        raise typer.Exit(e.exit_code) from None
 
 
 def main() -> None:  # console-script entry point

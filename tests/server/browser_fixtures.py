@@ -161,11 +161,15 @@ def game_available(name: str) -> str | None:
 
 def create_table(page: "Page", base: str, game: str, seats: list[str], *, players: int | None = None,
                  params: dict[str, object] | None = None, name: str = "", hotseat: bool = False,
-                 seed: int | None = 1) -> list[str]:
+                 seed: int | None | str = "auto") -> list[str]:
     """Fill the lobby form for ``game`` (``seats``: ``"human"`` or ``"bot:<name>"`` per seat, bot
-    delay 0; ``seed`` fixes the deal and the bots' choices, so a
-    run is repeatable; ``None`` leaves the server to pick one) and create the table. Returns the join URLs shown for the human seats, in seat order;
-    the page is left on the "table ready" panel (or on the table page in hot-seat mode)."""
+    delay 0; ``seed`` fixes the deal and the bots' choices, so a run is repeatable; ``None``
+    leaves the server to pick one; ``"auto"``: seed 1 when at most one seat is human, else
+    ``None``, as the server refuses a fixed seed at a table of two or more people) and create the
+    table. Returns the join URLs shown for the human seats, in seat order; the page is left on the
+    "table ready" panel (or on the table page in hot-seat mode)."""
+    if seed == "auto":
+        seed = 1 if seats.count("human") <= 1 else None
     page.goto(base + "/")
     page.click(f'.game-card[data-game="{game}"]')
     page.fill("#players", str(players or len(seats)))

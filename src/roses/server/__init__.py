@@ -6,12 +6,86 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
+import socket
 from pathlib import Path
 
 from .app import create_app
 
-__all__ = ["create_app", "run"]
+__all__ = ["ServeError", "check_serve_options", "create_app", "run"]
+
+
+class ServeError(Exception):
+    """``roses serve`` cannot start: the message is one line for the user; ``exit_code`` is 2 for
+    a bad option (a folder that cannot be used, a malformed database URL, a busy port) and 1 for
+    a database that does not answer."""
+
+    def __init__(self, message: str, exit_code: int = 2):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(getattr(e, "orig", None) or e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+def check_serve_options(host: str, port: int, database_url: str | None, data_dir: str | Path) -> str:
+    """Check everything ``roses serve`` needs before it does anything (no migration, no table
+    resumed, nothing printed): the data folder (SQLite only), the database URL, that ``host:port``
+    can be bound (a bind test, as uvicorn binds), then that the database answers. Returns the
+    database URL to use. Raises :class:`ServeError` with a one-line message."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    from .store import make_engine
+
+    if database_url is None:
+        folder = Path(data_dir)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ServeError(f"--data-dir {str(folder)!r}: cannot create this folder ({e.strerror or e})") from None
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise ServeError(f"--data-dir {str(folder)!r}: this folder is not writable")
+        url = f"sqlite:///{(folder.resolve() / 'roses.sqlite')}"
+    else:
+        url = database_url
+        try:
+            parsed = make_url(url)
+            parsed.get_dialect()
+        except (ArgumentError, NoSuchModuleError, ValueError) as e:
+            raise ServeError(f"--database-url: not a database URL that SQLAlchemy knows ({_first_line(e)}); "
+                             "e.g. postgresql+psycopg://user@host/db or sqlite:///path/roses.sqlite") from None
+        except ImportError as e:
+            raise ServeError(f"--database-url: the database driver is not installed ({_first_line(e)})") from None
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn: TIME_WAIT is no conflict
+            sock.bind((host, port))
+    except socket.gaierror as e:
+        raise ServeError(f"--host {host!r}: unknown host name ({e.strerror or e})") from None
+    except OSError as e:
+        import errno
+
+        if e.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is already in use (another roses serve?); "
+                             "choose another with --port") from None
+        raise ServeError(f"cannot listen on {host}:{port} ({e.strerror or e})") from None
+    try:
+        engine = make_engine(url)
+    except (ArgumentError, NoSuchModuleError, ImportError, ValueError, TypeError) as e:
+        raise ServeError(f"--database-url: cannot use this database ({_first_line(e)})") from None
+    try:
+        with engine.connect():
+            pass
+    except Exception as e:  # any driver's error: the database is down, the name or password is wrong…
+        raise ServeError(f"cannot connect to the database: {_first_line(e)}", exit_code=1) from None
+    finally:
+        engine.dispose()
+    return url
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
@@ -19,11 +93,14 @@ def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = No
     """Serve the browser table on ``host:port`` until interrupted.
 
     ``database_url``: a SQLAlchemy URL (``postgresql+psycopg://user@host/db``); default SQLite in
-    ``data_dir/roses.sqlite``. Migrations are applied at start; unfinished tables resume.
+    ``data_dir/roses.sqlite``. The options are checked first (:func:`check_serve_options`; raises
+    :class:`ServeError` before anything is done); then migrations are applied and unfinished
+    tables resume.
     """
     import uvicorn
 
-    app = create_app(database_url=database_url, data_dir=data_dir, bot_delay_ms=bot_delay_ms)
+    url = check_serve_options(host, port, database_url, data_dir)
+    app = create_app(database_url=url, data_dir=data_dir, bot_delay_ms=bot_delay_ms)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)
     where = app.state.database_url
     if "@" in where:  # never print a password

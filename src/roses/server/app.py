@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from roses.core import (GameParameterError, GameRecord, RosesError, available_games, get_spec, load,
                         to_jsonable)
@@ -32,6 +34,13 @@ RULES_DIRS = (Path(__file__).parent / "rules", Path(__file__).resolve().parents[
 #: Where the player-facing how-to-play pages are looked for (same order).
 HOWTO_DIRS = (Path(__file__).parent / "howto", Path(__file__).resolve().parents[3] / "docs" / "howto")
 MAX_REPLAY_ACTIONS = 50_000
+#: The largest request body read (413 beyond it, before parsing). The longest records measured are
+#: about 10 kB (Rare Roses, 6 seats, max_offers=50: 9.6 kB for 403 actions; Roses and Thorns, 10
+#: seats: 9.1 kB); 4 MiB is 400 times that and holds MAX_REPLAY_ACTIONS at ~80 bytes per action.
+MAX_BODY_BYTES = 4 * 1024 * 1024
+#: The deepest JSON nesting accepted in a body (records and parameters need fewer than 10 levels);
+#: deeper bodies are refused before anything walks them recursively.
+MAX_JSON_DEPTH = 64
 
 PAGES = {"lobby": "lobby.html", "table": "table.html", "replay": "replay.html", "rules": "rules.html"}
 
@@ -81,6 +90,65 @@ def rules_path(game: str, dirs: tuple[Path, ...] = RULES_DIRS) -> Path | None:
             if p.is_file():
                 return p
     return None
+
+
+def json_depth(value: Any) -> int:
+    """How deeply ``value`` (parsed JSON) nests lists and objects (a scalar: 0); iterative, so
+    any depth is measured without recursion."""
+    deepest = 0
+    stack = [(value, 1)] if isinstance(value, (list, dict)) else []
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        for child in (item.values() if isinstance(item, dict) else item):
+            if isinstance(child, (list, dict)):
+                stack.append((child, depth + 1))
+    return deepest
+
+
+def parse_json_body(raw: bytes) -> Any:
+    """The JSON value of a request body. Raises :class:`ApiError` 422 ``{error:"invalid"}`` when
+    it is not JSON or nests deeper than :data:`MAX_JSON_DEPTH` (the parser itself recurses: a
+    body of 100 000 ``[`` would otherwise end in a RecursionError, a 500)."""
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ApiError(422, {"error": "invalid", "detail": "the body must be JSON"}) from None
+    except RecursionError:
+        data = None
+        too_deep = True
+    else:
+        too_deep = json_depth(data) > MAX_JSON_DEPTH
+    if too_deep:
+        raise ApiError(422, {"error": "invalid",
+                             "detail": f"the body's JSON nests deeper than {MAX_JSON_DEPTH} levels"})
+    return data
+
+
+def too_large() -> ApiError:
+    return ApiError(413, {"error": "too large",
+                          "detail": f"the body is larger than {MAX_BODY_BYTES // (1024 * 1024)} MiB "
+                                    f"({MAX_BODY_BYTES} bytes)"})
+
+
+async def read_body(request: Request) -> bytes:
+    """The request body, at most :data:`MAX_BODY_BYTES`: refused (413) on its ``Content-Length``
+    before reading, or as soon as the streamed bytes pass the limit."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        try:
+            if int(length) > MAX_BODY_BYTES:
+                raise too_large()
+        except ValueError:
+            raise ApiError(400, {"error": "bad request", "detail": "Content-Length is not a number"}) from None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise too_large()
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def check_record_shape(data: Any) -> None:
@@ -185,15 +253,29 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         return JSONResponse({"error": "invalid", "param": where,
                              "detail": f"{where}: {errs[0]['msg']}" if errs else "invalid request"}, 422)
 
-    async def body_of(request: Request) -> Any:
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Unknown routes (404), wrong methods (405) and the like: the same {error, detail} body as
+        # every other error (docs/server-api.md, "Errors").
+        try:
+            phrase = HTTPStatus(exc.status_code).phrase.lower()
+        except ValueError:
+            phrase = "error"
+        detail = exc.detail if isinstance(exc.detail, str) else phrase
+        return JSONResponse({"error": phrase, "detail": detail}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
+    async def body_of(request: Request, empty: Any = ...) -> Any:
+        """The JSON body (415 for another media type, 413 too large, 422 not JSON); ``empty``:
+        what an empty body stands for (by default an empty body is not JSON: 422)."""
         ctype = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
         if ctype and ctype != "application/json" and not ctype.endswith("+json"):
             raise ApiError(415, {"error": "unsupported media type",
                                  "detail": f"the body must be JSON (Content-Type: application/json), not {shorten(ctype, 100)}"})
-        try:
-            return await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise ApiError(422, {"error": "invalid", "detail": "the body must be JSON"}) from None
+        raw = await read_body(request)
+        if not raw and empty is not ...:
+            return empty
+        return parse_json_body(raw)
 
     # ------------------------------------------------------------------ API
     @app.get("/api/games")
@@ -235,7 +317,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         token = token_of(request)
         if not token:
             raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
-        body = await body_of(request) if (await request.body()) else {}
+        body = await body_of(request, empty={})
         return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None))
 
     @app.get("/api/tables/{table_id}/record")
@@ -293,7 +375,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
                 msg = await websocket.receive_text()
                 try:
                     data = json.loads(msg)
-                except json.JSONDecodeError:
+                except (json.JSONDecodeError, RecursionError):  # a client's junk never ends the socket
                     continue
                 if isinstance(data, dict) and data.get("type") == "ping":
                     await websocket.send_json({"type": "pong"})

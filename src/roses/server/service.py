@@ -48,6 +48,9 @@ from .store import ChatRow, StaleVersion, TableRow, TableStore, utcnow
 log = logging.getLogger("roses.server")
 
 MAX_CHAT = 500
+#: Why a fixed seed is refused at a table of two or more human seats (docs/server-api.md).
+SEED_REFUSED = ("a fixed seed would let whoever knows it rebuild every hidden card; "
+                "leave it empty when two or more people play")
 CHAT_HISTORY = 100
 MAX_ACTION_TEXT = 10_000
 ECHO = 200  # how much of a client's text an error message quotes
@@ -150,11 +153,14 @@ class TableService:
         bot_delay_ms: default pause before a bot moves, for new tables.
         poll_interval: seconds between polls of the store for changes made by other processes.
         cache_size: how many tables' states to keep in memory.
+        new_seed: where the seed of a table created without one comes from (default: the
+            operating system's randomness, :class:`random.SystemRandom`; tests fix it).
     """
 
     def __init__(self, store: TableStore, bot_delay_ms: int = 400, poll_interval: float = 0.5,
-                 cache_size: int = 2000):
+                 cache_size: int = 2000, new_seed: Callable[[], int] | None = None):
         self.store = store
+        self.new_seed: Callable[[], int] = new_seed or (lambda: random.SystemRandom().randrange(2**63))
         self.inline_db = getattr(store, "dialect", "") == "sqlite"
         self.bot_delay_ms = bot_delay_ms
         self.poll_interval = poll_interval
@@ -545,9 +551,13 @@ class TableService:
         table_name = clean_text(table_name, newlines=False)
         seed = body.get("seed")
         if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+            seed = self.new_seed()
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ApiError(422, {"error": "seed", "param": "seed", "detail": "seed must be a whole number in [0, 2^63)"})
+        elif len(tokens) > 1:
+            # The seed fixes every chance outcome: whoever knows it rebuilds the deal offline and
+            # reads every seat's hidden cards (ruling of the tester's report, item 1).
+            raise ApiError(422, {"error": "seed", "param": "seed", "detail": SEED_REFUSED})
 
         try:  # building and dealing a big game takes a while: not on the event loop
             state, first = await anyio.to_thread.run_sync(deal, game, seed)
@@ -666,6 +676,9 @@ class TableService:
                 raise ApiError(403, {"error": "forbidden", "detail": "only the table's host may hand a seat to a bot"})
             if not 0 <= seat < len(row.seats):
                 raise ApiError(404, {"error": "not found", "detail": f"no seat {seat} at this table"})
+            if row.status == "finished":
+                # The record names who played: a finished game's seats stay as they were.
+                raise ApiError(409, {"error": "finished", "detail": "the game is over: its seats can no longer change"})
             spec = get_spec(row.game)
             bot = bot or timer_bot(spec)
             if bot not in bot_names(spec):
