@@ -181,3 +181,38 @@ def test_hot_seat_lists_the_other_held_seat_as_this_device(live_server, browser)
     assert page.locator("#players li.player").nth(other).locator(".dot.on").count() == 1
     screenshot(page, "ux-hot-seat-players")
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- item 11: a refused typed move
+def test_a_refused_typed_move_keeps_the_box_and_shows_the_message_verbatim(live_server, browser):
+    needs(RT)
+    made = make(live_server, RT, [{"kind": "human"}, *bots(2)], params={"players": 3})
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + made["seats"][0]["join_url"])
+    page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
+    version = page.evaluate("() => window.rosesTable.view.version")
+    typed = "bid   99   please"  # never legal, with runs of spaces the message may quote
+    page.click(".typed-move summary")
+    page.fill(".typed-move input", typed)
+    with page.expect_response(lambda r: r.url.endswith("/actions") and r.request.method == "POST") as answer:
+        page.press(".typed-move input", "Enter")
+    assert answer.value.status == 422
+    message = answer.value.json()["message"]
+    page.wait_for_selector("#banner.banner-error:not([hidden])")
+    page.wait_for_selector(".typed-move .typed-error")
+    # The message reads exactly as the server wrote it (HTML would collapse runs of spaces).
+    assert page.inner_text("#banner .banner-text") == message
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#banner .banner-text')).whiteSpace") == "pre-wrap"
+    # The box stays open with the text to correct, the refusal beside it, the cursor in it.
+    assert page.evaluate("() => document.querySelector('#moves .typed-move').open") is True
+    assert page.input_value(".typed-move input") == typed
+    assert page.inner_text(".typed-move .typed-error").startswith(message)
+    assert page.evaluate("() => document.activeElement === document.querySelector('.typed-move input')")
+    assert page.evaluate("() => window.rosesTable.view.version") == version
+    screenshot(page, "ux-typed-move-refused")
+    # A legal move afterwards starts a fresh, closed box.
+    page.locator("#moves button.move:enabled").first.click()
+    page.wait_for_function("v => window.rosesTable.view.version > v", arg=version)
+    page.wait_for_function("() => !document.querySelector('#moves .typed-move') || !document.querySelector('#moves .typed-move').open")
+    assert not errors, errors

@@ -60,13 +60,17 @@ function filterBox(container) {
   return input;
 }
 
-/** A field to type any action text (for long lists and power users); the server checks it. */
-export function typedMove(ctx) {
+/** A field to type any action text (for long lists and power users); the server checks it.
+ *  `keep` ({open, text, error}) restores the box after a refused move: still open, the text
+ *  kept to correct, and the refusal shown beside it (verbatim: spaces are not collapsed). */
+export function typedMove(ctx, keep = null) {
   const input = h("input", { type: "text", placeholder: "e.g. " + (ctx.legal[0] || "pass"), "aria-label": "Action text" });
+  if (keep && keep.text) input.value = keep.text;
   const send = () => { const t = input.value.trim(); if (t) ctx.act(t); };
   input.addEventListener("keydown", e => { if (e.key === "Enter") send(); });
-  return h("details", { class: "typed-move" }, h("summary", {}, "Type a move"),
-    h("div", { class: "row" }, input, h("button", { type: "button", onclick: send, disabled: ctx.busy }, "Play")));
+  return h("details", { class: "typed-move", open: !!(keep && keep.open) }, h("summary", {}, "Type a move"),
+    h("div", { class: "row" }, input, h("button", { type: "button", onclick: send, disabled: ctx.busy }, "Play")),
+    keep && keep.error ? h("p", { class: "typed-error error", role: "alert" }, keep.error) : null);
 }
 
 /** Draw the legal moves of `ctx.legal` into `el` (the default panel). */

@@ -323,6 +323,13 @@ function drawMoves(c) {
   const key = `${view.version}|${activeSeat}|${c.busy}|${c.legal.join("\n")}`;
   if (el.dataset.key === key) return;
   el.dataset.key = key;
+  // Redrawn for the same position (a refused move, a refresh): the typed move stays as it was.
+  const oldTyped = el.querySelector(".typed-move");
+  const oldInput = oldTyped && oldTyped.querySelector("input");
+  const keep = oldTyped && el.dataset.version === String(view.version) ? {
+    open: oldTyped.open, text: oldInput ? oldInput.value : "", focus: document.activeElement === oldInput,
+    error: oldTyped.open && banner && banner.kind === "error" ? banner.text + (banner.rule ? ` — ${banner.rule}` : "") : "",
+  } : null;
   fill(el);
   el.dataset.version = String(view.version);
   const mine = c.legal.length > 0 && !view.terminal;
@@ -337,7 +344,8 @@ function drawMoves(c) {
     fill(el, h("h2", {}, "Your move"));
     renderMoves(view, el, c);
   }
-  el.appendChild(typedMove(c));
+  el.appendChild(typedMove(c, keep));
+  if (keep && keep.focus && !c.busy) el.querySelector(".typed-move input").focus({ preventScroll: true });
 }
 
 function drawTurn() {
@@ -447,7 +455,7 @@ function drawBanner() {
   if (!banner) { el.hidden = true; return; }
   el.hidden = false;
   el.className = `banner banner-${banner.kind}`;
-  fill(el, h("span", {}, banner.text), banner.rule ? h("span", { class: "rule" }, ` — ${banner.rule}`) : null,
+  fill(el, h("span", { class: "banner-text" }, banner.text), banner.rule ? h("span", { class: "rule" }, ` — ${banner.rule}`) : null,
     h("button", { type: "button", class: "close", "aria-label": "Dismiss", onclick: () => { banner = null; drawBanner(); } }, "×"));
 }
 
