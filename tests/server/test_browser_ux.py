@@ -216,3 +216,45 @@ def test_a_refused_typed_move_keeps_the_box_and_shows_the_message_verbatim(live_
     page.wait_for_function("v => window.rosesTable.view.version > v", arg=version)
     page.wait_for_function("() => !document.querySelector('#moves .typed-move') || !document.querySelector('#moves .typed-move').open")
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- item 23: names and "New game"
+def test_the_log_keeps_players_names_as_given(live_server, browser):
+    needs(RC)
+    made = make(live_server, RC, [{"kind": "human"}, {"kind": "human", "name": "élodie"}, {"kind": "human", "name": "xxx"}])
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + made["seats"][0]["join_url"])
+    page.wait_for_function("() => document.getElementById('log').children.length >= 3")
+    lines = page.locator("#log li").all_inner_texts()
+    assert any(t.startswith("élodie ") for t in lines), lines
+    assert any(t.startswith("xxx ") for t in lines), lines
+    assert not any(t.startswith(("Élodie", "Xxx")) for t in lines), lines
+    # Lines that do not start with a given name still start with a capital.
+    assert all(t[0] == t[0].upper() for t in lines if not t.startswith(("élodie", "xxx"))), lines
+    assert not errors, errors
+
+
+def test_new_game_reopens_the_lobby_on_the_same_game(live_server, browser):
+    needs(RC)
+    made = make(live_server, RC, bots(3), params={"players": 3})
+    table_id = made["table_id"]
+    deadline = time.monotonic() + 60
+    while True:  # the bots play to the end by themselves
+        status, view = api(live_server, "GET", f"/api/tables/{table_id}")
+        assert status == 200, view
+        if view["terminal"]:
+            break
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + f"/t/{table_id}")
+    page.wait_for_selector("#end:not([hidden]) #new-game")
+    assert page.get_attribute("#new-game", "href") == f"/?game={RC}"
+    page.click("#new-game")
+    page.wait_for_selector(".game-card[aria-checked=true]")
+    assert page.url.endswith(f"/?game={RC}")
+    assert page.get_attribute(".game-card[aria-checked=true]", "data-game") == RC
+    assert page.inner_text("#create") == "Create a Rose Ceremony table"
+    assert not errors, errors

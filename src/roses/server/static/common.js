@@ -122,10 +122,13 @@ export function namedLine(view, line) {
 }
 
 /** A log line as the page shows it: seat names (namedLine), the game renderer's `logLine`
- *  prettifier if it has one (e.g. Rare Roses rose names), and a capital first letter. */
+ *  prettifier if it has one (e.g. Rare Roses rose names), and a capital first letter — unless
+ *  the line starts with a name a player gave, which is shown as given ("élodie", not "Élodie"). */
 export function logText(view, line, renderer) {
   let text = namedLine(view, line);
   try { if (renderer && typeof renderer.logLine === "function") text = String(renderer.logLine(text)); } catch { /* plain */ }
+  const names = (view && view.seats || []).map(givenName).filter(Boolean);
+  if (names.some(name => text.startsWith(name))) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -586,7 +586,7 @@ function drawEnd() {
     h("div", { class: "row center" },
       h("button", { type: "button", class: "primary", id: "download-record", onclick: downloadRecord }, "Download the game record"),
       h("a", { class: "button", href: `/replay?table=${encodeURIComponent(tableId)}` }, "Watch the replay"),
-      h("a", { class: "button", href: "/" }, "New game"),
+      h("a", { class: "button", id: "new-game", href: `/?game=${encodeURIComponent(view.game || "")}` }, "New game"),
       h("button", { type: "button", onclick: () => { el.hidden = true; } }, "See the table"))));
   el.hidden = false;
 }
