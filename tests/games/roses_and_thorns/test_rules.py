@@ -213,6 +213,28 @@ def test_next_start_skips_an_eliminated_challenger():  # §3.5 "If that player i
     assert s.out[0] and s.start_player == 1
 
 
+def test_illegal_pass_and_lay_name_the_rule_of_their_phase():  # §3.1, §3.2, §3.4
+    """Regression: a pass while laying first cards or during the challenge, and a first card the
+    hand lacks, were all refused as "§3.2 Adding cards" ("before anyone has bid ...")."""
+    s = new(3)
+    set_cards(s, 0, 3, 0)
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(Pass())
+    assert e.value.rule.startswith("§3.1")
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(Lay("thorn"))
+    assert e.value.rule.startswith("§3.1") and "no thorn in your hand" in e.value.message
+    play(s, "lay rose", "lay rose", "lay rose")
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(Pass())
+    assert e.value.rule.startswith("§3.2")
+    play(s, "bid 2", "pass", "pass")
+    assert s.phase == "flip"
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(Pass())
+    assert e.value.rule.startswith("§3.4") and "bidding is over" in e.value.message
+
+
 def test_actions_of_other_games_and_garbage_are_refused():
     s = new(3)
     for bad in ("bid 1", None, 42, Lose("rose")):

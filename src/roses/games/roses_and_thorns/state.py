@@ -138,7 +138,8 @@ class RosesAndThornsState(State):
             if phase in (BIDDING, FLIP, LOSE):
                 return IllegalActionError("§3.3 Bidding", "once somebody has bid, no more cards are added", action)
             if action.card not in KINDS or not self.hands[s][KINDS.index(action.card)]:
-                return IllegalActionError("§3.2 Adding cards", f"there is no {action.card} in your hand", action)
+                rule = "§3.1 Everyone lays a card" if phase == LAY_FIRST else "§3.2 Adding cards"
+                return IllegalActionError(rule, f"there is no {action.card} in your hand", action)
         if isinstance(action, Bid):
             total = self.cards_on_table()
             if phase == LAY_FIRST:
@@ -152,7 +153,11 @@ class RosesAndThornsState(State):
             if action.count <= self.high_bid:
                 return IllegalActionError("§3.3 Bidding", f"a raise must name a higher number than {self.high_bid}", action)
         if isinstance(action, Pass) and phase != BIDDING:
-            return IllegalActionError("§3.2 Adding cards", "before anyone has bid you either add a card or bid", action)
+            if phase == LAY_FIRST:
+                return IllegalActionError("§3.1 Everyone lays a card", "every player lays a first card; nobody passes", action)
+            if phase == ADD:
+                return IllegalActionError("§3.2 Adding cards", "before anyone has bid you either add a card or bid", action)
+            return IllegalActionError("§3.4 The challenge", "the bidding is over; nobody passes during the challenge", action)
         if isinstance(action, Flip):
             if phase != FLIP:
                 return IllegalActionError("§3.4 The challenge", "only the challenger turns up cards, after the bidding", action)
