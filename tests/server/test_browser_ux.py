@@ -258,3 +258,45 @@ def test_new_game_reopens_the_lobby_on_the_same_game(live_server, browser):
     assert page.get_attribute(".game-card[aria-checked=true]", "data-game") == RC
     assert page.inner_text("#create") == "Create a Rose Ceremony table"
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- item 21: Rare Roses deals
+def rare_roses_to_purchase(page, base: str, made: dict) -> dict:
+    """Open seat 0's join link and click through its turn (seed, stop pushing) until it buys."""
+    page.goto(base + made["seats"][0]["join_url"])
+    deadline = time.monotonic() + 30
+    while True:
+        assert time.monotonic() < deadline, "seat 0 never reached its purchase phase"
+        view = page.evaluate("() => window.rosesTable && window.rosesTable.view")
+        if view and view["observation"]["phase"] == "purchase" and view["current_player"] == 0 \
+                and page.locator("#moves:not([hidden]) button.move:enabled").count():
+            return view
+        for action in ("seed", "stop", "trash"):
+            button = page.locator(f'#moves:not([hidden]) button.move:enabled[data-action="{action}"]')
+            if button.count():
+                button.first.click()
+                break
+        page.wait_for_timeout(100)
+
+
+SHOP_TILES = "shop => ['bud', 'fresh', 'mature'].reduce((n, b) => n + Object.values(shop[b] || {}).reduce((a, c) => a + c, 0), 0)"
+
+
+def test_rare_roses_offers_no_deal_when_every_other_shop_is_empty(live_server, browser):
+    needs(RR)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    # Seed 2: seat 0 starts, so the other shop is still empty when it buys.
+    made = make(live_server, RR, [{"kind": "human"}, *bots(1)], params={"players": 2}, seed=2)
+    view = rare_roses_to_purchase(page, live_server, made)
+    assert page.evaluate(SHOP_TILES, view["observation"]["shops"][1]) == 0
+    assert page.locator("#moves .deal-builder").count() == 0
+    assert page.inner_text("#moves .deal-none") == "No deal to propose: every other shop is empty."
+    assert "Propose a deal" not in page.inner_text("#moves")
+    # Seed 7: seat 1 bought first, so there is something to ask for and the builder is there.
+    made = make(live_server, RR, [{"kind": "human"}, *bots(1)], params={"players": 2}, seed=7)
+    view = rare_roses_to_purchase(page, live_server, made)
+    assert page.evaluate(SHOP_TILES, view["observation"]["shops"][1]) > 0
+    assert page.inner_text("#moves .deal-builder summary").startswith("Propose a deal (")
+    assert page.locator("#moves .deal-none").count() == 0
+    assert not errors, errors

@@ -139,8 +139,13 @@ function dealBuilder(view, ctx, container) {
   const shops = o.shops || [];
   const others = shops.map((_, i) => i).filter(i => i !== view.seat);
   if (!others.length) return null;
+  // A deal takes at least one tile (RR-7): with every other shop empty there is nothing to ask for.
+  const stocked = others.filter(i => shopTiles(shops[i]).length);
+  if (!stocked.length) {
+    return h("p", { class: "hint deal-none" }, "No deal to propose: every other shop is empty.");
+  }
   if (!builder || builder.version !== view.version || !others.includes(builder.seat)) {
-    builder = { version: view.version, seat: others[0], take: {}, give: {}, pay: 0 };
+    builder = { version: view.version, seat: stocked[0], take: {}, give: {}, pay: 0 };
   }
   const b = builder;
   const box = h("details", { class: "deal-builder", open: b.open || undefined, ontoggle: e => { b.open = e.target.open; } });
