@@ -300,3 +300,48 @@ def test_rare_roses_offers_no_deal_when_every_other_shop_is_empty(live_server, b
     assert page.inner_text("#moves .deal-builder summary").startswith("Propose a deal (")
     assert page.locator("#moves .deal-none").count() == 0
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- item 20: the move panel on a phone
+RECTS = """() => {
+  const r = s => { const e = document.querySelector(s); if (!e) return null; const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, height: b.height}; };
+  return {moves: r('#moves'), board: r('#board'), orders: r('#board .rr-orders'), vh: window.innerHeight,
+          position: getComputedStyle(document.getElementById('moves')).position,
+          overflow: getComputedStyle(document.getElementById('moves')).overflowY};
+}"""
+
+
+def test_the_phone_move_panel_leaves_the_board_in_sight(live_server, browser):
+    needs(RR)
+    errors: list[str] = []
+    page = new_page(browser, errors, width=390, height=844)
+    made = make(live_server, RR, [{"kind": "human"}, *bots(1)], params={"players": 2}, seed=7)
+    rare_roses_to_purchase(page, live_server, made)
+    page.wait_for_selector("#moves .deal-builder")  # the tester's case: buys, a deal, done buying
+    page.evaluate("() => window.scrollTo(0, 0)")
+    at = page.evaluate(RECTS)
+    # Stuck to the bottom of the screen, a third of it at most (scrolling inside beyond that).
+    assert at["position"] == "sticky" and at["overflow"] == "auto", at
+    assert at["moves"]["height"] <= 0.35 * at["vh"] + 1, at
+    assert abs(at["moves"]["bottom"] - at["vh"]) <= 1, at
+    assert at["orders"]["top"] < at["moves"]["top"], at
+    # Folded to its heading, the whole order queue is in sight above it.
+    page.click("#moves .moves-fold")
+    assert page.get_attribute("#moves .moves-fold", "aria-expanded") == "false"
+    folded = page.evaluate(RECTS)
+    assert folded["moves"]["height"] <= 60, folded
+    assert folded["orders"]["bottom"] <= folded["moves"]["top"], folded
+    assert page.locator("#moves button.move").first.is_hidden()
+    screenshot(page, "ux-phone-moves-folded")
+    page.click("#moves .moves-fold")
+    assert page.locator("#moves button.move").first.is_visible()
+    # Scrolled to the end, the panel sits right under the board: no empty gap between them.
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    end = page.evaluate(RECTS)
+    assert 0 <= end["moves"]["top"] - end["board"]["bottom"] <= 13, end
+    # On a wide screen the panel is an ordinary part of the page, without the fold button.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    wide = page.evaluate(RECTS)
+    assert wide["position"] == "static", wide
+    assert page.locator("#moves .moves-fold").is_hidden()
+    assert not errors, errors

@@ -317,6 +317,25 @@ function draw() {
   window.scrollTo(0, scroll);
 }
 
+// On a phone the move panel sticks to the bottom of the screen; it can be folded to its heading
+// to see the whole board (until the turn passes).
+let movesFolded = false;
+
+function movesHeading() {
+  const label = () => movesFolded ? "Show ▴" : "Hide ▾";
+  const fold = h("button", {
+    type: "button", class: "small moves-fold", "aria-controls": "moves", "aria-expanded": String(!movesFolded),
+    title: "Fold the moves to see the board",
+    onclick: () => {
+      movesFolded = !movesFolded;
+      $("moves").classList.toggle("folded", movesFolded);
+      fold.setAttribute("aria-expanded", String(!movesFolded));
+      fold.textContent = label();
+    },
+  }, label());
+  return h("h2", { class: "moves-head" }, h("span", {}, "Your move"), fold);
+}
+
 function drawMoves(c) {
   const el = $("moves");
   // Unchanged moves (e.g. a chat message arrived): keep the panel, and what is typed or open in it.
@@ -334,14 +353,16 @@ function drawMoves(c) {
   el.dataset.version = String(view.version);
   const mine = c.legal.length > 0 && !view.terminal;
   el.hidden = !mine;
+  if (!mine) movesFolded = false; // the next turn opens unfolded
+  el.classList.toggle("folded", mine && movesFolded);
   if (!mine) return;
-  el.appendChild(h("h2", {}, "Your move"));
+  el.appendChild(movesHeading());
   let done = false;
   if (typeof renderer.renderActions === "function") {
     try { done = renderer.renderActions(view, el, c) === true; } catch (err) { console.error(err); done = false; }
   }
   if (!done) {
-    fill(el, h("h2", {}, "Your move"));
+    fill(el, movesHeading());
     renderMoves(view, el, c);
   }
   el.appendChild(typedMove(c, keep));
