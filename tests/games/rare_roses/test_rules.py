@@ -47,6 +47,92 @@ def test_tiles_age_one_box_per_own_turn_and_are_lost_on_the_fourth():
     assert s.log.entries[-1].public == "seat 0's turn: stock rotated, 1 mature bloom(s) back to the bag"
 
 
+LIFE_DECK = [card(0, [("blue", "bud")], 4, 6), card(1, [("blue", "bloom")], 4, 6)] + \
+            [card(i, [("black", "bloom")], 5, 7, icon=i < 10) for i in range(2, 24)]
+
+
+def _fills_open_to_seat_0(s):
+    """Which of the two blue orders (0: a bud, 1: a bloom) seat 0 could fill now, and for which
+    value; the two cards are put face up only for the question (the queue is put back)."""
+    queue = s.queue
+    s.queue = [0, 1, None, None]
+    out = {(c, v) for c in (0, 1) for v in ("match", "fill") if s.is_legal(FillOrder(c, v))}
+    s.queue = queue
+    return out
+
+
+def test_a_bought_tile_fills_as_a_bud_then_as_a_bloom_for_two_turns_then_is_gone():
+    """"Rose Tiles": "On the turn you bought them they can be used as buds to fill orders. On your
+    next turn … they … become Fresh Blooms and can be used to fill orders as blooms. The next turn
+    they … become Mature Blooms and can still be used to fill orders as Blooms. However, on the
+    fourth turn … you lose them" (bud = fresh-bud box, bloom = either bloom box, RR-8)."""
+    s = new_game(2, seed=3, order_deck=LIFE_DECK)
+    to_purchase(s)
+    set_market(s, blue=1)
+    do(s, "buy blue", "done buying")
+    assert _fills_open_to_seat_0(s) == {(0, "match"), (0, "fill"), (1, "fill")}   # a bud
+    do(s, "end turn")
+    as_bloom = {(0, "fill"), (1, "match"), (1, "fill")}
+    for box in ("fresh", "mature"):                  # seat 0's 2nd and 3rd turns
+        to_purchase(s)
+        do(s, "done buying", "end turn")             # seat 1
+        to_purchase(s)
+        do(s, "done buying")
+        assert shop(s, 0, box) == {"blue": 1} and _fills_open_to_seat_0(s) == as_bloom
+        do(s, "end turn")
+    to_purchase(s)
+    do(s, "done buying", "end turn")                 # seat 1
+    to_purchase(s)
+    do(s, "done buying")
+    assert _fills_open_to_seat_0(s) == set() and sum(map(sum, s.shops[0])) == 0   # 4th turn
+
+
+def test_how_to_example_fill_or_match():
+    """docs/howto/rare-roses.md "Fill or Match" (the shipped deck's card 0: a Rainbow bloom and an
+    Osira bud, Fill $5, Match $9): a Rainbow in a bloom box and an Osira in the fresh-bud box earn
+    $9; once the Osira has bloomed, only the Fill price of $5."""
+    from roses.games.rare_roses.cards import default_deck
+
+    example = default_deck()[0]
+    assert (example.roses, example.fill, example.match) == (
+        (("rainbow", "bloom"), ("osira", "bud")), 5, 9)
+    deck = [card(i, [("rainbow", "bloom"), ("osira", "bud")], 5, 9, icon=i < 12) for i in range(24)]
+    s = new_game(2, seed=1, order_deck=deck)
+    to_purchase(s, "trash")
+    do(s, "done buying")
+    first, second = [c for c in s.queue if c is not None][:2]
+    set_shop(s, 0, "mature", rainbow=1)
+    set_shop(s, 0, "bud", osira=1)
+    do(s, f"fill {first} match")
+    assert s.money[0] == 20 + 9
+    set_shop(s, 0, "fresh", rainbow=1, osira=1)     # the Osira has bloomed
+    refused(s, f"fill {second} match", "cannot match")
+    do(s, f"fill {second} fill")
+    assert s.money[0] == 29 + 5
+
+
+# ---------------------------------------------------------------- Phase order ("Starting the Game")
+def test_phases_run_in_order_and_never_go_back():
+    """"each of the phases … must be completed before moving on to the next phase. For example, you
+    cannot go back and buy more roses once you have started filling orders"; trash OR seed, "not
+    both"; pushing only "If you chose to Seed The Market"."""
+    s = new_game(3, seed=3)
+    set_shop(s, 1, "fresh", juliet=1)
+    assert s.phase == "trash-or-seed"
+    for text in ("buy juliet", "push", "done buying", "end turn", "offer 1 take juliet/fresh pay 2"):
+        refused(s, text, "[Turn phases]")
+    do(s, "trash")
+    assert s.phase == "purchase"
+    for text in ("seed", "trash", "push", "stop"):   # trashed: no seeding, no pushing
+        refused(s, text, "[Turn phases]")
+    set_market(s, juliet=2)
+    do(s, "buy juliet", "done buying")
+    assert s.phase == "fill"
+    for text in ("buy juliet", "offer 1 take juliet/fresh pay 2", "done buying", "seed"):
+        refused(s, text, "[Turn phases]")
+    assert [str(a) for a in s.legal_actions()] == ["end turn"]
+
+
 # ---------------------------------------------------------------- Seed / Push (RR-5, RR-11)
 def test_seeding_draws_three_and_pushing_costs_1_3_5_and_stops_at_six():
     s = new_game(2, seed=4)
@@ -109,6 +195,13 @@ def test_first_turn_extras_follow_the_turn_order_from_the_start_player_and_need_
     before = sum(s.market)
     do(s, "trash")                         # seat 1 (Player 3) trashes: no extra tiles
     assert sum(s.market) == before
+    do(s, "done buying", "end turn")
+    do(s, "seed", "stop", "done buying", "end turn")   # seat 2
+    do(s, "seed", "stop", "done buying", "end turn")   # seat 0
+    assert s.turn == 1
+    before = sum(s.market)
+    do(s, "seed")                          # "the first turn only": no extras on a later turn
+    assert sum(s.market) == before + 3 and s.first_turn_extras(1) == 0
 
 
 def test_trash_or_seed_one_of_them_rr11():
