@@ -33,6 +33,17 @@ def test_first_cards_are_laid_in_seat_order_and_hidden():  # §3.1, RT-2
     assert s.phase == "add" and s.current_player() == 1  # the start player adds first
 
 
+def test_player_counts_are_3_to_10():  # §1 Overview, §7 "Bigger table", RT-7
+    """3–6 is the standard table and 7–10 the bigger-table variant; 2 and 11 are refused."""
+    import roses
+    from roses.core import GameParameterError
+    for n in (3, 6, 7, 10):
+        assert roses.load("roses-and-thorns", players=n).num_players == n
+    for n in (2, 11):
+        with pytest.raises(GameParameterError):
+            roses.load("roses-and-thorns", players=n)
+
+
 def test_first_lay_only_lays():  # §3.1: no bid before everyone has a first card
     s = new(3)
     assert [str(a) for a in s.legal_actions()] == ["lay rose", "lay thorn"]
@@ -115,6 +126,25 @@ def test_the_own_stack_comes_first_then_only_other_tops():  # §3.4 steps 1-2
         s.apply(s.action_from_text("flip 1").__class__(0))
 
 
+def test_other_stacks_in_any_order_the_same_stack_again_top_card_first():  # §3.4 step 2
+    """"Choose any other player's stack and turn up its top card. Keep going – from any stacks in
+    any order, always the top card that is still face down": Seat 1's stack may be chosen twice in
+    a row, its cards come up top first, and a stack with nothing face down is no longer offered."""
+    s = new(3, start=1)
+    play(s, "lay rose", "lay rose", "lay rose")          # seats 1, 2, 0 lay a first card
+    play(s, "lay rose", "lay thorn")                     # seat 1 adds a rose, seat 2 its thorn on top
+    play(s, "bid 4", "pass", "pass")                     # seat 0 (one card) must turn up 3 more
+    assert s.challenger == 0 and s.observation(None).seats[0].revealed == ("rose",)
+    play(s, "flip 1")
+    assert [str(a) for a in s.legal_actions()] == ["flip 1", "flip 2"]  # seat 1 again is allowed
+    play(s, "flip 1")
+    assert s.observation(None).seats[1].revealed == ("rose", "rose")
+    assert [str(a) for a in s.legal_actions()] == ["flip 2"]           # seat 1 is all face up
+    play(s, "flip 2")                                                  # seat 2's top card: its thorn
+    assert s.phase == "lose" and s.thorn_owner == 2
+    assert s.observation(None).seats[2].revealed == ("thorn",)         # the rose below stays down
+
+
 def test_a_thorn_ends_the_challenge_at_once():  # §3.4 "A thorn?"
     s = play(new(3), "lay rose", "lay thorn", "lay rose", "bid 3", "flip 1")
     assert s.phase == "lose" and s.thorn_owner == 1
@@ -156,13 +186,18 @@ def test_the_lost_card_is_absent_from_every_other_seats_observation():  # §3.4,
 
 
 def test_elimination_skips_the_seat_and_its_marker_no_longer_counts():  # §4
-    s = new(4, start=2)  # seat 2 has one marker and one card left
+    """"A player who has lost all four cards is out. Their marker no longer counts. The others play
+    on, and everybody else keeps their markers." """
+    s = new(4, start=2)  # seat 2 has one marker and one card left; seat 0 has a marker too
     s.markers[2] = 1
+    s.markers[0] = 1
     set_cards(s, 2, 1, 0)
     play(s, "lay rose", "lay thorn", "lay rose", "lay rose")  # seats 2, 3, 0, 1
     play(s, "bid 2", "pass", "pass", "pass", "flip 3")        # seat 2 bids, everyone passes, hits 3's thorn
     play(s, "lose rose")
     assert s.out[2] and s.observation(None).seats[2].in_game is False
+    assert not s.is_terminal() and s.winner is None           # the others play on
+    assert s.markers[0] == 1                                  # ... and keep their markers
     assert s.start_player == 3 and s.current_player() == 3   # thorn owner starts
     play(s, "lay rose", "lay rose")                           # seats 3, 0 ...
     assert s.current_player() == 1                            # ... then 1
@@ -172,6 +207,11 @@ def test_elimination_skips_the_seat_and_its_marker_no_longer_counts():  # §4
     assert s.current_player() == 0
     play(s, "pass")
     assert s.current_player() == 1                            # seat 2 skipped in bidding
+    play(s, "pass")
+    assert s.markers[3] == 1 and s.round == 3 and not s.is_terminal()  # seat 3 succeeded
+    play(s, "lay rose", "lay rose", "lay rose", "lay rose")   # round 3: seats 3, 0, 1; seat 3 adds
+    play(s, "bid 1", "pass", "pass")                          # seat 0 bids 1 and succeeds ...
+    assert s.winner == 0 and s.returns() == [1.0, 0.0, 0.0, 0.0]  # ... a second time: its kept marker
 
 
 def test_the_last_player_with_cards_wins_even_with_no_marker():  # §5
@@ -195,6 +235,18 @@ def test_quick_game_one_success_wins():  # §7, RT-8
     s = new(3, quick_game=True)
     play(s, "lay rose", "lay rose", "lay rose", "bid 1", "pass", "pass")
     assert s.is_terminal() and s.winner == 0
+
+
+def test_everybody_takes_back_their_cards_for_the_next_round():  # §3.5 "Everybody takes back their cards"
+    """After a success every stack returns to its owner's hand; after a failure too, less the
+    challenger's lost card."""
+    s = play(new(3), "lay rose", "lay thorn", "lay rose", "lay rose", "lay rose", "lay rose", "bid 2", "pass", "pass")
+    assert s.markers[0] == 1 and s.round == 2                     # own stack, two roses: success
+    assert s.stacks == [[], [], []] and s.hands == [[3, 1], [3, 1], [3, 1]]
+    play(s, "lay rose", "lay thorn", "lay rose", "bid 2", "pass", "pass", "flip 1", "lose thorn")
+    assert s.round == 3 and s.stacks == [[], [], []]
+    assert s.hands == [[3, 0], [3, 1], [3, 1]] and s.lost[0] == ["thorn"]
+    assert [v.hand_size for v in s.observation(None).seats] == [3, 4, 4]
 
 
 def test_next_round_start_thorn_owner_or_challenger():  # §3.5
