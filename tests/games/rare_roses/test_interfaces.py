@@ -48,10 +48,14 @@ def test_observation_is_json_with_documented_fields_and_the_bag_derivable():
     obs = s.observation(1)
     data = to_jsonable(obs)
     json.dumps(data)
-    for field in ("seat", "current_player", "phase", "turn", "shops", "market", "bag", "bag_size",
-                  "queue", "deck_size", "deck_top_icon", "money" if False else "prices", "pending_offer",
-                  "log", "result", "received", "fills", "end_triggered"):
-        assert field in data
+    # exactly the fields the observation module's docstring documents
+    assert set(data) == {"seat", "current_player", "phase", "turn", "start_player", "solo", "shops",
+                         "market", "prices", "bag", "bag_size", "queue", "deck_size", "deck_top_icon",
+                         "discarded", "cards", "tiles_drawn", "next_push_cost", "first_turn_extras",
+                         "received", "offers_left", "fills", "pending_offer", "end_triggered",
+                         "turns_left", "log", "result"}
+    assert set(data["shops"][0]) == {"seat", "specialty", "bud", "fresh", "mature", "money", "orders_filled",
+                                     "specialty_filled", "bonus_paid", "shop_value"}
     assert data["shops"][0]["money"] == 20 and data["deck_size"] == 16 and data["deck_top_icon"] is True
     # the bag is 94 tiles minus the market and the shops: public information
     for r in data["bag"]:
