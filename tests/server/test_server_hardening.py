@@ -214,3 +214,82 @@ def test_serve_reports_an_unreachable_database_in_one_line(tmp_path):
     assert r.exit_code == 1
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: cannot connect to the database:")
+
+
+# ---------------------------------------------------------------------------------------- 22: closing
+def test_the_host_closes_an_abandoned_table(client):
+    """Closed: status ``closed`` in the view, gone from the lobby list, and nothing more is played
+    (actions, chat, seat changes: 409); only the host may close; closing again changes nothing."""
+    needs(RT)
+    r = client.post("/api/tables", json={"game": RT, "seats": humans_and_bots(2, 1)})
+    made = r.json()
+    tid, host = made["table_id"], made["host_token"]
+    toks = {s["seat"]: s["token"] for s in made["seats"] if s["kind"] == "human"}
+    other = client.post("/api/tables", json={"game": RT, "seats": humans_and_bots(1, 2)}).json()["table_id"]
+    v = client.get(f"/api/tables/{tid}").json()
+    mover = v["current_player"]
+    assert mover in toks  # a human seat is to move: the table waits for it
+    mine = client.get(f"/api/tables/{tid}", headers=auth(toks[mover])).json()
+    assert mine["legal_actions"]
+
+    r = client.post(f"/api/tables/{tid}/close")
+    assert r.status_code == 401 and r.json()["error"] == "unauthorized"
+    r = client.post(f"/api/tables/{tid}/close", headers=auth(toks[mover]))
+    assert r.status_code == 403 and r.json()["detail"] == "only the table's host may close it"
+    assert client.get(f"/api/tables/{tid}").json()["status"] in ("waiting", "playing")
+    r = client.post("/api/tables/nope/close", headers=auth(host))
+    assert r.status_code == 404 and r.json()["error"] == "not found"
+
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert ws.receive_json()["status"] != "closed"
+        r = client.post(f"/api/tables/{tid}/close", headers=auth(host))
+        assert r.status_code == 200
+        assert r.json()["status"] == "closed" and r.json()["host"] is True
+        pushed = ws.receive_json()
+        while pushed["status"] != "closed":  # a connect/seat push may come first
+            pushed = ws.receive_json()
+        assert pushed["version"] == v["version"]
+    assert [t["table_id"] for t in client.get("/api/tables").json()] == [other]
+    store = client.app.state.store
+    assert store.load(tid).status == "closed" and tid not in store.unfinished()
+
+    closed = client.get(f"/api/tables/{tid}", headers=auth(toks[mover])).json()
+    assert closed["status"] == "closed" and closed["legal_actions"] == [] and closed["turn_deadline"] is None
+    r = client.post(f"/api/tables/{tid}/actions", headers=auth(toks[mover]),
+                    json={"action": mine["legal_actions"][0], "version": mine["version"]})
+    assert r.status_code == 409 and r.json()["error"] == "closed"
+    r = client.post(f"/api/tables/{tid}/chat", headers=auth(toks[mover]), json={"text": "anyone?"})
+    assert r.status_code == 409 and r.json()["error"] == "closed"
+    r = client.post(f"/api/tables/{tid}/seats/{mover}/bot", headers=auth(host), json={"bot": "random"})
+    assert r.status_code == 409 and r.json()["error"] == "closed"
+    r = client.post(f"/api/tables/{tid}/close", headers=auth(host))  # again: no change
+    assert r.status_code == 200 and r.json()["revision"] == closed["revision"]
+    after = client.get(f"/api/tables/{tid}").json()
+    assert after["version"] == v["version"] and after["chat"] == [] and after["seats"][mover]["kind"] == "human"
+
+
+def test_a_closed_table_stops_its_bots_and_a_finished_one_cannot_be_closed(client):
+    needs(RT)
+    store = client.app.state.store
+    made = client.post("/api/tables", json={"game": RT, "seats": humans_and_bots(0, 3), "bot_delay_ms": 200}).json()
+    tid = made["table_id"]
+    r = client.post(f"/api/tables/{tid}/close", headers=auth(made["host_token"]))
+    assert r.status_code == 200
+    at = store.load(tid).version
+    service, end = client.app.state.service, time.monotonic() + 30
+    while tid in service.runners and time.monotonic() < end:  # the table's bot task sees "closed"
+        time.sleep(0.01)
+    assert tid not in service.runners
+    time.sleep(1.0)  # five bot delays and two polls for due tables: an open table would have moved
+    assert store.load(tid).version == at and client.get(f"/api/tables/{tid}/record").status_code == 409
+    # The compare-and-set itself refuses a closed table (a bot of another process, mid-thought).
+    from roses.server.store import StaleVersion
+
+    with pytest.raises(StaleVersion):
+        store.append_actions(tid, at, [(0, "x")], rng_state=None, status=None, current_player=0, returns=None)
+
+    tid, made = play_quick_game(client)
+    r = client.post(f"/api/tables/{tid}/close", headers=auth(made["host_token"]))
+    assert r.status_code == 409 and r.json()["error"] == "finished"
+    assert store.load(tid).status == "finished"
+    assert tid in [t["table_id"] for t in client.get("/api/tables").json()]

@@ -320,6 +320,14 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         body = await body_of(request, empty={})
         return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None))
 
+    @app.post("/api/tables/{table_id}/close")
+    async def api_close(table_id: str, request: Request) -> Json:
+        token = token_of(request)
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
+        await body_of(request, empty={})  # no fields yet; a body must still be JSON and small
+        return Json(await svc().close(table_id, token))
+
     @app.get("/api/tables/{table_id}/record")
     async def api_record(table_id: str) -> JSONResponse:
         rec = await svc().record(table_id)

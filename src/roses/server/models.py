@@ -26,7 +26,7 @@ tables = Table(
     Column("updated", DateTime(timezone=True), nullable=False),  # when `version` last changed: turn start
     Column("version", Integer, nullable=False, default=0),
     Column("revision", Integer, nullable=False, default=0),
-    Column("status", String(16), nullable=False),       # waiting | playing | finished
+    Column("status", String(16), nullable=False),       # waiting | playing | finished | closed
     Column("current_player", Integer, nullable=False),
     Column("rng_state", Text, nullable=True),          # JSON of random.Random.getstate() after the last action
     Column("returns", Text, nullable=True),            # JSON list once finished

@@ -334,9 +334,10 @@ class TableService:
         seat = who.seat
         cp = state.current_player()
         terminal = cp == TERMINAL
-        my_turn = seat is not None and cp == seat and row.seats[seat].kind == "human"
+        is_open = row.status != "closed"
+        my_turn = is_open and seat is not None and cp == seat and row.seats[seat].kind == "human"
         deadline = None
-        if row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
+        if is_open and row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
             deadline = (row.updated + timedelta(seconds=row.turn_timer_seconds)).isoformat()
         spec = state.game.spec
         return {
@@ -614,6 +615,7 @@ class TableService:
                 raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
             if who.seat is None:
                 raise ApiError(403, {"error": "forbidden", "detail": "this token holds no seat at this table"})
+            refuse_if_closed(row)
             row = await self._join(row, who)
             live = await self._live(row)
             if version != row.version:
@@ -653,6 +655,7 @@ class TableService:
             who = self.authorize(row, token)
             if who.replaced is not None and not who.host:
                 raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
+            refuse_if_closed(row)
             row = await self._join(row, who)
             if who.seat is None:
                 name = "host"
@@ -679,6 +682,7 @@ class TableService:
             if row.status == "finished":
                 # The record names who played: a finished game's seats stay as they were.
                 raise ApiError(409, {"error": "finished", "detail": "the game is over: its seats can no longer change"})
+            refuse_if_closed(row)
             spec = get_spec(row.game)
             bot = bot or timer_bot(spec)
             if bot not in bot_names(spec):
@@ -694,6 +698,28 @@ class TableService:
             live = await self._live(row)
             self._broadcast(row, live)
             self.kick(table_id)
+            return self.view(row, live, who)
+
+    async def close(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The host closes an unfinished table (docs/server-api.md, POST /api/tables/{id}/close):
+        its status becomes ``closed``, the lobby lists it no more, its seats and bots move no
+        more (409). Closing a closed table again changes nothing. Raises :class:`ApiError` 401
+        (no or unknown token), 403 (not the host), 404, 409 (the game is over)."""
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.authorize(row, token)
+            if not who.host:
+                raise ApiError(403, {"error": "forbidden", "detail": "only the table's host may close it"})
+            if row.status == "finished":
+                raise ApiError(409, {"error": "finished", "detail": "the game is over: a finished table stays as it ended"})
+            if row.status != "closed":
+                await self.db(self.store.close, table_id)
+                row = await self._row(table_id)
+            live = await self._live(row)
+            self._broadcast(row, live)
+            self.kick(table_id)  # the table's background task sees the status and ends
             return self.view(row, live, who)
 
     async def record(self, table_id: str) -> dict[str, Any]:
@@ -725,6 +751,8 @@ class TableService:
     def _plan(self, row: TableRow, state: State) -> tuple[datetime, int, str | None] | None:
         """When and how the server moves next at this table: ``(due, seat, bot)``, or ``None``
         when it waits for a human without a timer (or the game is over)."""
+        if row.status == "closed":
+            return None
         cp = state.current_player()
         if cp == CHANCE:
             return (row.updated, CHANCE, None)
@@ -770,7 +798,7 @@ class TableService:
                 ev.clear()
                 async with self.lock(table_id):
                     row = await self.db(self.store.load, table_id)
-                    if row is None or row.status == "finished":
+                    if row is None or row.status in ("finished", "closed"):
                         return
                     live = await self._live(row)
                     plan = self._plan(row, live.state)
@@ -819,6 +847,12 @@ class TableService:
         finally:
             if self.runners.get(table_id) is asyncio.current_task():
                 del self.runners[table_id]
+
+
+def refuse_if_closed(row: TableRow) -> None:
+    """A closed table takes no actions, chat or seat changes: 409 ``{error:"closed"}``."""
+    if row.status == "closed":
+        raise ApiError(409, {"error": "closed", "detail": "the host closed this table: nothing more can be played here"})
 
 
 def deal(game: Any, seed: int) -> tuple[State, list[tuple[int, str]]]:

@@ -70,7 +70,7 @@ class TableRow:
     updated: datetime
     version: int
     revision: int
-    status: str               # "waiting" | "playing" | "finished"
+    status: str               # "waiting" | "playing" | "finished" | "closed" (by the host, unfinished)
     current_player: int
     rng_state: Any | None     # JSON form of random.Random.getstate()
     returns: list[float] | None
@@ -120,13 +120,18 @@ class TableStore(Protocol):
     def mark_joined(self, table_id: str, seat: int) -> bool:
         """Record that a human seat's token was used; ``True`` if that changed anything."""
 
-    def list_tables(self, limit: int = 200) -> list[TableRow]: ...
+    def close(self, table_id: str) -> bool:
+        """Mark an unfinished table ``closed`` (no more actions are stored for it); ``True`` if
+        that changed anything."""
+
+    def list_tables(self, limit: int = 200) -> list[TableRow]:
+        """The newest tables that are not closed, unfinished first."""
 
     def revisions(self, table_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
         """``table_id -> (version, revision)`` for the tables that exist."""
 
     def unfinished(self) -> list[str]:
-        """Ids of every table whose game has not ended."""
+        """Ids of every table whose game has not ended (and that is not closed)."""
 
     def due_tables(self, older_than: datetime) -> list[str]:
         """Unfinished tables whose turn started before ``older_than`` and where the server must
@@ -144,12 +149,14 @@ _ACTIONS = (select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
                    m.actions.c.idx < bindparam("until"))
             .order_by(m.actions.c.idx))
 _CAS_COLUMNS = ("version", "updated", "rng_state", "current_player", "returns")
+#: A closed table takes no more actions, even from a bot that was thinking when the host closed it.
+_OPEN = m.tables.c.status != "closed"
 _CAS = (update(m.tables)
-        .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"))
+        .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN)
         .values(revision=m.tables.c.revision + 1, **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
         .returning(m.tables.c.revision, m.tables.c.status))
 _CAS_STATUS = (update(m.tables)
-               .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"))
+               .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN)
                .values(revision=m.tables.c.revision + 1, status=bindparam("new_status"),
                        **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
                .returning(m.tables.c.revision, m.tables.c.status))
@@ -396,9 +403,19 @@ class SqlTableStore:
             conn.execute(update(m.tables).where(m.tables.c.id == table_id, m.tables.c.status == "waiting")
                          .values(status="playing"))
 
+    def close(self, table_id: str) -> bool:
+        with self._write() as conn:
+            res = conn.execute(update(m.tables).where(m.tables.c.id == table_id,
+                                                      m.tables.c.status.not_in(("finished", "closed")))
+                               .values(status="closed"))
+            if res.rowcount != 1:
+                return False
+            self._bump(conn, table_id)
+        return True
+
     def list_tables(self, limit: int = 200) -> list[TableRow]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(m.tables).order_by((m.tables.c.status == "finished"),
+            rows = conn.execute(select(m.tables).where(_OPEN).order_by((m.tables.c.status == "finished"),
                                                           m.tables.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
             seat_rows = conn.execute(select(m.seats).where(m.seats.c.table_id.in_(ids))
@@ -419,13 +436,14 @@ class SqlTableStore:
 
     def unfinished(self) -> list[str]:
         with self.engine.connect() as conn:
-            return [r.id for r in conn.execute(select(m.tables.c.id).where(m.tables.c.status != "finished"))]
+            return [r.id for r in conn.execute(select(m.tables.c.id)
+                                               .where(m.tables.c.status.not_in(("finished", "closed"))))]
 
     def due_tables(self, older_than: datetime) -> list[str]:
         t, s = m.tables, m.seats
         bot_to_move = select(s.c.seat).where(s.c.table_id == t.c.id, s.c.seat == t.c.current_player,
                                              s.c.kind == "bot").exists()
-        q = select(t.c.id).where(t.c.status != "finished", t.c.updated < older_than,
+        q = select(t.c.id).where(t.c.status.not_in(("finished", "closed")), t.c.updated < older_than,
                                  (t.c.turn_timer_seconds.is_not(None)) | (t.c.current_player == -1) | bot_to_move)
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(q)]
