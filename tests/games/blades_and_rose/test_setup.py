@@ -155,3 +155,20 @@ def test_encoding_round_trip():
         assert action_to_id(game, action_from_id(game, i)) == i
     texts = {str(action_from_id(game, i)) for i in range(NUM_ACTIONS)}
     assert len(texts) == NUM_ACTIONS  # text forms are unique
+
+
+def test_faction_follows_the_character_card_after_it_is_played():
+    """Note under the chart: "Even after the card is played, your faction does not change. Players
+    who initially draw from the Blood Blades Faction remain in the Blood Blades Faction until the
+    game ends." D (Double Knife) and E (Dark Knife) play their Believers, which count as Flower
+    Buds for the White Rose Faction's win (BR-7), yet stay Blood Blades and lose with their faction."""
+    from .helpers import play_round
+
+    s = deal(FIVE, [6, 2, 3, 4, 5], coin=E)
+    play_round(s, A, {A: WHITE_ROSE, B: BISHOP, D: BELIEVER})     # A's #6
+    assert s.observation(A).faction == WHITE_ROSE_FACTION and s.hands[A] == [BELIEVER, GHOST]
+    assert s.observation(D).faction == BLOOD_BLADES_FACTION and s.hands[D] == [DOUBLE_KNIFE, DOUBLE_KNIFE]
+    play_round(s, B, {C: BELIEVER, E: BELIEVER})                  # B's #2
+    assert s.buds(s.sacrifice) == 4 and s.winner == WHITE_ROSE_FACTION
+    assert s.returns() == [1.0, 1.0, 1.0, 0.0, 0.0]
+    assert [s.observation(seat).faction for seat in range(5)] == [WHITE_ROSE_FACTION] * 3 + [BLOOD_BLADES_FACTION] * 2
