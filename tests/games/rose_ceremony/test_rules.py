@@ -300,3 +300,44 @@ def test_encoding_round_trips_every_id():
     assert game.action_from_id(72) == ACCEPT and game.action_from_id(75) == KEEP
     with pytest.raises(ValueError):
         game.action_from_id(76)
+
+
+# ---------------------------------------------------------------- Setup edge, RC-5
+def test_a_deck_dealt_out_in_the_setup_makes_the_first_round_the_last():
+    """RC-5 "When the last card is drawn, the current round is finished … with no further draws":
+    a custom deck of exactly 4 × players cards is used up by the Setup, so each seat plays one turn
+    from the start player round to the seat before it, nobody draws, and the charm-point tie (0–0)
+    makes both players winners."""
+    state = roses.load("rose-ceremony", players=2, deck=[[1, 0, 8]]).new_initial_state(0)
+    for _ in range(8):
+        state.apply(state.sample_chance())
+    assert state.deck == [] and state.last_round and state.phase == "start"
+    play(state, "start 1", "offer 1/0 to 0", "accept")
+    assert state.current_player() == 0 and [len(h) for h in state.hands] == [4, 3]  # no draw
+    play(state, "offer 1/0 to 1", "refuse")
+    assert state.is_terminal() and [len(h) for h in state.hands] == [3, 3]
+    assert state.returns() == [0.5, 0.5]
+    assert state.result_tags() == {"win_by": "deck-out", "tie": "yes"}
+
+
+# ---------------------------------------------------------------- docs/howto/rose-ceremony.md "Example"
+def test_howto_example_anna_trades_six_roses_and_carlas_bouquet_wilts():
+    """The how-to page's example (the rulebook has none), replayed: Anna = seat 0, Ben = 1, Carla = 2.
+
+    Anna's bouquet 2/1 1/2 (3 roses, 3 thorns); Ben's has 4 thorns and he refuses her card, 3/0,
+    which lands in her bouquet: 6 roses, 3 thorns, traded for 2 charm points, then she draws back to
+    4. Ben offers Carla 2/3; she accepts, her bouquet goes from 3 thorns to 6 and wilts, all its
+    cards to the discard pile."""
+    state = position(3, hands={0: "3/0 0/0 0/0 0/0", 1: "2/3 0/0 1/0 1/0"},
+                     bouquets={0: "2/1 1/2", 1: "3/3 0/1", 2: "3/3"}, turn=0, start=0)
+    assert state.observation(None).bouquet_thorns == (3, 4, 3)
+    play(state, "offer 3/0 to 1", "refuse")
+    assert state.bouquets[0] == cards("2/1 1/2 3/0")
+    assert state.observation(None).bouquet_roses[0] == 6 and state.observation(None).bouquet_thorns[0] == 3
+    play(state, "exchange")
+    assert state.points == [2, 0, 0] and state.bouquets[0] == []
+    state.apply(state.sample_chance())                       # draws back up to 4 cards
+    assert len(state.hands[0]) == 4 and state.current_player() == 1
+    play(state, "offer 2/3 to 2", "accept")
+    assert state.bouquets[2] == [] and state.discard[-2:] == cards("3/3 2/3")
+    assert state.current_player() == CHANCE                  # Ben (3 roses) cannot exchange: he draws
