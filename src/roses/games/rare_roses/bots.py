@@ -5,7 +5,9 @@ Both read only their observation (``roses.agents.Turn``), never the true state.
 
 The planner (:func:`best_plan`) looks at the orders in the queue and, for each, considers: skip it,
 Fill or Match it this turn, or Fill or Match it on the seat's next turn (when the order will still be
-there: solo, one not at the oldest space; with others, discounted because someone else may take it).
+there: solo, one not at the oldest space; with others, weighted by its chance to survive the other
+seats' turns — each other seat is modelled as this planner on its public position after its stock
+rotation, and an order in its plan is taken as likely gone).
 For each combination it assigns the shop's tiles per rose type — buds can be matched as buds now or
 as blooms next turn, fresh blooms as blooms now or next turn, mature blooms only now — buys the
 shortfall from the market (this turn, or next turn for next turn's buds), and scores the
@@ -219,9 +221,8 @@ class HeuristicAgent:
     name = "heuristic"
     gamma_solo = 0.9
     gamma_multi = 0.8
-    take_sure = 0.9     # with others: chance a seat that can fill an order at a profit takes it
-    take_rare = 0.05    # … and one that cannot yet
-    opp_model = "plan"
+    take_sure = 0.9     # with others: chance that a seat whose plan fills an order takes it
+    take_rare = 0.05    # … and that a seat whose plan does not takes it anyway
     trash_market = 100  # with others: trash an unused oldest order once the market holds this many tiles a player
 
     def __init__(self, game: Any = None, seed: int = 0):
@@ -240,11 +241,14 @@ class HeuristicAgent:
 
     def _survival(self, obs, seat: int, o) -> float:
         """With others: the chance that order ``o`` is still in the queue on ``seat``'s next turn.
-        Every other seat plays a turn first; one whose shop after its stock rotation, with the
-        market and its money, can fill ``o`` at a profit is taken to fill it (``take_sure``), any
-        other only rarely (``take_rare``: new tiles from its seeding)."""
+
+        Every other seat plays a turn first. Each is modelled as this planner on its own public
+        position: its shop after its stock rotation, the market as it is now, its money. An order in
+        that seat's plan for its turn is taken with chance ``take_sure``, any other with
+        ``take_rare`` (tiles it may still seed or buy). Reads only public fields of ``obs``."""
         key = (obs.turn, obs.deck_size, obs.phase, obs.tiles_drawn, obs.received, obs.fills,
-               tuple(obs.market.values()), tuple(s.money for s in obs.shops))
+               tuple(obs.market.values()),
+               tuple((s.money, *s.bud.values(), *s.fresh.values(), *s.mature.values()) for s in obs.shops))
         if self._p_cache[0] != key:
             self._p_cache = (key, {})
         hit = self._p_cache[1].get(o.id)
@@ -258,12 +262,8 @@ class HeuristicAgent:
         for other, s in enumerate(obs.shops):
             if other == seat:
                 continue
-            if self.opp_model == "plan":
-                taken = {cid for cid, _ in best_plan(_rotated(_shop(obs, other)), market, prices, s.money, pos,
-                                                     MAX_RECEIVED, MAX_FILLS, gamma).now}
-            else:
-                taken = {po.id for po in pos if best_plan(_rotated(_shop(obs, other)), market, prices, s.money,
-                                                          [po], MAX_RECEIVED, MAX_FILLS, 0.0).value > 0}
+            taken = {cid for cid, _ in best_plan(_rotated(_shop(obs, other)), market, prices, s.money, pos,
+                                                 MAX_RECEIVED, MAX_FILLS, gamma).now}
             for cid in probs:
                 probs[cid] *= 1.0 - (self.take_sure if cid in taken else self.take_rare)
         self._p_cache[1].update(probs)
