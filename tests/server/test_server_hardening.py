@@ -293,3 +293,45 @@ def test_a_closed_table_stops_its_bots_and_a_finished_one_cannot_be_closed(clien
     assert r.status_code == 409 and r.json()["error"] == "finished"
     assert store.load(tid).status == "finished"
     assert tid in [t["table_id"] for t in client.get("/api/tables").json()]
+
+
+# ---------------------------------------------------------------------------------------- 17: WebSocket frames
+def test_a_real_server_limits_websocket_messages_and_answers_413_on_the_wire(tmp_path):
+    """``roses serve`` (uvicorn): a client's WebSocket message over WS_MAX_BYTES closes that
+    connection (1009) while pings still work; an oversized HTTP body announced by Content-Length
+    gets the 413 JSON answer through the real server."""
+    import http.client
+    import json
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from roses.server import WS_MAX_BYTES
+
+    from .browser_fixtures import ServerProcess, api
+
+    server = ServerProcess(tmp_path).start()
+    try:
+        status, made = api(server.base, "POST", "/api/tables", {"game": RT, "seats": humans_and_bots(1, 2)})
+        assert status == 201, made
+        with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{made['table_id']}") as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "view"
+            ws.send(json.dumps({"type": "ping"}))
+            assert json.loads(ws.recv(timeout=10)) == {"type": "pong"}
+            ws.send("x" * (WS_MAX_BYTES + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd.code == 1009
+        # Only the headers are sent: the server answers before any byte of the body arrives.
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        conn.putrequest("POST", "/api/replay")
+        conn.putheader("Content-Type", "application/json")
+        conn.putheader("Content-Length", str(30 * 1024 * 1024))
+        conn.endheaders()
+        answer = conn.getresponse()
+        assert answer.status == 413 and json.loads(answer.read())["error"] == "too large"
+        conn.close()
+        assert api(server.base, "GET", "/api/health")[0] == 200
+    finally:
+        server.stop()

@@ -15,6 +15,10 @@ from .app import create_app
 
 __all__ = ["ServeError", "check_serve_options", "create_app", "run"]
 
+#: The largest WebSocket message a client may send (uvicorn's default is 16 MiB; clients send only
+#: ``{"type":"ping"}``).
+WS_MAX_BYTES = 64 * 1024
+
 
 class ServeError(Exception):
     """``roses serve`` cannot start: the message is one line for the user; ``exit_code`` is 2 for
@@ -105,7 +109,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = No
     where = app.state.database_url
     if "@" in where:  # never print a password
         where = where.split("://", 1)[0] + "://…@" + where.rsplit("@", 1)[1]
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level)  # configures logging
+    # configures logging; clients only send pings over the WebSocket, so a small frame limit
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_BYTES)
     for name in ("uvicorn.access", "uvicorn.error"):  # the WebSocket handshake is logged on uvicorn.error
         logging.getLogger(name).addFilter(_RedactTokens())
     print(f"roses: open http://{shown}:{port}/ in your browser (database: {where}; Ctrl+C stops)", flush=True)
