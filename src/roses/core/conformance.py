@@ -37,6 +37,11 @@ def check_observations(state: State, rng: random.Random) -> None:
         assert to_jsonable(other) == to_jsonable(obs), (
             f"seat {seat}'s observation changes when hidden information is re-drawn: a leak")
         assert world.current_player() == state.current_player()
+        # The game's RNG decides future chance outcomes (the next card drawn, the lost card):
+        # a seat's copy must not share it, or sampling in the copy reveals them.
+        if not state.is_terminal():
+            assert world.rng is not state.rng and world.rng.getstate() != state.rng.getstate(), (
+                f"seat {seat}'s determinized copy shares the game's RNG state: its chance outcomes leak")
 
 
 def check_illegal(state: State, pool: list[Any], rng: random.Random) -> None:
