@@ -94,6 +94,31 @@ def test_determinize_does_not_reveal_the_next_order_card_or_tile():
     assert len(drawn) > 1 and drawn != {real}
 
 
+def test_determinize_redraws_a_pending_deal_for_a_seat_outside_it():
+    """RR-7: a deal under negotiation is seen by its two seats only. Regression: a third seat's
+    determinized copy held the real terms; now they are re-drawn (one tile of the seller's shop,
+    a price the buyer can pay), and the copy can still go on (the deal accepted)."""
+    s = new_game(3, seed=8)
+    to_purchase(s)
+    set_shop(s, 1, "fresh", black=2)
+    set_shop(s, 1, "mature", juliet=1)
+    set_shop(s, 0, "bud", blue=1)
+    do(s, "offer 1 take black/fresh,juliet/mature pay 7 give blue/bud")
+    real = s.offer
+    for seat in (0, 1):                           # the two seats in the deal keep its terms
+        assert s.determinize(seat, random.Random(seat)).offer == real
+    drawn = []
+    for k in range(10):
+        w = s.determinize(2, random.Random(k))
+        assert to_jsonable(w.observation(2)) == to_jsonable(s.observation(2))
+        assert w.offer.seat == 1 and len(w.offer.take) == 1 and not w.offer.give
+        assert w.offer.take[0] in (("black", "fresh"), ("juliet", "mature")) and 0 <= w.offer.pay <= 20
+        drawn.append(w.offer)
+        w.apply(w.action_from_text("accept"))
+        w.check_invariants()
+    assert real not in drawn and len(set(drawn)) > 1
+
+
 def test_any_well_formed_deal_is_legal_beyond_the_bounded_list():
     s = new_game(3, seed=8)
     to_purchase(s)

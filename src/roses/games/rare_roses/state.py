@@ -677,9 +677,18 @@ class RareRosesState(State):
         Nothing hidden is stored (the order deck and the bag are drawn lazily by chance nodes), so
         the copy is a clone, but with its own RNG seeded from ``rng``: the game's RNG decides the
         real next order cards and tile draws (``sample_chance``), which are hidden from every seat
-        (Setup: the order decks are shuffled face down; the market bag is drawn blind)."""
+        (Setup: the order decks are shuffled face down; the market bag is drawn blind). A deal
+        under negotiation is seen only by its two seats (RR-7): for any other seat its terms are
+        re-drawn as one tile of the seller's shop for a random price the buyer can pay."""
         world = self.clone()
         world.rng = random.Random(rng.getrandbits(64))
+        o = self.offer
+        if o is not None and seat not in (self.turn, o.seat):
+            # The real deal took at least one tile of the seller's shop, so one exists and one more
+            # received tile stays within the 6 (the re-drawn deal could be accepted in the copy).
+            tiles = [(ROSES[r], BOXES[b]) for b in range(3) for r in range(R)
+                     for _ in range(self.shops[o.seat][b][r])]
+            world.offer = Offer(o.seat, (rng.choice(tiles),), rng.randint(0, self.money[self.turn]))
         return world
 
     # ------------------------------------------------------------------ fast copies
