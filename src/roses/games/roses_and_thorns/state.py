@@ -133,6 +133,8 @@ class RosesAndThornsState(State):
         if not isinstance(action, (Lay, Bid, Pass, Flip, Lose, Start)):
             return IllegalActionError("actions", f"{action!r} is not a Roses and Thorns action", action)
         if self.current_player() == CHANCE:
+            if isinstance(action, (Start, Lose)):
+                return IllegalActionError("RT-3/RT-6 chance", f"{action} is not a possible chance outcome now", action)
             return IllegalActionError("RT-3/RT-6 chance", "chance is to move: only a chance outcome applies", action)
         if isinstance(action, Lay):
             if phase in (BIDDING, FLIP, LOSE):
@@ -159,12 +161,17 @@ class RosesAndThornsState(State):
                 return IllegalActionError("§3.2 Adding cards", "before anyone has bid you either add a card or bid", action)
             return IllegalActionError("§3.4 The challenge", "the bidding is over; nobody passes during the challenge", action)
         if isinstance(action, Flip):
+            if phase == LOSE:
+                return IllegalActionError("§3.4 A thorn?", "stop at once: the challenge has failed", action)
             if phase != FLIP:
                 return IllegalActionError("§3.4 The challenge", "only the challenger turns up cards, after the bidding", action)
             if action.seat == s:
                 return IllegalActionError("§3.4 The challenge (RT-5)", "your own stack is turned up first, by itself", action)
             return IllegalActionError("§3.4 The challenge", f"seat {action.seat} has no face-down card to turn up", action)
         if isinstance(action, Lose):
+            if phase == LOSE:  # the variant's own choice, of a kind the challenger no longer has
+                return IllegalActionError("§7 Original rule for your own thorn (RT-6)",
+                                          f"you have no {action.card} left to lose", action)
             return IllegalActionError("§3.4 A thorn? (RT-6)", "only the challenger loses a card, after a thorn", action)
         return IllegalActionError("§3", f"{action} is not legal in phase {phase}", action)
 
@@ -365,8 +372,10 @@ class RosesAndThornsState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> "RosesAndThornsState":
         """Re-draw every other seat's hidden cards (hand, face-down stack cards, lost cards)
-        consistently with their public counts and turned-up cards."""
+        consistently with their public counts and turned-up cards. The copy gets its own RNG from
+        ``rng``: the game's RNG decides the lost card (RT-6), which no seat may foresee."""
         world = self.clone()
+        world.rng = random.Random(rng.getrandbits(64))
         for t in range(self.num_players):
             if t == seat:
                 continue
