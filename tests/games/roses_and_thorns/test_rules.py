@@ -2,7 +2,7 @@
 import pytest
 
 from roses.core import IllegalActionError
-from roses.games.roses_and_thorns.actions import Bid, Lay, Lose, Pass
+from roses.games.roses_and_thorns.actions import Bid, Flip, Lay, Lose, Pass
 
 from .helpers import new, obs_json, play, set_cards
 
@@ -285,6 +285,29 @@ def test_illegal_pass_and_lay_name_the_rule_of_their_phase():  # §3.1, §3.2, �
     with pytest.raises(IllegalActionError) as e:
         s.apply(Pass())
     assert e.value.rule.startswith("§3.4") and "bidding is over" in e.value.message
+
+
+def test_impossible_losses_and_late_flips_name_their_rule():  # §3.4 "A thorn?", §7, RT-6
+    """Regression: after a thorn (variant: the challenger to choose), a further flip was refused as
+    "only the challenger turns up cards, after the bidding", a loss the challenger cannot suffer as "chance is to move: only a chance
+    outcome applies" (it is one) and, in the variant, as "only the challenger loses a card"."""
+    s = new(3)
+    set_cards(s, 0, 0, 1)                                   # seat 0 holds only its thorn
+    play(s, "lay thorn", "lay rose", "lay rose", "bid 1", "pass", "pass")  # its own thorn comes up
+    assert s.phase == "lose" and s.is_chance_node()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(Lose("rose"))
+    assert "lose rose is not a possible chance outcome" in e.value.message
+    s = new(3, own_thorn_choice=True)
+    set_cards(s, 0, 0, 1)
+    play(s, "lay thorn", "lay rose", "lay rose", "bid 1", "pass", "pass")
+    assert s.current_player() == 0 and [str(a) for a in s.legal_actions()] == ["lose thorn"]
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(Lose("rose"))
+    assert "RT-6" in e.value.rule and "no rose left to lose" in e.value.message
+    with pytest.raises(IllegalActionError) as e:   # seats 1 and 2 still have a face-down card
+        s.apply(Flip(1))
+    assert e.value.rule.startswith("§3.4 A thorn?") and "stop at once" in e.value.message
 
 
 def test_actions_of_other_games_and_garbage_are_refused():
