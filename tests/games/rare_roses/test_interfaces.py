@@ -105,6 +105,12 @@ def test_determinize_redraws_a_pending_deal_for_a_seat_outside_it():
     set_shop(s, 0, "bud", blue=1)
     do(s, "offer 1 take black/fresh,juliet/mature pay 7 give blue/bud")
     real = s.offer
+    # The log names the terms to the two seats only (a determinized copy keeps the log, so the
+    # observation comparison of the leak check cannot catch a log line that names them)
+    for seat in (2, None):
+        assert s.log.view(seat)[-1] == "seat 0 proposes a deal to seat 1"
+        assert not any("black/fresh" in line or "pay 7" in line for line in s.log.view(seat))
+    assert "black/fresh" in s.log.view(1)[-1] and "pay 7" in s.log.view(0)[-1]
     for seat in (0, 1):                           # the two seats in the deal keep its terms
         assert s.determinize(seat, random.Random(seat)).offer == real
     drawn = []
