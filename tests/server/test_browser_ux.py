@@ -345,3 +345,31 @@ def test_the_phone_move_panel_leaves_the_board_in_sight(live_server, browser):
     assert wide["position"] == "static", wide
     assert page.locator("#moves .moves-fold").is_hidden()
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- closing a table (host)
+def test_the_host_closes_a_table_and_everyone_sees_it_closed(live_server, browser):
+    """POST /api/tables/{id}/close from the table page: the host confirms, the table leaves the
+    lobby's list, the friend's page says so and offers no move."""
+    needs(RC)
+    errors: list[str] = []
+    host = new_page(browser, errors)
+    links = create_table(host, live_server, RC, ["human", "human", "bot:heuristic"], seed=None,
+                         name="to be closed")
+    host.click("#open-my-seat")
+    host.wait_for_selector("#board .seat-box")
+    friend = new_page(browser, errors)
+    friend.goto(links[1])
+    friend.wait_for_selector("#board .seat-box")
+    screenshot(host, "ux-close-table")
+    host.on("dialog", lambda d: d.accept())
+    host.click("#close-table button")
+    host.wait_for_function("() => !document.getElementById('notice').hidden")
+    assert host.inner_text("#notice") == "The host closed this table: nobody can move any more."
+    assert host.locator("#close-table").count() == 0
+    friend.wait_for_function("() => !document.getElementById('notice').hidden", timeout=15000)
+    assert "closed" in friend.inner_text("#notice")
+    assert friend.locator("#moves:not([hidden]) button.move:enabled").count() == 0
+    status, tables = api(live_server, "GET", "/api/tables")
+    assert status == 200 and "to be closed" not in [t.get("name") for t in tables]
+    assert not errors, errors

@@ -138,7 +138,7 @@ function drawForm() {
         h("small", { class: "help" }, "If set, a bot moves for a seat that runs out of time.")),
       h("div", { class: "field" }, h("label", { for: "seed" }, "Seed"),
         h("input", { type: "number", id: "seed", name: "seed", min: 0, max: Number.MAX_SAFE_INTEGER, step: 1, placeholder: "random" }),
-        h("small", { class: "help" }, "Fixes the shuffles and bot choices, to replay the same deal.")),
+        h("small", { class: "help" }, "Fixes the shuffles and bot choices, to replay the same deal. Only at tables with at most one human seat: whoever knows the seed could rebuild every hidden card.")),
       advanced.map(paramField)),
     h("p", { id: "form-error", class: "error", hidden: true, role: "alert" }),
     h("button", { type: "submit", class: "primary big", id: "create" }, `Create a ${current.title || titleCase(current.name)} table`));

@@ -311,6 +311,7 @@ function draw() {
   drawMoves(c);
   drawPlayers();
   drawInvites();
+  drawCloseTable();
   drawLog();
   drawChat();
   drawEnd();
@@ -461,6 +462,11 @@ function clearNetworkBanner() {
 function drawNotice() {
   const el = $("notice");
   if (!el) return;
+  if (view && view.status === "closed") {
+    el.hidden = false;
+    el.textContent = "The host closed this table: nobody can move any more.";
+    return;
+  }
   const watching = activeSeat === null && view && view.seat === null && !view.host;
   if (!watching) { el.hidden = true; return; }
   const lost = (store.lostSeats || []).filter(s => ((view.seats || []).find(x => x.seat === s) || {}).kind === "bot");
@@ -504,6 +510,23 @@ function drawPlayers() {
 
 // The host menu that is open survives redraws (bots move, chat arrives while the host chooses).
 let hostMenu = { seat: null, bot: null };
+
+/** The host may close an unfinished table (POST /api/tables/{id}/close): it leaves the lobby's
+ *  list and nobody can move any more. Asks first; the server's answer redraws the page. */
+function drawCloseTable() {
+  let box = $("close-table");
+  const show = store.host && !view.terminal && view.status !== "closed";
+  if (!show) { if (box) box.remove(); return; }
+  if (box) return;
+  box = h("div", { id: "close-table", class: "row close-table" },
+    h("button", { type: "button", class: "small danger", onclick: async () => {
+      if (!confirm("Close this table for everyone? Nobody will be able to move any more.")) return;
+      const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/close`, { token: store.host });
+      if (res.ok) { toast("Table closed", "ok"); fetchView(); }
+      else toast(errorText(res.data, `The table could not be closed (${res.status})`), "error");
+    } }, "Close table"));
+  $("players-panel").appendChild(box);
+}
 
 /** The host's copy of the friends' join links (only in the tab that created the table). */
 function drawInvites() {
