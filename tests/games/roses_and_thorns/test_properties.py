@@ -40,6 +40,28 @@ def test_determinize_redraws_hidden_cards():
     assert all(s.determinize(0, rng).stacks[0] == ["thorn"] for _ in range(10))
 
 
+def test_determinize_agrees_with_the_public_history_of_each_thorn():  # RT-6
+    """Regression: determinize kept or lost another seat's thorn with chance 1/2 whatever the log
+    said. Seat 1 loses a card (drawn from 4, RT-6: its thorn is kept with chance 3/4); next round its
+    thorn is turned up in front of everybody, and it loses nothing after that, so in round 3 every
+    world of seat 2 must still give seat 1 its thorn (the old code lost it in about half of them)."""
+    import random
+    from .helpers import new, play
+    s = new(3)
+    play(s, "lay thorn", "lay rose", "lay rose", "lay rose", "bid 3", "pass", "pass")  # seat 1 challenges
+    play(s, "flip 0", "flip 0", "lose rose")                  # ... hits seat 0's thorn, loses a card
+    play(s, "lay rose", "lay thorn", "lay rose")              # round 2, seat 0 starts
+    rng = random.Random(0)
+    lost_thorn = sum("thorn" in s.determinize(2, rng).lost[1] for _ in range(2000)) / 2000
+    assert 0.21 < lost_thorn < 0.29, lost_thorn               # 1/4 (old code: 1/2)
+    play(s, "bid 2", "pass", "pass", "flip 1")                 # seat 0 turns up seat 1's thorn
+    assert s.thorn_owner == 1
+    play(s, "lose rose")
+    play(s, "lay rose", "lay rose", "lay rose")               # round 3, seat 1 starts
+    assert s.cards_of(1) == 3 and s.round == 3
+    assert not any("thorn" in s.determinize(2, rng).lost[1] for _ in range(500))
+
+
 def test_clone_copies_every_field():
     """The fast clone shares no mutable value with its original (guards new fields)."""
     game = roses.load("roses-and-thorns", players=4, start_player=1)

@@ -48,6 +48,10 @@ class RosesAndThornsState(State):
         self.out: list[bool] = [False] * n
         self.passed: list[bool] = [False] * n
         self.laid_first: list[bool] = [False] * n
+        # Public chance that each seat still holds its thorn, from public events only (its thorn
+        # turned up: 1; a loss drawn from k cards: × (k-1)/k). determinize needs it so that its
+        # worlds agree with the log: a thorn seen since the seat's last loss is still held.
+        self.thorn_held: list[float] = [1.0] * n
         self.round = 1
         self.start_player: int | None = game.params["start_player"]
         if self.start_player is not None and not 0 <= self.start_player < n:
@@ -258,6 +262,7 @@ class RosesAndThornsState(State):
         card = self.stacks[t][-self.revealed[t]]
         self.log.add(f"{seat_name(self.challenger)} turns up a {card} from {'their own' if t == self.challenger else seat_name(t) + chr(39) + 's'} stack.")
         if card == THORN:
+            self.thorn_held[t] = 1.0
             self.thorn_owner = t
             self.phase = LOSE
             self.to_move = self.challenger
@@ -277,6 +282,8 @@ class RosesAndThornsState(State):
         """§3.4 "A thorn?": the challenger loses one card for good; §4 elimination; §3.5 next start."""
         c, owner = self.challenger, self.thorn_owner
         drawer = owner if owner != c else self.next_seat(c)
+        k = self.cards_of(c)  # RT-6: one of k cards; the variant's own choice is taken as neutral too
+        self.thorn_held[c] *= (k - 1) / k
         for t in range(self.num_players):  # §3.5 everybody takes back their cards
             for k in self.stacks[t]:
                 self.hands[t][KINDS.index(k)] += 1
@@ -328,7 +335,7 @@ class RosesAndThornsState(State):
         new.__dict__.update(self.__dict__)
         for k in ("hands", "stacks", "lost"):
             setattr(new, k, [list(x) for x in getattr(self, k)])
-        for k in ("revealed", "markers", "out", "passed", "laid_first", "history"):
+        for k in ("revealed", "markers", "out", "passed", "laid_first", "thorn_held", "history"):
             setattr(new, k, list(getattr(self, k)))
         new.log = EventLog(list(self.log.entries))
         new.rng = random.Random()
@@ -372,8 +379,11 @@ class RosesAndThornsState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> "RosesAndThornsState":
         """Re-draw every other seat's hidden cards (hand, face-down stack cards, lost cards)
-        consistently with their public counts and turned-up cards. The copy gets its own RNG from
-        ``rng``: the game's RNG decides the lost card (RT-6), which no seat may foresee."""
+        consistently with their public counts, turned-up cards and history: a seat keeps its
+        thorn with the public chance ``thorn_held`` (1 when its thorn was turned up after its last
+        loss; otherwise k cards left of 4 give k/4, as RT-6 draws each loss uniformly). The copy
+        gets its own RNG from ``rng``: the game's RNG decides the lost card (RT-6), which no seat
+        may foresee."""
         world = self.clone()
         world.rng = random.Random(rng.getrandbits(64))
         for t in range(self.num_players):
@@ -382,7 +392,8 @@ class RosesAndThornsState(State):
             stack = self.stacks[t]
             up = stack[len(stack) - self.revealed[t]:]
             hand, hidden_stack, lost = sample_hidden(
-                self.cards_of(t), sum(self.hands[t]), len(stack) - self.revealed[t], THORN in up, rng)
+                self.cards_of(t), sum(self.hands[t]), len(stack) - self.revealed[t], THORN in up, rng,
+                p_held=self.thorn_held[t])
             world.hands[t] = hand
             world.stacks[t] = hidden_stack + list(up)
             world.lost[t] = lost
@@ -400,7 +411,7 @@ class RosesAndThornsState(State):
 
 
 def sample_hidden(cards: int, hand_size: int, hidden_in_stack: int, thorn_up: bool,
-                  rng: random.Random) -> tuple[list[int], list[str], list[str]]:
+                  rng: random.Random, p_held: float | None = None) -> tuple[list[int], list[str], list[str]]:
     """One uniform guess at a seat's hidden cards from public facts.
 
     Args:
@@ -408,9 +419,12 @@ def sample_hidden(cards: int, hand_size: int, hidden_in_stack: int, thorn_up: bo
         hand_size: cards in its hand.
         hidden_in_stack: face-down cards in its stack.
         thorn_up: whether its thorn is among its turned-up cards.
+        p_held: the public chance that the seat still holds its thorn (``state.thorn_held``);
+            ``None`` (a caller without the history) keeps or loses it with equal chance.
 
     Returns ``(hand [roses, thorns], face-down stack bottom→top, lost cards)``. The thorn is still
-    held when ``cards == 4`` or it is turned up; otherwise kept or lost with equal chance.
+    held when ``cards == 4`` or it is turned up, lost when nowhere is left to hide it, otherwise
+    held with chance ``p_held``.
     """
     lost_n = CARDS_PER_PLAYER - cards
     if thorn_up or lost_n == 0:
@@ -418,7 +432,7 @@ def sample_hidden(cards: int, hand_size: int, hidden_in_stack: int, thorn_up: bo
     elif hand_size + hidden_in_stack == 0:
         has_thorn = False  # nowhere left to hide it
     else:
-        has_thorn = rng.random() < 0.5
+        has_thorn = rng.random() < (0.5 if p_held is None else p_held)
     lost = [ROSE] * lost_n
     if not has_thorn:
         lost[0] = THORN
