@@ -1,6 +1,8 @@
 """The terminal commands, driven as a user would (Typer's CliRunner)."""
 import json
+import re
 
+import pytest
 from typer.testing import CliRunner
 
 from roses.cli import app
@@ -15,7 +17,7 @@ def test_play_a_whole_game_against_bots_with_bad_input_first(tmp_path):
     r = runner.invoke(app, ["play", "roses-and-thorns", "--players", "3", "--seed", "4",
                             "--records", str(tmp_path)], input=answers)
     assert r.exit_code == 0, r.output
-    assert "'nonsense' is not a legal move" in r.output and "'99' is not a legal move" in r.output
+    assert "'nonsense' is not a legal move." in r.output and "There is no move 99." in r.output
     assert "Game over." in r.output
     files = list(tmp_path.glob("roses-and-thorns-*-4.json"))
     assert len(files) == 1
@@ -26,7 +28,7 @@ def test_play_a_whole_game_against_bots_with_bad_input_first(tmp_path):
 
 def test_watch_and_replay(tmp_path):
     r = runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--seed", "8", "--records", str(tmp_path)])
-    assert r.exit_code == 0 and "Winner(s): seat" in r.output
+    assert r.exit_code == 0 and re.search(r"Game over\. Winners?: seat \d", r.output)
     path = next(tmp_path.glob("*.json"))
     r = runner.invoke(app, ["replay", str(path), "--no-step"])
     assert r.exit_code == 0 and "Replay verified" in r.output
@@ -115,3 +117,167 @@ def test_rules_prints_the_how_to_play_page():
     assert r.exit_code == 0 and "How to play Roses and Thorns" in r.output and "three roses" in r.output
     r = runner.invoke(app, ["rules", "rare-roses", "--implementation"])
     assert r.exit_code == 0 and "RR-3" in r.output
+
+
+# ---------------------------------------------------------------- tester's findings (regressions)
+def _watched(tmp_path, game="roses-and-thorns", seed=8, *extra):
+    r = runner.invoke(app, ["play", game, "--watch", "--seed", str(seed), "--records", str(tmp_path), *extra])
+    assert r.exit_code == 0, r.output
+    return r, next(tmp_path.glob("*.json"))
+
+
+def test_replay_refuses_a_step_with_the_wrong_seat(tmp_path):
+    """Regression: `roses replay` said "Replay verified" after a seat number was changed."""
+    _, path = _watched(tmp_path)
+    data = json.loads(path.read_text())
+    assert data["actions"][4] == [3, "lay thorn"] and data["actions"][0] == [-1, "start 0"]
+    for i, seat, now in ((4, 1, 3), (0, 2, -1)):
+        bad = json.loads(json.dumps(data))
+        bad["actions"][i][0] = seat
+        f = tmp_path / f"bad{i}.json"
+        f.write_text(json.dumps(bad))
+        r = runner.invoke(app, ["replay", str(f), "--no-step"])
+        assert r.exit_code == 2, r.output
+        assert f"step {i}: the record says seat {seat} moves, the state says {now}" in r.output
+        assert "Replay verified" not in r.output
+
+
+def test_replay_advances_only_on_enter(tmp_path):
+    """Regression: any key (e.g. "x") advanced like Enter."""
+    _, path = _watched(tmp_path)
+    r = runner.invoke(app, ["replay", str(path), "--step", "--reveal"], input="x\n\nq\n")
+    assert r.exit_code == 0, r.output
+    assert r.output.count("Press Enter for the next step, or type q to quit.") == 1
+    shown = re.findall(r"(\d+) seat -?\d+ (?:chance|bot:\w+): ", r.output)
+    assert shown == ["0", "1"]  # "x" showed no step; Enter showed one; q stopped
+
+
+def test_solo_end_screen_shows_the_score_against_the_yardstick(tmp_path):
+    """Regression: solo Rare Roses ended "Winner(s): seat 0 — you win!" with $0."""
+    import roses
+    from roses.cli import end_text
+    from roses.core.conformance import check_random_game
+
+    state = check_random_game(roses.load("rare-roses", players=1), 3, deep=False)
+    assert state.is_terminal() and state.scores() == [0.0]  # random play fills no order
+    assert end_text(state, 0) == ("Game over. Final score: $0. The Lone Florist yardstick: with 20 Order "
+                                  "Cards a good score is around $90, a great score is over $120.")
+    r, _ = _watched(tmp_path, "rare-roses", 3, "--players", "1", "--bots", "heuristic")
+    flat = " ".join(r.output.split())
+    assert "Game over. Final score: $120. The Lone Florist yardstick" in flat
+    assert "win" not in flat.split("Game over.")[1].split("Record saved")[0].replace("wins", "")
+
+
+def test_multi_seat_end_line_names_winners_and_scores():
+    import roses
+    from roses.cli import end_text
+    from roses.core.conformance import check_random_game
+
+    state = check_random_game(roses.load("rare-roses", players=3), 3, deep=False)
+    winners = [s for s, r in enumerate(state.returns()) if r > 0]
+    text = end_text(state, winners[0])
+    assert text.startswith(f"Game over. Winner{'s' if len(winners) > 1 else ''}: seat {winners[0]}")
+    assert text.endswith("— you win!") and f"seat 0 ${state.scores()[0]:.0f}" in text
+
+
+def test_simulate_solo_reports_the_mean_score_not_a_win_rate():
+    """Regression: `simulate rare-roses --players 1` reported a 100% win rate."""
+    r = runner.invoke(app, ["simulate", "rare-roses", "--players", "1", "-g", "3", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert "Rare Roses: 3 games, 1 player, seed 1" in r.output and "1 players" not in r.output
+    assert "mean score" in r.output and "win rate" not in r.output and "1.000" not in r.output
+    assert re.search(r"│\s+0 │ random │\s+0\.0 │ 0\.0 │\s+0–0 │\s+0\.0–0\.0 │", r.output)  # random fills no order
+    j = runner.invoke(app, ["simulate", "rare-roses", "--players", "1", "-g", "3", "--seed", "1", "--json"])
+    data = json.loads(j.stdout.strip().splitlines()[-1])
+    assert data["wins_per_seat"] == [3.0] and data["mean_scores"] == [0.0] and data["sd_scores"] == [0.0]
+
+
+def test_simulate_refuses_a_plot_format_before_the_run():
+    """Regression: `--plot x.txt` crashed after the whole run."""
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "2", "--plot", "x.txt"])
+    assert r.exit_code == 2
+    assert "--plot x.txt: '.txt' is not an image format matplotlib writes; use one of" in r.output
+    assert ".png" in r.output and "games/s" not in r.output and "seat advantage" not in r.output
+
+
+def test_user_text_is_not_turned_into_emoji(tmp_path):
+    """Regression: Rich printed ":x:" as an emoji."""
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "1", "-p", "quick_game=:x:"])
+    assert r.exit_code == 2 and "':x:' is not a valid bool" in r.output and "❌" not in r.output
+    r = runner.invoke(app, ["replay", str(tmp_path / "[red]:x:.json")])
+    assert r.exit_code == 2 and "[red]:x:.json" in r.output and "❌" not in r.output
+
+
+def test_a_parameter_read_from_a_file_is_quoted_only_in_part(tmp_path):
+    """Regression: `-p start_player=@/etc/passwd` printed the whole file in the error."""
+    f = tmp_path / "big.txt"
+    f.write_text("root:x:0:0\n" + "y" * 5000)
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-p", f"start_player=@{f}"])
+    assert r.exit_code == 2 and "parameter 'start_player': 'root:x:0:0\\nyyy" in r.output
+    assert "…" in r.output and "y" * 100 not in r.output and len(r.output) < 400
+
+
+def _human(tmp_path, answers, game="roses-and-thorns", *extra):
+    r = runner.invoke(app, ["play", game, "--seed", "4", "--records", str(tmp_path), *extra], input=answers)
+    assert r.exit_code == 0, r.output
+    return r, GameRecord.load(next(tmp_path.glob("*.json")))
+
+
+def test_typed_moves_ignore_case_and_spacing(tmp_path):
+    """Regression: `LAY  ROSE` was refused (typed moves were matched exactly)."""
+    r, rec = _human(tmp_path, "  LAY   Rose \nq\n", "roses-and-thorns", "--players", "3")
+    assert "not a legal move" not in r.output
+    assert [0, "lay rose"] in rec.actions
+
+
+def test_move_numbers_are_ascii_digits_only(tmp_path):
+    """Regression: "٣" played move 3 and "１" move 1."""
+    r, rec = _human(tmp_path, "٣\n１\nq\n", "roses-and-thorns", "--players", "3")
+    assert "'٣' is not a legal move." in r.output and "'１' is not a legal move." in r.output
+    assert not [a for a in rec.actions if a[0] == 0]  # the human seat never moved
+
+
+def test_a_refused_move_is_explained_once(tmp_path):
+    """Regression: "'2' is not a legal move. '2' is not a Rare Roses action [action text]." """
+    r, _ = _human(tmp_path, "fly away\n2000\nq\n", "rare-roses", "--players", "1")
+    assert "'fly away' is not a Rare Roses action. Type a number from 1 to" in " ".join(r.output.split())
+    assert r.output.count("'fly away'") == 1 and "[action text]" not in r.output
+    assert "There is no move 2000." in r.output
+
+
+def test_play_refuses_more_bots_than_bot_seats():
+    """Regression: `play` ignored the extra names (as `simulate` refuses them)."""
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--players", "3", "--bots", "ismcts,random,heuristic,random,random"])
+    assert r.exit_code == 2 and "5 bots given for 2 bot seats (3 seats, one of them yours)" in r.output
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--players", "3", "--bots", "random,random,random,random"])
+    assert r.exit_code == 2 and "4 bots given for 3 bot seats" in r.output
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_players_given_twice_must_agree(command, tmp_path):
+    """Regression: `-p players=5 --players 4` silently used 4."""
+    r = runner.invoke(app, [command, "roses-and-thorns", "-p", "players=5", "--players", "4"])
+    assert r.exit_code == 2 and "--players 4 and -p players=5 disagree" in r.output
+    if command == "simulate":
+        r = runner.invoke(app, [command, "roses-and-thorns", "-p", "players=4", "--players", "4", "-g", "2", "--json"])
+        assert r.exit_code == 0 and json.loads(r.stdout.strip().splitlines()[-1])["players"] == 4
+
+
+def test_help_shows_no_type_after_flags():
+    """Regression: every command's help read "--help <bool>" (Typer 0.29's Rich help prints a type
+    for flags)."""
+    for args in (["--help"], ["play", "--help"], ["replay", "--help"], ["simulate", "--help"], ["serve", "--help"]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 0 and "--help" in r.output and "<bool>" not in r.output, args
+    assert "<int>" in runner.invoke(app, ["play", "--help"]).output  # options with values keep their type
+
+
+@pytest.mark.parametrize("game,extra", [("rose-ceremony", ["--players", "3"]), ("roses-and-thorns", []),
+                                        ("blades-and-rose", []), ("rare-roses", ["--players", "2"])])
+def test_the_log_is_printed_once(game, extra, tmp_path):
+    """Regression: Rose Ceremony's view printed the last 8 log lines again under the table."""
+    import roses
+
+    r, path = _watched(tmp_path, game, 5, *extra, "--bots", "random")
+    last = roses.replay(GameRecord.load(path)).log.view(None)[-1]
+    assert " ".join(r.output.split()).count(" ".join(last.split())) == 1, last

@@ -6,6 +6,7 @@ same way; a game contributes only its ``SPEC.render`` for the terminal.
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 from datetime import datetime, timezone
@@ -17,16 +18,40 @@ from rich.console import Console
 from rich.markup import escape
 from rich.pretty import Pretty
 from rich.table import Table
+from typer.core import TyperCommand, TyperGroup
 
 from roses.agents import Turn, agent_names, make_agent
 from roses.core import (GameParameterError, GameRecord, IllegalActionError, RecordError, RosesError, State, available_games,
                         get_spec, load, to_jsonable)
-from roses.core.record import initial_state
+from roses.core.errors import quoted
+from roses.core.record import initial_state, replay_steps, verify_result
+from roses.core.words import counted
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+
+def _bare_flags(params: list[Any]) -> list[Any]:
+    """Typer 0.29's Rich help prints a value type after every flag ("--watch <bool>", even
+    "--help <bool>") though a flag takes no value; an empty metavar leaves the type column blank."""
+    for p in params:
+        if getattr(p, "is_flag", False) and p.metavar is None:
+            p.metavar = ""
+    return params
+
+
+class _Command(TyperCommand):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _bare_flags(super().get_params(ctx))
+
+
+class _Group(TyperGroup):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _bare_flags(super().get_params(ctx))
+
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, cls=_Group,
                   help="Play, study and playtest four rose-themed tabletop games.")
-console = Console()
-err = Console(stderr=True, soft_wrap=True)  # error lines stay whole (paths can be copied)
+# emoji=False: a user's text such as ":x:" in a parameter or a file name must print as typed.
+console = Console(emoji=False)
+err = Console(stderr=True, soft_wrap=True, emoji=False)  # error lines stay whole (paths can be copied)
 
 GameArg = typer.Argument(..., help="Game name, e.g. roses-and-thorns (see `roses games`).")
 ParamOpt = typer.Option([], "--param", "-p",
@@ -39,18 +64,24 @@ def _fail(message: str) -> None:
 
 
 def _params(players: Optional[int], pairs: list[str]) -> dict[str, Any]:
+    """The game parameters of ``--players`` and ``-p NAME=VALUE`` pairs (``NAME=@FILE``: the file's
+    text). Fails (exit 2) on a malformed pair, an unreadable file, or ``--players`` and
+    ``-p players=`` that disagree."""
     out: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
-            _fail(f"--param takes NAME=VALUE, got {pair!r}")
+            _fail(f"--param takes NAME=VALUE, got {quoted(pair)}")
         k, v = pair.split("=", 1)
         if v.startswith("@"):  # NAME=@file: the file's text (e.g. a deck as JSON)
             try:
                 v = Path(v[1:]).read_text()
-            except OSError as e:
-                _fail(f"--param {k}: cannot read {v[1:]!r}: {e.strerror}")
+            except (OSError, UnicodeDecodeError) as e:
+                _fail(f"--param {k}: cannot read {quoted(v[1:])}: {getattr(e, 'strerror', None) or e}")
         out[k.strip().replace("-", "_")] = v
     if players is not None:
+        given = out.get("players")
+        if given is not None and str(given).strip().lstrip("+0") != str(players).lstrip("0"):
+            _fail(f"--players {players} and -p players={quoted(given)[1:-1]} disagree: give the number of seats once")
         out["players"] = players
     return out
 
@@ -116,7 +147,7 @@ def rules(game: str = GameArg,
 def play(
     game: str = GameArg,
     players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of seats."),
-    bots: str = typer.Option("heuristic", help="Comma-separated bots for the other seats (last one repeats)."),
+    bots: Optional[str] = typer.Option(None, help="Comma-separated bots for the other seats (last one repeats); default: heuristic."),
     seat: int = typer.Option(0, help="Your seat (0-based)."),
     watch: bool = typer.Option(False, "--watch", help="Bots play every seat; you watch."),
     seed: Optional[int] = typer.Option(None, help="Seed of the game's RNG (default: random)."),
@@ -134,7 +165,10 @@ def play(
     if not watch and not 0 <= seat < n:
         _fail(f"--seat must be 0..{n - 1}")
     humans = set() if watch else {seat}
-    names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
+    names = [b.strip() for b in (bots or "").split(",") if b.strip()] or ["heuristic"]
+    if bots is not None and len(names) > n - len(humans):  # as `simulate` refuses more bots than seats
+        _fail(f"{counted(len(names), 'bot')} given for {counted(n - len(humans), 'bot seat')}"
+              + ("" if watch else f" ({counted(n, 'seat')}, one of them yours)"))
     # The k-th bot seat takes the k-th name (the last one repeats); a human seat's entry is unused.
     seat_bots = [names[0]] * n
     for k, s in enumerate(t for t in range(n) if t not in humans):
@@ -170,16 +204,35 @@ def play(
     _print_log(state, viewer, shown)
     console.print(render(state, viewer))
     if state.is_terminal():
-        rets = state.returns()
-        winners = [s for s, r in enumerate(rets) if r > 0]
-        console.print(f"[bold green]Game over.[/] Winner(s): {', '.join(f'seat {s}' for s in winners)}"
-                      + ("" if watch else ("  — you win!" if seat in winners else "  — you lose.")))
+        text = end_text(state, None if watch else seat)
+        console.print("[bold green]Game over.[/]" + escape(text.removeprefix("Game over.")))
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     try:
         path = GameRecord.from_state(state, _names(n, humans, seat_bots)).save(records / f"{g.name}-{stamp}-{state.seed}.json")
     except OSError as e:
         _fail(f"could not save the record in {records}: {e.strerror}")
     console.print(f"Record saved: {path}   (replay it with `roses replay {path}`)", markup=False)
+
+
+def end_text(state: State, seat: Optional[int]) -> str:
+    """The end line of a finished game for ``seat`` (``None``: a spectator).
+
+    With others: the winners, and whether ``seat`` won. Alone (a one-seat game has nobody to
+    beat): the final score against the game's yardstick (``GameSpec.solo_goal``), never "you win".
+    Games with their own score (``State.scores``) also list every seat's score."""
+    spec = state.game.spec
+    scores = state.scores()
+    if state.num_players == 1:
+        score = f"Final score: {spec.format_score(scores[0])}." if scores is not None else "The game is over."
+        return f"Game over. {score}" + (f" {spec.solo_goal}." if spec.solo_goal else "")
+    winners = [s for s, r in enumerate(state.returns()) if r > 0]
+    text = (f"Game over. {'Winner' if len(winners) == 1 else 'Winners'}: "
+            + ", ".join(f"seat {s}" for s in winners))
+    if scores is not None:
+        text += " (scores: " + ", ".join(f"seat {s} {spec.format_score(x)}" for s, x in enumerate(scores)) + ")"
+    if seat is not None:
+        text += " — you win!" if seat in winners else " — you lose."
+    return text
 
 
 def _print_log(state: State, seat: Optional[int], shown: int) -> int:
@@ -193,20 +246,35 @@ def _ask(state: State):
     """Number the legal actions and read a choice (number or text form) until one is legal."""
     legal = state.legal_actions()
     console.print("[bold]Your move:[/] " + "   ".join(f"[cyan]{i}[/]) {a}" for i, a in enumerate(legal, 1)))
+    hint = f"Type a number from 1 to {len(legal)}, the move's text, or q to stop."
     while True:
         answer = console.input("[bold]> [/]").strip()
         if answer.lower() in ("q", "quit", "exit"):
             raise KeyboardInterrupt
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
+        if answer.isascii() and answer.isdigit():  # ASCII digits only: "٣" or "１" is no move number
+            if 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            console.print(f"[red]There is no move {escape(answer)}.[/] {hint}")
+            continue
         try:
             return state.action_from_text(answer)
         except IllegalActionError as e:
-            reason = "" if e.rule == "legal actions" else f" {e.message} [{e.rule}]."
-            console.print(f"[red]{escape(repr(answer))} is not a legal move.[/]{escape(reason)} Type a number from 1 to "
-                          f"{len(legal)}, the move's text, or q to stop.")
+            console.print(f"[red]{escape(_refusal(answer, e))}[/] {hint}")
         except RosesError as e:
             console.print(f"[red]{escape(str(e))}[/]")
+
+
+def _refusal(answer: str, e: IllegalActionError) -> str:
+    """One sentence saying why a typed move is refused, quoting the typed text once: the rule
+    broken when the game names one, else just "not a legal move" (the legal moves are listed
+    above)."""
+    said = quoted(answer)
+    if e.rule == "legal actions":
+        return f"{said} is not a legal move."
+    rule = "" if e.rule == "action text" else f" [{e.rule}]"  # a parse error names no rule
+    if repr(answer) in e.message:  # the game's message already quotes the typed text
+        return f"{e.message.rstrip('.')}{rule}."
+    return f"{said} is not a legal move: {e.message.rstrip('.')}{rule}."
 
 
 @app.command()
@@ -222,20 +290,24 @@ def replay(
     Without --reveal you see what the chosen seat (or a spectator) saw: its own actions and the log."""
     try:
         record = GameRecord.load(file)
-        state = initial_state(record)
+        steps = replay_steps(record)  # checks each step's seat and action (the core's one check)
+        state = initial_state(record)  # the start, for the seat count and a record of no actions
     except RosesError as e:
         _fail(str(e))
     n = state.num_players
     if seat is not None and not 0 <= seat < n:
         _fail(f"--seat must be 0..{n - 1}")
     interactive = sys.stdin.isatty() if step is None else step
-    console.rule(f"Replay of {state.game.title} — seed {record.seed}, {len(record.actions)} actions, engine {record.engine_version}")
+    console.rule(f"Replay of {state.game.title} — seed {record.seed}, {counted(len(record.actions), 'action')}, "
+                 f"engine {record.engine_version}")
     shown = 0
-    for i, (who, text) in enumerate(record.actions):
+    while True:
         try:
-            state.apply(state.action_from_text(text))
+            i, who, text, state = next(steps)
+        except StopIteration:
+            break
         except RosesError as e:
-            _fail(f"step {i}: {e}")
+            _fail(str(e))
         if who < 0 and not reveal:
             continue  # chance outcomes show through the log
         label = record.players[who] if 0 <= who < len(record.players) else ("chance" if who < 0 else "")
@@ -246,15 +318,26 @@ def replay(
         shown = _print_log(state, seat, shown)
         if interactive:
             console.print(render(state, seat))
-            answer = console.input("[dim]Enter: next · q: quit[/] ").strip().lower()
-            if answer == "q":
+            if not _next_step():
                 return
     console.print(render(state, seat))
-    got = {"returns": state.returns(), "terminal": state.is_terminal()}
-    if got["returns"] != record.result.get("returns") or got["terminal"] != record.result.get("terminal"):
-        _fail(f"replay gives {got}, the record says {record.result}")
+    try:
+        verify_result(record, state)
+    except RecordError as e:
+        _fail(str(e))
     ended = "" if state.is_terminal() else " (the game was stopped before its end)"
-    console.print(f"[green]Replay verified:[/] returns {got['returns']}{ended}")
+    console.print(f"[green]Replay verified:[/] returns {state.returns()}{ended}")
+
+
+def _next_step() -> bool:
+    """Wait for Enter (True: show the next step) or q (False: stop); other input gets a hint."""
+    while True:
+        answer = console.input("[dim]Enter: next · q: quit[/] ").strip().lower()
+        if answer == "":
+            return True
+        if answer in ("q", "quit", "exit"):
+            return False
+        console.print("[yellow]Press Enter for the next step, or type q to quit.[/]")
 
 
 @app.command()
@@ -275,10 +358,17 @@ def simulate(
     from roses.sim.batch import run_batch, wilson
 
     g = _load(game, players, param)
+    if plot is not None:  # before the batch: a bad file name must not cost a finished run
+        from roses.sim.plots import check_plot_path
+
+        try:
+            check_plot_path(plot)
+        except ValueError as e:
+            _fail(f"--plot {e}")
     names = [b.strip() for b in bots.split(",")]
     for b in names:
         if b not in agent_names(g):
-            _fail(f"unknown bot {b!r} for {g.name}; known: {', '.join(agent_names(g))}")
+            _fail(f"unknown bot {quoted(b)} for {g.name}; known: {', '.join(agent_names(g))}")
     progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(), console=err)
     with progress:
@@ -295,14 +385,8 @@ def simulate(
     if as_json:
         print(json.dumps(result.to_json()))
         return
-    t = Table(title=f"{g.title}: {games_} games, {result.players} players, seed {seed}")
-    for c in ("seat", "bot", "wins", "win rate", "95% CI"):
-        t.add_column(c, justify="right")
-    for s in range(result.players):
-        lo, hi = result.ci95[s]
-        t.add_row(str(s), result.bots[s], f"{result.wins_per_seat[s]:.2f}".rstrip("0").rstrip("."), f"{result.win_rate[s]:.3f}", f"{lo:.3f}–{hi:.3f}")
-    console.print(t)
-    if result.mean_scores is not None:
+    console.print(summary_table(result, g.spec))
+    if result.mean_scores is not None and result.players > 1:
         console.print("Mean score per seat: " + ", ".join(
             f"{s}: {m:.2f} (sd {d:.2f})" for s, (m, d) in enumerate(zip(result.mean_scores, result.sd_scores))))
     for tag, counts in result.outcomes.items():
@@ -310,6 +394,33 @@ def simulate(
                                              f"{wilson(c, games_)[1]:.3f})" for v, c in counts.items()))
     console.print(f"Mean game length: {result.mean_actions:.1f} seat actions (sd {result.sd_actions:.1f}); "
                   f"{result.seconds:.1f} s, {games_ / max(result.seconds, 1e-9):.0f} games/s")
+
+
+def summary_table(result: Any, spec: Any) -> Table:
+    """The table of a batch (:class:`~roses.sim.batch.BatchResult`): wins per seat with 95% Wilson
+    intervals; for a one-seat game (nobody to beat, so every game is a "win") the mean score
+    with its standard deviation, range and 95% interval of the mean instead, and the game's
+    yardstick (``GameSpec.solo_goal``) as the caption."""
+    title = f"{spec.title}: {counted(result.games, 'game')}, {counted(result.players, 'player')}, seed {result.seed}"
+    t = Table(title=title)
+    if result.players == 1 and result.mean_scores is not None:
+        scores = [r.scores[0] for r in result.results]
+        m, sd = result.mean_scores[0], result.sd_scores[0]
+        half = 1.96 * sd / math.sqrt(len(scores)) if scores else 0.0
+        for c in ("seat", "bot", "mean score", "sd", "min–max", "95% CI of the mean"):
+            t.add_column(c, justify="right")
+        t.add_row("0", result.bots[0], f"{m:.1f}", f"{sd:.1f}",
+                  f"{min(scores):g}–{max(scores):g}" if scores else "—", f"{m - half:.1f}–{m + half:.1f}")
+        if spec.solo_goal:
+            t.caption = spec.solo_goal
+        return t
+    for c in ("seat", "bot", "wins", "win rate", "95% CI"):
+        t.add_column(c, justify="right")
+    for s in range(result.players):
+        lo, hi = result.ci95[s]
+        t.add_row(str(s), result.bots[s], f"{result.wins_per_seat[s]:.2f}".rstrip("0").rstrip("."),
+                  f"{result.win_rate[s]:.3f}", f"{lo:.3f}–{hi:.3f}")
+    return t
 
 
 @app.command()
@@ -329,6 +440,11 @@ def serve(
     except ServeError as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}")
         raise typer.Exit(e.exit_code) from None
+
+
+for _info in app.registered_commands:  # every command's help without "<bool>" after flags
+    if _info.cls in (None, TyperCommand):
+        _info.cls = _Command
 
 
 def main() -> None:  # console-script entry point

@@ -33,12 +33,18 @@ def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def quoted(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters plus "…" (a parameter
+    value read from a file, ``-p NAME=@FILE``, must not print the whole file)."""
+    return _short(repr(value), limit)
+
+
 class GameParameterError(RosesError, ValueError):
     """A game parameter with an unknown name or a value out of its range."""
 
     def __init__(self, name: str, message: str):
         self.name = name
-        super().__init__(f"parameter {name!r}: {message}")
+        super().__init__(f"parameter {quoted(name)}: {message}")
 
 
 class UnknownGameError(RosesError, KeyError):

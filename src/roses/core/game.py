@@ -36,6 +36,10 @@ class GameSpec:
         summary: one paragraph for users.
         check_params: optional ``f(params)`` that raises :class:`GameParameterError` for values that
             are wrong together (e.g. a ``start_player`` seat beyond ``players``).
+        score_format: for games with their own score (``State.scores``), how one score is written,
+            a ``str.format`` pattern (``"${:.0f}"`` for Rare Roses dollars).
+        solo_goal: for games playable alone, the rulebook's yardstick of a solo score, shown with
+            the final score (a one-seat game has no winner to name).
     """
 
     name: str
@@ -52,6 +56,12 @@ class GameSpec:
     render: Callable[[Any], Any] | None = None
     summary: str = ""
     check_params: Callable[[Mapping[str, Any]], None] | None = None
+    score_format: str = "{:g}"
+    solo_goal: str = ""
+
+    def format_score(self, score: float) -> str:
+        """One score as the game writes it (see ``score_format``)."""
+        return self.score_format.format(score)
 
 
 @dataclass(frozen=True)

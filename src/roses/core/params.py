@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from .errors import GameParameterError
+from .errors import GameParameterError, quoted
 
 
 @dataclass(frozen=True)
@@ -81,13 +81,13 @@ class Param:
                 if isinstance(v, str):
                     v = json.loads(v)
         except (ValueError, TypeError, json.JSONDecodeError):
-            raise GameParameterError(self.name, f"{value!r} is not a valid {self.type.__name__}") from None
+            raise GameParameterError(self.name, f"{quoted(value)} is not a valid {self.type.__name__}") from None
         if self.choices is not None and v not in self.choices:
-            raise GameParameterError(self.name, f"{v!r} is not one of {list(self.choices)}")
+            raise GameParameterError(self.name, f"{quoted(v)} is not one of {list(self.choices)}")
         if self.min is not None and v < self.min:
-            raise GameParameterError(self.name, f"{v!r} is below the minimum {self.min:g}")
+            raise GameParameterError(self.name, f"{quoted(v)} is below the minimum {self.min:g}")
         if self.max is not None and v > self.max:
-            raise GameParameterError(self.name, f"{v!r} is above the maximum {self.max:g}")
+            raise GameParameterError(self.name, f"{quoted(v)} is above the maximum {self.max:g}")
         if self.check is not None:
             problem = self.check(v)
             if problem:

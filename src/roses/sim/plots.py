@@ -7,7 +7,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from roses.core.words import counted
+
 from .batch import BatchResult
+
+
+def plot_formats() -> list[str]:
+    """The file extensions matplotlib can write (``png``, ``svg``, ``pdf``…), sorted."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return sorted(FigureCanvasBase.get_supported_filetypes())
+
+
+def check_plot_path(path: str | Path) -> None:
+    """Raise ``ValueError`` naming the supported formats unless ``path`` ends in an extension
+    matplotlib writes; checked before a batch, so a bad name never costs a finished run."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    formats = plot_formats()
+    if suffix not in formats:
+        what = f"'.{suffix}' is not an image format matplotlib writes" if suffix else "it has no file extension"
+        raise ValueError(f"{path}: {what}; use one of {', '.join('.' + f for f in formats)}")
 
 
 def plot_batch(result: BatchResult, path: str | Path) -> Path:
@@ -40,7 +59,7 @@ def plot_batch(result: BatchResult, path: str | Path) -> Path:
     ax2.set_ylabel("games")
     ax2.set_title("Game length")
     ax2.legend(loc="upper right")
-    fig.suptitle(f"{result.game}: {result.games} games, {n} players, seed {result.seed}")
+    fig.suptitle(f"{result.game}: {counted(result.games, 'game')}, {counted(n, 'player')}, seed {result.seed}")
     fig.tight_layout()
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,7 @@
 """Terminal view of a Blades & Rose observation: ``render(obs)`` -> a Rich renderable.
 
-Draws only what the observation holds (own secrets, the public board, the rounds, the log tail).
+Draws only what the observation holds (own secrets, the public board, the rounds); the terminal
+prints the log itself, line by line.
 """
 from __future__ import annotations
 
@@ -51,7 +52,8 @@ def _round_line(r: RoundView) -> Text:
 
 
 def render(obs: BladesAndRoseObservation):
-    """A Rich renderable of ``obs``: header, seats table, areas, current round, own hand, log."""
+    """A Rich renderable of ``obs``: header, seats table, areas, current round, own hand (not the
+    log: the terminal prints it line by line)."""
     head = Text(f"Blades & Rose — {obs.players} players — phase {obs.phase}")
     if obs.seat is not None and obs.role:
         style = "red" if obs.faction == BLOOD_BLADES_FACTION else "white"
@@ -102,7 +104,4 @@ def render(obs: BladesAndRoseObservation):
         parts.append(Text("Your hand: ").append_text(_cards(obs.hand)))
     if obs.winner:
         parts.append(Text(f"{obs.winner} Faction wins: {obs.end_reason}", style="bold yellow"))
-    tail = obs.log[-6:]
-    if tail:
-        parts.append(Text("\n".join(tail), style="dim"))
     return Panel(Group(*parts), title="Blades & Rose")

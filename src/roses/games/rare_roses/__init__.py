@@ -79,6 +79,8 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent, "search": SearchAgent},
     render=render,
+    score_format="${:.0f}",
+    solo_goal="The Lone Florist yardstick: with 20 Order Cards a good score is around $90, a great score is over $120",
     summary="Buy rose buds at the market, let them bloom, and fill flower orders for their Fill or "
             "Match value before they wilt. Most money wins; solo, aim for $90 (good) or $120 (great).",
 )

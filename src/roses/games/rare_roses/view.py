@@ -6,6 +6,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from roses.core.words import counted
+
 from .cards import ROSES
 
 SHORT = {"rainbow": "Rainbow", "juliet": "Juliet", "striped-dragon": "Striped Dragon",
@@ -41,14 +43,15 @@ def _order(o) -> Text:
 
 
 def render(obs):
-    """A Rich renderable of ``obs`` (a :class:`~.observation.RareRosesObservation`)."""
+    """A Rich renderable of ``obs`` (a :class:`~.observation.RareRosesObservation`); not the log,
+    which the terminal prints line by line."""
     head = Text(f"Rare Roses — phase {obs.phase}", style="bold")
     if obs.turn >= 0:
         head.append(f" · seat {obs.turn}'s turn")
     if obs.seat is not None:
         head.append(f" · you are seat {obs.seat}")
     if obs.end_triggered:
-        head.append(f" · last order drawn, {obs.turns_left} turn(s) left", style="bold red")
+        head.append(f" · last order drawn, {counted(obs.turns_left, 'turn')} left", style="bold red")
 
     market = Table(title="Market", show_header=True, box=None)
     market.add_column("rose")
@@ -81,6 +84,4 @@ def render(obs):
     if obs.result:
         parts.append(Text("final: " + ", ".join(f"seat {i} ${m}" for i, m in enumerate(obs.result["money"])),
                           style="bold green"))
-    if obs.log:
-        parts.append(Text("\n".join(obs.log[-6:]), style="dim"))
     return Panel(Group(*parts), title="Rare Roses")

@@ -10,6 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from roses.core.words import counted
+
 
 @dataclass(frozen=True, order=True)
 class Card:
@@ -85,7 +87,7 @@ def check_deck(value: Any) -> str | None:
     if total > MAX_CARDS:
         return f"the deck has {total} cards; at most {MAX_CARDS} (ten times the printed deck)"
     if total < HAND_SIZE * MIN_PLAYERS:
-        return f"the deck has {total} cards; dealing needs at least {HAND_SIZE * MIN_PLAYERS}"
+        return f"the deck has {counted(total, 'card')}; dealing needs at least {HAND_SIZE * MIN_PLAYERS}"
     return None
 
 
@@ -93,7 +95,7 @@ def check_deck_size(rows: Iterable[Iterable[int]], players: int) -> str | None:
     """The Setup deals 4 cards to each player: the deck must hold at least ``4 × players`` cards."""
     total = sum(int(row[2]) for row in rows)  # type: ignore[index]
     if total < HAND_SIZE * players:
-        return f"the deck has {total} cards; dealing 4 to each of {players} players needs {HAND_SIZE * players}"
+        return f"the deck has {counted(total, 'card')}; dealing 4 to each of {players} players needs {HAND_SIZE * players}"
     return None
 
 

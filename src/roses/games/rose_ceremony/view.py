@@ -1,7 +1,8 @@
 """Terminal view of a Rose Ceremony observation (Rich).
 
 :func:`render` draws what the observing seat may see (RC-3): its own hand, every bouquet with its
-roses and thorns, charm points, deck size, discard pile, the pending offer and the log tail.
+roses and thorns, charm points, deck size, discard pile and the pending offer (the terminal prints
+the log itself, line by line, so the view does not repeat it).
 """
 from __future__ import annotations
 
@@ -9,11 +10,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from roses.core.words import counted
+
 from .observation import RoseCeremonyObservation
-
-#: Number of log lines shown under the table.
-LOG_TAIL = 8
-
 
 def card_text(card) -> str:
     """A card as plain text, roses/thorns: ``3/1``."""
@@ -37,7 +36,7 @@ def render(obs: RoseCeremonyObservation):
         mark = ("▶ " if s == obs.current_player else "  ") + str(s) + (" (you)" if s == obs.seat else "")
         if s == obs.start_player:
             mark += " *"
-        hand = " ".join(card_text(c) for c in obs.hand) if s == obs.seat else f"{obs.hand_sizes[s]} cards"
+        hand = " ".join(card_text(c) for c in obs.hand) if s == obs.seat else counted(obs.hand_sizes[s], "card")
         bouquet = " ".join(card_text(c) for c in obs.bouquets[s]) or "—"
         thorns = obs.bouquet_thorns[s]
         table.add_row(mark, hand, bouquet, str(obs.bouquet_roses[s]),
@@ -56,6 +55,4 @@ def render(obs: RoseCeremonyObservation):
     if obs.returns is not None:
         who = ", ".join(f"seat {s}" for s in obs.winners)
         parts.append(Text(f"Game over: {who} win{'s' if len(obs.winners) == 1 else ''}", style="bold green"))
-    if obs.log:
-        parts.append(Text("\n".join(obs.log[-LOG_TAIL:]), style="dim"))
     return Group(*parts)

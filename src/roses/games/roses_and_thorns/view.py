@@ -5,6 +5,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from roses.core.words import counted
+
 from .observation import Observation
 
 SUITS = {"rose": "♥", "thorn": "♠"}
@@ -40,7 +42,7 @@ def render(obs: Observation):
                      + (f"   High bid: {obs.high_bid} by seat {obs.high_bidder}" if obs.high_bid else "")
                      + (f"   Still to turn up: {obs.flips_left}" if obs.flips_left else ""))]
     if obs.hand is not None:
-        parts.append(Text(f"Your hand: {obs.hand['rose']} rose(s), {obs.hand['thorn']} thorn(s)   "
+        parts.append(Text(f"Your hand: {counted(obs.hand['rose'], 'rose')}, {counted(obs.hand['thorn'], 'thorn')}   "
                           f"Your stack (bottom→top): {', '.join(obs.stack) or '—'}   "
                           f"Lost: {', '.join(obs.lost) or '—'}", style="cyan"))
     if obs.winner is not None:

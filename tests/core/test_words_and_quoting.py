@@ -1,0 +1,38 @@
+"""Messages: counted nouns ("1 player", "3 players") and parameter values quoted only in part."""
+import pytest
+
+import roses
+from roses.core import GameParameterError, get_spec
+from roses.core.errors import quoted
+from roses.core.words import counted
+
+
+def test_counted_pluralises_unless_one():
+    assert [counted(k, "order") for k in (0, 1, 2)] == ["0 orders", "1 order", "2 orders"]
+    assert counted(1, "player") == "1 player" and counted(2.5, "point") == "2.5 points"
+    assert counted(1000000, "card") == "1000000 cards" and counted(2, "ox", "oxen") == "2 oxen"
+
+
+def test_quoted_cuts_long_values():
+    assert quoted("abc") == "'abc'"
+    long = quoted("x" * 1000)
+    assert len(long) == 81 and long.endswith("…") and long.startswith("'xxx")
+
+
+def test_a_huge_bad_parameter_value_is_quoted_in_part():
+    with pytest.raises(GameParameterError) as e:
+        roses.load("roses-and-thorns", start_player="root:x:0:0\n" + "y" * 5000)
+    assert str(e.value).startswith("parameter 'start_player': 'root:x:0:0\\nyyy")
+    assert str(e.value).endswith("… is not a valid int") and len(str(e.value)) < 130
+
+
+def test_rose_ceremony_deck_size_message_counts_one_card():
+    with pytest.raises(GameParameterError, match="the deck has 1 card; dealing needs at least 8"):
+        roses.load("rose-ceremony", players=3, deck=[[1, 0, 1]])
+
+
+def test_score_format_and_solo_goal():
+    rr = get_spec("rare-roses")
+    assert rr.format_score(87.0) == "$87" and "a good score is around $90" in rr.solo_goal
+    rt = get_spec("roses-and-thorns")
+    assert rt.format_score(2.0) == "2" and rt.solo_goal == ""
