@@ -21,7 +21,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from roses.core import (GameParameterError, GameRecord, RosesError, available_games, get_spec, load,
                         to_jsonable)
-from roses.core.record import initial_state, replay
+from roses.core.record import initial_state, verify_result
+from roses.core.record import replay_steps as core_replay_steps
 
 from .service import ApiError, TableService, bot_names, shorten, timer_bot
 from .store import SqlTableStore, default_sqlite_url
@@ -195,21 +196,22 @@ def replay_steps(data: Any) -> dict[str, Any]:
         raise ApiError(422, {"error": "record", "param": f"params.{e.name}", "detail": f"record params: {e}"}) from None
     except (RosesError, TypeError) as e:
         raise ApiError(422, {"error": "record", "detail": f"record params: {e}"}) from None
-    try:
-        final = replay(record)
+    try:  # one pass: every step checked (seat to move, legality), then the result
         state = initial_state(record)
+        steps = [{"seat": None, "action": None, "observation": to_jsonable(state.observation(None)),
+                  "log": list(state.log.view(None))}]
+        seen = len(state.log)
+        final = state
+        for _, seat, text, final in core_replay_steps(record):
+            steps.append({"seat": seat, "action": text, "observation": to_jsonable(final.observation(None)),
+                          "log": list(final.log.view(None)[seen:])})
+            seen = len(final.log)
+        verify_result(record, final)
     except RosesError as e:
         raise ApiError(422, {"error": "record", "detail": str(e)}) from None
     except (ValueError, TypeError, KeyError, AttributeError) as e:  # pragma: no cover - a game's bug
         log.warning("replay of a %s record failed: %r", record.game, e)
         raise ApiError(422, {"error": "record", "detail": "the record does not replay under these rules"}) from None
-    steps = [{"seat": None, "action": None, "observation": to_jsonable(state.observation(None)),
-              "log": list(state.log.view(None))}]
-    for seat, text in record.actions:
-        seen = len(state.log)
-        state.apply(state.action_from_text(text))
-        steps.append({"seat": seat, "action": text, "observation": to_jsonable(state.observation(None)),
-                      "log": list(state.log.view(None)[seen:])})
     return {"game": record.game, "title": final.game.spec.title, "params": record.params, "seed": record.seed,
             "players": record.players, "result": record.result, "steps": steps}
 

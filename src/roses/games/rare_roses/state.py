@@ -542,7 +542,7 @@ class RareRosesState(State):
             self.counted = C.SEED_DRAWS
             self.pending = C.SEED_DRAWS + extras
             self.phase = "seeding"
-            self.log.add(f"seat {seat} seeds the market" + (f" (+{extras} first-turn extra tile(s), RR-5)" if extras else ""))
+            self.log.add(f"seat {seat} seeds the market" + (f" (+{extras} first-turn extra tile{'s' if extras != 1 else ''}, RR-5)" if extras else ""))
         elif isinstance(a, Push):
             cost = self.push_cost()
             self.money[seat] -= cost

@@ -93,7 +93,7 @@ export function render(view, el, ctx) {
       h("div", { class: "rr-boxes" }, BOXES.map(([key, label]) => h("div", { class: "rr-box" },
         h("div", { class: "rr-box-label" }, label),
         h("div", { class: "rr-box-tiles" }, tiles(s[key], key === "bud" ? "bud" : "bloom"))))),
-      h("div", { class: "stat" }, `${(s.orders_filled || []).length} orders filled · stock worth $${s.shop_value ?? 0}`),
+      h("div", { class: "stat" }, `${(s.orders_filled || []).length} order${(s.orders_filled || []).length === 1 ? "" : "s"} filled · stock worth $${s.shop_value ?? 0}`),
       result && result.money ? h("div", { class: "stat" }, h("b", {}, `Final: $${result.money[i]}`)) : null));
   }
   el.appendChild(ring);
