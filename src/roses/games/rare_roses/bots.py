@@ -223,6 +223,7 @@ class HeuristicAgent:
     gamma_multi = 0.8
     take_sure = 0.9     # with others: chance that a seat whose plan fills an order takes it
     take_rare = 0.05    # … and that a seat whose plan does not takes it anyway
+    deny_players = 2    # trash an oldest order another seat can fill only with this many seats or fewer
     trash_market = 100  # with others: trash an unused oldest order once the market holds this many tiles a player
 
     def __init__(self, game: Any = None, seed: int = 0):
@@ -360,6 +361,8 @@ class HeuristicAgent:
             return Seed()
         if sum(obs.market.values()) >= self.trash_market * len(obs.shops):
             return Trash()
+        if len(obs.shops) > self.deny_players:
+            return Seed()  # with 3+ seats a denial helps every other seat too, and costs an order
         # deny an order another seat is holding the roses for (its shop after rotation fills it)
         po = plan_order(oldest, True, False)
         for other in range(len(obs.shops)):
