@@ -169,15 +169,16 @@ def test_the_receiver_answers_without_seeing_the_offered_card():
     assert _accept_share(offers["offer 3/0 to 1"]) - _accept_share(offers["offer 2/3 to 1"]) > 0.4
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_offers_a_card_the_receiver_cannot_answer_safely(seed):
+def test_offers_a_card_the_receiver_cannot_answer_safely():
     # In _date_position seat 1 cannot tell 3/0 (refusing it loses at once) from 2/3 (accepting it
     # wilts 9 roses), so one of them is the offer; the 0/0 changes nothing and leaves seat 1's
-    # 9-rose bouquet in play. The single-observer search, whose seat 1 saw the card, offered the
-    # 0/0 with 6 of the seeds 0-7 (400 iterations); multi-observer never does.
+    # 9-rose bouquet in play. With 400 iterations and seeds 0-7 the single-observer search, whose
+    # seat 1 saw the card, offered the 0/0 six times; the multi-observer search never (the bar
+    # leaves a margin of two).
     state = _date_position()
-    agent = ISMCTSAgent(state.game, seed=seed, iterations=400)
-    assert str(agent.act(Turn.of(state))) in ("offer 3/0 to 1", "offer 2/3 to 1")
+    offers = [str(ISMCTSAgent(state.game, seed=seed, iterations=400).act(Turn.of(state))) for seed in range(8)]
+    assert offers.count("offer 0/0 to 1") <= 2, offers
+    assert set(offers) <= {"offer 0/0 to 1", "offer 2/3 to 1", "offer 3/0 to 1"}
 
 
 def _observed(state, seat: int) -> str:
