@@ -1,19 +1,26 @@
 """The ``heuristic`` agent of Blades & Rose: faction-aware, reading only its observation.
 
-It keeps a rough belief ``p_bb[s]`` that each other seat is in the Blood Blades Faction: a prior
-from the setup chart and its night knowledge (BR-3), then evidence from every resolved round (a seat
-that played in a round with blades becomes more suspect, one that played in a clean round less;
-under effect #2 the attributed cards settle it).
+Beliefs (:func:`role_beliefs`): a seats × character cards table of how likely each other seat holds
+each character, fitted to the setup chart's counts (BR-1) by iterative proportional fitting. Hard
+evidence: its own role, its night knowledge (BR-3: the seats that opened their eyes hold a night
+role, the others do not), and every revealed White Rose, Bishop or blade card (that character
+played in that round, so its seat is among the seats that played; under effect #2 the attribution
+settles it). Soft evidence: a seat that played in a round without blades is less likely a Blood
+Blade. ``p_bb[s]`` (:func:`suspicion`) is the chance that seat ``s`` is Blood Blades.
 
 - White Rose Faction: estimates the chance that a blade is on the table this round (suspect seats
   that already played, suspect seats still to decide) and plays a Flower Bud when that risk is low
   enough for how many rounds are left to get all its faction cards out (FAQ Q12), the White Rose
   only when it is very safe (or time runs out); otherwise, while there is time, it often plays a
   Ghost as bait to draw a blade out (FAQ Q8), else passes (or plays a Ghost when forced).
-- Blood Blades: strikes with a blade when the expected number of White Rose Faction cards on the
-  table (already played, plus those still likely to come) is high enough, always in the last round
-  if the White Rose Faction is likely to play; never wastes a Believer (it would count as a
-  sacrificed bud, BR-7).
+- Blood Blades: values a strike as the expected White Rose Faction cards on the table (those
+  already played face down by likely White Rose Faction seats, plus the expected plays of the seats
+  still to decide at their observed play rates), with the White Rose weighted as the win it is;
+  strikes when that value beats what an average later round is worth with the blades its faction
+  has left, always when it has at least as many blades as rounds left (a seat plays one card per
+  round; unused blades are worth nothing at the end), and holds back when a likely teammate has
+  already played (it then adds its Believer instead: killed with the buds it counts for the Blood
+  Blades, BR-7). Otherwise it never plays a Believer (it would count as a sacrificed bud, BR-7).
 - The coin and effect targets go to the seats it trusts (most likely its own faction); as Blood
   Blades, #1/#5 force likely White Rose Faction seats to play.
 """
@@ -26,10 +33,15 @@ from roses.agents import Turn
 
 from .actions import ChooseTargets, GiveCoin, Pass, Play
 from .cards import (
-    BELIEVER, BISHOP, BLADES, BLOOD_BLADES_FACTION, CHART, FACTION_CARDS, GHOST, NIGHT_ROLES,
+    BELIEVER, BISHOP, BLADES, BLOOD_BLADES_FACTION, CHART, FACTION_CARDS, GHOST, NIGHT_ROLES, ROLES,
     WHITE_ROSE,
 )
 from .observation import BladesAndRoseObservation
+
+#: Cards that only one character holds: revealing one shows that character played that round.
+_IDENTIFYING = (WHITE_ROSE, BISHOP, *sorted(BLADES))
+_BLADE_IDX = tuple(i for i, r in enumerate(ROLES) if r in BLADES)
+_ROSE_IDX = ROLES.index(WHITE_ROSE)
 
 
 def _blood_blades_count(n: int) -> int:
@@ -41,51 +53,73 @@ def _blade_cards(n: int) -> int:
     return _blood_blades_count(n) + 1
 
 
-def suspicion(obs: BladesAndRoseObservation) -> list[float]:
-    """``p[s]``: this seat's rough belief that seat ``s`` is Blood Blades (own seat: 0 or 1)."""
+def role_beliefs(obs: BladesAndRoseObservation, clean_play: float = 0.6,
+                 sweeps: int = 8) -> list[list[float]]:
+    """``m[s][i]``: this seat's belief that seat ``s`` holds character ``ROLES[i]``.
+
+    Input: the seat's observation only. Output: one row per seat summing to 1 (the own row is
+    one-hot; a spectator's rows are the chart's shares). Hard evidence zeroes cells (own role, night
+    knowledge BR-3, a revealed White Rose/Bishop/blade must come from a seat that played that round,
+    #2 attributions); ``clean_play`` scales the blade cells of a seat each time it played in a round
+    without blades. The table is then fitted so that rows sum to 1 and columns to the chart's counts
+    (iterative proportional fitting, ``sweeps`` passes), an approximation of the exact marginals.
+    """
     n, me = obs.players, obs.seat
-    bb = _blood_blades_count(n)
-    mine = obs.faction == BLOOD_BLADES_FACTION
-    others = [s for s in range(n) if s != me]
-    p = [0.0] * n
+    counts = [float(CHART[n][r]) for r in ROLES]
+    m = [[1.0 if c > 0 else 0.0 for c in counts] for _ in range(n)]
+    if me is not None and obs.role is not None:
+        m[me] = [1.0 if r == obs.role else 0.0 for r in ROLES]
     awake = obs.night_seen
     if awake is not None:
-        awake_bb = sum(k for r, k in CHART[n].items() if r in NIGHT_ROLES and r in BLADES) - (1 if mine else 0)
-        night_others = [s for s in awake if s != me]
-        day_others = [s for s in others if s not in awake]
-        day_bb = bb - (1 if mine else 0) - awake_bb
-        for s in night_others:
-            p[s] = awake_bb / len(night_others) if night_others else 0.0
-        for s in day_others:
-            p[s] = day_bb / len(day_others) if day_others else 0.0
-    else:
-        for s in others:
-            p[s] = (bb - (1 if mine else 0)) / len(others)
-    odds = {s: p[s] / (1 - p[s]) if 0 < p[s] < 1 else None for s in others}
-    certain: dict[int, float] = {s: p[s] for s in others if p[s] in (0.0, 1.0)}
+        for s in range(n):
+            if s == me:
+                continue
+            for i, r in enumerate(ROLES):
+                if (r in NIGHT_ROLES) != (s in awake):
+                    m[s][i] = 0.0
     for rnd in obs.rounds:
         if rnd.attribution is not None:
             for s, card in rnd.attribution:
-                if s == me:
-                    continue
-                if card in BLADES:
-                    certain[s] = 1.0
-                elif card in (WHITE_ROSE, BISHOP):
-                    certain[s] = 0.0
+                if s != me and card in _IDENTIFYING:
+                    i = ROLES.index(card)
+                    m[s] = [1.0 if j == i else 0.0 for j in range(len(ROLES))]
             continue
-        blades = sum(1 for c in rnd.revealed if c in BLADES) - (1 if rnd.my_card in BLADES else 0)
-        played = [s for s in rnd.played if s != me and s not in rnd.random_seats]
-        for s in played:
-            if odds[s] is None:
-                continue
-            odds[s] *= (1 + 3 * blades / len(played)) if blades > 0 else 0.5
-    for s in others:
-        if s in certain:
-            p[s] = certain[s]
-        elif odds[s] is not None:
-            p[s] = min(0.97, max(0.03, odds[s] / (1 + odds[s])))
-    if me is not None:
-        p[me] = 1.0 if mine else 0.0
+        revealed = list(rnd.revealed)
+        if rnd.my_card is not None and rnd.my_card in revealed:
+            revealed.remove(rnd.my_card)
+        played = set(rnd.played)
+        for card in set(revealed) & set(_IDENTIFYING):
+            i = ROLES.index(card)
+            for s in range(n):
+                if s != me and s not in played:
+                    m[s][i] = 0.0
+        if not any(c in BLADES for c in rnd.revealed):
+            for s in rnd.played:
+                if s != me and s not in rnd.random_seats:
+                    for i in _BLADE_IDX:
+                        m[s][i] *= clean_play
+    rows = [s for s in range(n) if s != me]
+    for _ in range(sweeps):
+        for i, c in enumerate(counts):
+            col = sum(m[s][i] for s in range(n))
+            if col > 0:
+                f = c / col
+                for s in rows:
+                    m[s][i] *= f
+        for s in rows:
+            t = sum(m[s])
+            if t > 0:
+                m[s] = [x / t for x in m[s]]
+    return m
+
+
+def suspicion(obs: BladesAndRoseObservation, beliefs: list[list[float]] | None = None) -> list[float]:
+    """``p[s]``: this seat's belief that seat ``s`` is Blood Blades (own seat: 0 or 1), from
+    :func:`role_beliefs` (or the given table)."""
+    m = beliefs if beliefs is not None else role_beliefs(obs)
+    p = [min(1.0, sum(row[i] for i in _BLADE_IDX)) for row in m]
+    if obs.seat is not None and obs.faction is not None:
+        p[obs.seat] = 1.0 if obs.faction == BLOOD_BLADES_FACTION else 0.0
     return p
 
 
@@ -107,14 +141,20 @@ class HeuristicAgent:
     """Faction-aware heuristic (module docstring). ``act(turn)`` returns one of ``turn.legal_actions``."""
 
     name = "heuristic"
-    #: Blood Blades: expected White Rose Faction cards on the table needed to strike, with two
-    #: blades in hand / with one; weight of a seat still to decide.
-    strike_two = 1.0
-    strike_one = 1.3
-    after_weight = 0.3
-    after_scale = 0.5
-    rounds_per_blade = 2.0
-    teammate_penalty = 0.8
+    #: Blood Blades: weight of the White Rose in a strike's value (in White Rose Faction cards);
+    #: discount of the observed play rate of seats still to decide; a strike must be worth
+    #: ``strike_floor`` plus ``strike_factor`` times an average later round's value times the
+    #: blades' scarcity; prior weight of "two faction cards in three" in the faction-card share.
+    rose_weight = 4.0
+    after_discount = 0.8
+    strike_floor = 0.3
+    strike_factor = 1.4
+    phi_prior = 1.0
+    #: Blood Blades: assumed chance that a teammate plays in a round (it plays only to strike);
+    #: expected teammates already on the table at which it holds its blade / adds its Believer.
+    teammate_rate = 0.4
+    before_cut = 0.5
+    believer_cut = 0.8
     #: White Rose Faction: the largest risk of a blade on the table at which it plays the White
     #: Rose / a Flower Bud (by slack: rounds left minus faction cards in hand).
     rose_risk = 0.12
@@ -127,6 +167,8 @@ class HeuristicAgent:
 
     def __init__(self, game: Any = None, seed: int = 0):
         self.rng = random.Random(seed)
+        self._beliefs_for: tuple | None = None  # beliefs change only when a round resolves
+        self._beliefs: list[list[float]] = []
 
     # ------------------------------------------------------------------ entry point
     def act(self, turn: Turn) -> Any:
@@ -134,7 +176,11 @@ class HeuristicAgent:
         legal = list(turn.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        p_bb = suspicion(obs)
+        key = (obs.seat, obs.role, obs.night_seen, obs.rounds)
+        if key != self._beliefs_for:
+            self._beliefs_for, self._beliefs = key, role_beliefs(obs)
+        beliefs = self._beliefs
+        p_bb = suspicion(obs, beliefs)
         bb = obs.faction == BLOOD_BLADES_FACTION
         # trust[s]: belief that s is on my side.
         trust = [1 - x if not bb else x for x in p_bb]
@@ -144,7 +190,7 @@ class HeuristicAgent:
         if isinstance(first, ChooseTargets):
             return self._targets(obs, legal, trust, p_bb, bb)
         if any(isinstance(a, (Play, Pass)) for a in legal):
-            return self._play(obs, legal, p_bb, bb)
+            return self._play(obs, legal, p_bb, beliefs, bb)
         return self.rng.choice(legal)
 
     def _best(self, legal: list[Any], score) -> Any:
@@ -163,10 +209,9 @@ class HeuristicAgent:
         return self._best(legal, lambda a: sum(trust[s] for s in a.seats))
 
     # ------------------------------------------------------------------ step 2
-    def _play(self, obs, legal, p_bb, bb) -> Any:
+    def _play(self, obs, legal, p_bb, beliefs, bb) -> Any:
         me = obs.seat
         rnd = obs.current_round
-        n = obs.players
         forced = Pass() not in legal
         hand = list(obs.hand)
         idx = rnd.order.index(me)
@@ -177,7 +222,7 @@ class HeuristicAgent:
             after.remove(rnd.bound[1])  # Player B cannot play once A has passed (#5)
         last_round = obs.crystals_left == 0
         if bb:
-            return self._strike(obs, legal, hand, before, after, p_bb, forced, last_round)
+            return self._strike(obs, legal, hand, before, after, p_bb, beliefs, forced, last_round)
         return self._white_rose(obs, legal, hand, before, after, p_bb, forced, last_round, rnd)
 
     def _white_rose(self, obs, legal, hand, before, after, p_bb, forced, last_round, rnd) -> Any:
@@ -219,29 +264,74 @@ class HeuristicAgent:
             return Play(GHOST if GHOST in hand else hand[0])
         return Pass()
 
-    def _strike(self, obs, legal, hand, before, after, p_bb, forced, last_round) -> Any:
-        blades = [c for c in hand if c in BLADES]
+    def _strike_value(self, obs, before, after, p_bb, beliefs) -> tuple[float, float, float]:
+        """(value of a blade on the table this round, value of an average later round, rounds that
+        can still yield White Rose Faction cards); values in White Rose Faction cards, the White
+        Rose counting ``rose_weight``."""
+        n, me = obs.players, obs.seat
         rnd = obs.current_round
-        expected = sum((1 - p_bb[s]) * 0.85 for s in before)
-        rate = _play_rates(obs)
-        expected += sum((1 - p_bb[s]) * (0.8 if last_round else min(self.after_weight, rate[s] * self.after_scale))
-                        for s in after)
-        # A likely teammate already on the table may have struck already (FAQ Q6: wasteful).
-        teammate = max((p_bb[s] for s in before), default=0.0)
-        threshold = self.strike_two if len(blades) >= 2 else self.strike_one
-        # Blades left unused at the end are wasted: the fewer rounds per blade, the readier.
+        counts = obs.hand_counts
+        wr_seats = n - _blood_blades_count(n)
+        faction_out = sum(1 for r in obs.rounds for c in r.revealed if c in FACTION_CARDS)
+        faction_out -= sum(1 for r in obs.rounds if r.my_card in FACTION_CARDS)  # own Believer
+        left = max(0.0, 2.0 * wr_seats - faction_out)
+        held = sum((1 - p_bb[s]) * (counts[s] + (1 if s in before else 0)) for s in range(n) if s != me)
+        phi = min(1.0, left / held) if held > 0 else 0.0
+        # How often a non-blade card on the table has been a White Rose Faction card (Ghost bait
+        # lowers it, FAQ Q8), with a prior of two in three (a starting hand).
+        shown = sum(1 for r in obs.rounds for c in r.revealed if c not in BLADES)
+        phi *= (faction_out + 2.0 * self.phi_prior) / (shown + 3.0 * self.phi_prior) * 1.5
+        phi = min(1.0, phi)
+        rose_live = not obs.sanctuary
+        rates = _play_rates(obs)
+        value = 0.0
+        for s in before:
+            value += (1 - p_bb[s]) * phi
+            if rose_live:
+                value += self.rose_weight * beliefs[s][_ROSE_IDX] / (counts[s] + 1)
+        for s in after:
+            if s in rnd.must_play:
+                q = 1.0
+            elif rnd.bound is not None and s == rnd.bound[1] and rnd.bound[0] in rnd.played:
+                q = 1.0
+            else:
+                q = rates[s] * self.after_discount
+            value += q * (1 - p_bb[s]) * phi
+            if rose_live and counts[s] > 0:
+                value += q * self.rose_weight * beliefs[s][_ROSE_IDX] / counts[s]
+        # Rounds in which White Rose Faction cards can still come out: the rounds left, or fewer
+        # when the seats play fast (their hands empty sooner).
         rounds_left = obs.crystals_left + 1
-        threshold *= min(1.0, rounds_left / (self.rounds_per_blade * max(1, len(blades))))
-        if rnd.unshuffled:
-            threshold += 0.4
-        if last_round:
-            threshold = 0.4
-        elif teammate > 0.8:
-            threshold += self.teammate_penalty
-        if blades and expected >= threshold:
+        pace = sum((1 - p_bb[s]) * rates[s] for s in range(n) if s != me)
+        productive = min(float(rounds_left), held / pace) if pace > 0 else float(rounds_left)
+        productive = max(1.0, productive)
+        average = (left + (self.rose_weight - 1 if rose_live else 0.0)) / productive
+        return value, average, productive
+
+    def _strike(self, obs, legal, hand, before, after, p_bb, beliefs, forced, last_round) -> Any:
+        blades = [c for c in hand if c in BLADES]
+        value, average, productive = self._strike_value(obs, before, after, p_bb, beliefs)
+        rounds_left = obs.crystals_left + 1
+        others = max(0, _blade_cards(obs.players) - len(obs.blades_revealed) - len(blades))
+        team = len(blades) + others
+        # Blades are scarce when the faction holds fewer than the rounds that still yield cards.
+        scarcity = min(1.0, max(0.0, 1.0 - team / productive))
+        threshold = self.strike_floor + self.strike_factor * average * scarcity
+        # One blade a round is enough (FAQ Q6). A likely teammate already on the table has probably
+        # struck (this bot plays only to strike): its chance of being one given that it played.
+        rates = _play_rates(obs)
+        struck = 0.0
+        for s in before:
+            a = p_bb[s] * self.teammate_rate
+            struck += a / (a + (1 - p_bb[s]) * rates[s]) if a > 0 else 0.0
+        strike = bool(blades) and (last_round or len(blades) >= rounds_left or (
+            value >= threshold and struck < self.before_cut))
+        if strike:
             return Play(blades[0])
+        if not forced and BELIEVER in hand and struck >= self.believer_cut:
+            return Play(BELIEVER)  # a Believer killed with the White Rose Faction's buds counts (BR-7)
         if forced:
-            if blades and expected >= 0.5:
+            if blades and value >= self.strike_floor:
                 return Play(blades[0])
             for c in (GHOST, *blades, BELIEVER):
                 if c in hand:
