@@ -2,7 +2,7 @@
 
 After P. I. Cowling, E. J. Powley and D. Whitehouse, "Information Set Monte Carlo Tree Search",
 IEEE Transactions on Computational Intelligence and AI in Games 4(2):120–143, 2012
-(doi:10.1109/TCIAIG.2012.2200894), its multiple-observer variant MO-ISMCTS (section VI); the
+(doi:10.1109/TCIAIG.2012.2200894), its multiple-observer variant MO-ISMCTS; the
 single-observer SO-ISMCTS stays available as ``single_observer=True``. It uses only the core
 contract through a :class:`~roses.agents.Turn`: the seat, its legal actions and
 ``sample_state(rng)`` (a determinized full state consistent with the seat's information, with a
