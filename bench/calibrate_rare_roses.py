@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 
-def _play(args: tuple[str, int, str | None]) -> tuple[int, int]:
+def _play(args: tuple[str, int, str | None]) -> tuple[int, int, bool]:
     from roses.agents import make_agent
     from roses.core import load
     from roses.sim.match import play_game
@@ -24,7 +24,7 @@ def _play(args: tuple[str, int, str | None]) -> tuple[int, int]:
     bot, seed, deck = args
     game = load("rare-roses", players=1, **({"order_deck": Path(deck)} if deck else {}))
     state = play_game(game, [make_agent(bot, game, seed)], seed)
-    return state.money[0], len(state.filled[0])
+    return state.money[0], len(state.filled[0]), bool(state.bonus_paid[0])
 
 
 def calibrate(bot: str, games: int, seed: int, jobs: int = 2, deck: str | None = None) -> dict:
@@ -34,8 +34,8 @@ def calibrate(bot: str, games: int, seed: int, jobs: int = 2, deck: str | None =
             results = list(ex.map(_play, tasks, chunksize=16))
     else:
         results = [_play(t) for t in tasks]
-    money = [m for m, _ in results]
-    filled = [f for _, f in results]
+    money = [m for m, _, _ in results]
+    filled = [f for _, f, _ in results]
     q = statistics.quantiles(money, n=4)
     return {
         "bot": bot, "games": games, "seed": seed, "deck": deck or "shipped",
@@ -44,6 +44,7 @@ def calibrate(bot: str, games: int, seed: int, jobs: int = 2, deck: str | None =
         "good_90_plus": round(sum(m >= 90 for m in money) / games, 3),
         "great_over_120": round(sum(m > 120 for m in money) / games, 3),
         "orders_filled_mean": round(statistics.fmean(filled), 2),
+        "specialty_bonus_rate": round(sum(b for _, _, b in results) / games, 3),
     }
 
 
