@@ -668,15 +668,21 @@ class TableService:
             self._broadcast(row, live)
             return self.view(row, live, who)
 
-    async def seat_to_bot(self, table_id: str, seat: int, token: str | None, bot: Any) -> dict[str, Any]:
-        """The host hands a seat to a bot (its player left)."""
+    def authorize_host(self, row: TableRow, token: str | None, doing: str) -> Who:
+        """Who ``token`` is at ``row``, who must be its host (to do ``doing``). Raises
+        :class:`ApiError` 401 without a token or with an unknown one, 403 for a non-host."""
         if not token:
             raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
+        who = self.authorize(row, token)
+        if not who.host:
+            raise ApiError(403, {"error": "forbidden", "detail": f"only the table's host may {doing}"})
+        return who
+
+    async def seat_to_bot(self, table_id: str, seat: int, token: str | None, bot: Any) -> dict[str, Any]:
+        """The host hands a seat to a bot (its player left)."""
         async with self.lock(table_id):
             row = await self._row(table_id)
-            who = self.authorize(row, token)
-            if not who.host:
-                raise ApiError(403, {"error": "forbidden", "detail": "only the table's host may hand a seat to a bot"})
+            who = self.authorize_host(row, token, "hand a seat to a bot")
             if not 0 <= seat < len(row.seats):
                 raise ApiError(404, {"error": "not found", "detail": f"no seat {seat} at this table"})
             if row.status == "finished":
@@ -705,13 +711,9 @@ class TableService:
         its status becomes ``closed``, the lobby lists it no more, its seats and bots move no
         more (409). Closing a closed table again changes nothing. Raises :class:`ApiError` 401
         (no or unknown token), 403 (not the host), 404, 409 (the game is over)."""
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
         async with self.lock(table_id):
             row = await self._row(table_id)
-            who = self.authorize(row, token)
-            if not who.host:
-                raise ApiError(403, {"error": "forbidden", "detail": "only the table's host may close it"})
+            who = self.authorize_host(row, token, "close it")
             if row.status == "finished":
                 raise ApiError(409, {"error": "finished", "detail": "the game is over: a finished table stays as it ended"})
             if row.status != "closed":
