@@ -367,6 +367,10 @@ def test_the_host_closes_a_table_and_everyone_sees_it_closed(live_server, browse
     host.wait_for_function("() => !document.getElementById('notice').hidden")
     assert host.inner_text("#notice") == "The host closed this table: nobody can move any more."
     assert host.locator("#close-table").count() == 0
+    # Nobody is "to move" any more, and the host's seat controls are gone (tester, second pass).
+    assert host.inner_text("#turn") == "Closed"
+    assert host.locator("#players .move-tag").count() == 0
+    assert host.locator("#players details.host").count() == 0
     friend.wait_for_function("() => !document.getElementById('notice').hidden", timeout=15000)
     assert "closed" in friend.inner_text("#notice")
     assert friend.locator("#moves:not([hidden]) button.move:enabled").count() == 0

@@ -374,8 +374,10 @@ function drawTurn() {
   const v = view;
   const el = $("turn");
   let text, cls;
-  const mine = v.seat !== null && v.current_player === v.seat && !v.terminal;
+  const closed = v.status === "closed";
+  const mine = v.seat !== null && v.current_player === v.seat && !v.terminal && !closed;
   if (v.terminal) { text = "Game over"; cls = "over"; }
+  else if (closed) { text = "Closed"; cls = "over"; }
   else if (mine) { text = "Your turn"; cls = "mine"; }
   // A long name ends in "…" but " to move" stays readable.
   else if (v.current_player >= 0) { text = [h("span", { class: "turn-name", title: seatName(v, v.current_player) }, seatName(v, v.current_player)), " to move"]; cls = "other"; }
@@ -497,12 +499,13 @@ function drawPlayers() {
     // keeps a live connection).
     const here = i !== v.seat && s.kind !== "bot" && !!tokenFor(i);
     const tag = here ? "this device" : seatTag(v, i);
-    const hostControls = store.host && !v.terminal && s.kind !== "bot" ? hostControl(i, bots) : null;
-    return h("li", { class: ["player", i === v.current_player ? "to-move" : "", i === v.seat ? "me" : "", s.kind].join(" ") },
+    const live = !v.terminal && v.status !== "closed";
+    const hostControls = store.host && live && s.kind !== "bot" ? hostControl(i, bots) : null;
+    return h("li", { class: ["player", i === v.current_player && live ? "to-move" : "", i === v.seat ? "me" : "", s.kind].join(" ") },
       h("span", { class: `dot ${s.kind === "bot" || s.connected || here ? "on" : "off"}`, title: s.kind === "bot" ? "bot" : (here ? "played in this browser" : (s.connected ? "connected" : "not connected")) }),
       h("span", { class: "pname", title: seatName(v, i) }, seatName(v, i)),
       tag ? h("span", { class: "tag" }, tag) : null,
-      i === v.current_player && !v.terminal ? h("span", { class: "tag move-tag" }, "to move") : null,
+      i === v.current_player && live ? h("span", { class: "tag move-tag" }, "to move") : null,
       returns && returns[i] > 0 && (v.seats || []).length > 1 ? h("span", { class: "tag win-tag" }, "★ " + resultWord(returns[i])) : null,
       hostControls);
   }));
