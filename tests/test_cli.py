@@ -131,7 +131,7 @@ def test_replay_refuses_a_step_with_the_wrong_seat(tmp_path):
     _, path = _watched(tmp_path)
     data = json.loads(path.read_text())
     assert data["actions"][4] == [3, "lay thorn"] and data["actions"][0] == [-1, "start 0"]
-    for i, seat, now in ((4, 1, 3), (0, 2, -1)):
+    for i, seat, now in ((4, 1, "seat 3"), (0, 2, "chance")):
         bad = json.loads(json.dumps(data))
         bad["actions"][i][0] = seat
         f = tmp_path / f"bad{i}.json"
@@ -198,6 +198,37 @@ def test_simulate_refuses_a_plot_format_before_the_run():
     assert r.exit_code == 2
     assert "--plot x.txt: '.txt' is not an image format matplotlib writes; use one of" in r.output
     assert ".png" in r.output and "games/s" not in r.output and "seat advantage" not in r.output
+
+
+def test_simulate_refuses_an_unwritable_plot_path_before_the_run(tmp_path):
+    """Regression (tester): `--plot /proc/x.png` ran the whole batch, then crashed with a traceback
+    and lost the results; a file where the folder should be did the same."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    for target in ("/proc/x.png", str(blocker / "x.png")):
+        r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "2", "--plot", target])
+        assert r.exit_code == 2, r.output
+        assert f"--plot {target}: cannot write there" in r.output
+        assert "games/s" not in r.output and "Traceback" not in r.output
+    ok = tmp_path / "figs" / "balance.png"
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "2", "--plot", str(ok)])
+    assert r.exit_code == 0 and ok.stat().st_size > 1000 and "games/s" in r.output
+
+
+def test_two_games_saved_in_the_same_second_keep_both_records(tmp_path):
+    """Regression (tester): the record's name is game + second + seed; a second game with the same
+    seed in the same second overwrote the first record."""
+    from roses.cli import _free_path
+
+    first = _free_path(tmp_path, "roses-and-thorns-20261129-151432-9")
+    first.write_text("{}")
+    second = _free_path(tmp_path, "roses-and-thorns-20261129-151432-9")
+    assert (first.name, second.name) == ("roses-and-thorns-20261129-151432-9.json",
+                                         "roses-and-thorns-20261129-151432-9-2.json")
+    for _ in range(2):
+        r = runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--seed", "9", "--records", str(tmp_path)])
+        assert r.exit_code == 0, r.output
+    assert len(list(tmp_path.glob("roses-and-thorns-*.json"))) == 3
 
 
 def test_user_text_is_not_turned_into_emoji(tmp_path):

@@ -208,7 +208,8 @@ def play(
         console.print("[bold green]Game over.[/]" + escape(text.removeprefix("Game over.")))
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     try:
-        path = GameRecord.from_state(state, _names(n, humans, seat_bots)).save(records / f"{g.name}-{stamp}-{state.seed}.json")
+        path = GameRecord.from_state(state, _names(n, humans, seat_bots)).save(
+            _free_path(records, f"{g.name}-{stamp}-{state.seed}"))
     except OSError as e:
         _fail(f"could not save the record in {records}: {e.strerror}")
     console.print(f"Record saved: {path}   (replay it with `roses replay {path}`)", markup=False)
@@ -378,12 +379,9 @@ def simulate(
                                progress=lambda k: progress.advance(task, k))
         except (GameParameterError, ValueError) as e:
             _fail(str(e))
-    if plot is not None:
-        from roses.sim.plots import plot_batch
-
-        err.print(f"Balance figure saved: {plot_batch(result, plot)}")
     if as_json:
         print(json.dumps(result.to_json()))
+        _save_plot(result, plot)
         return
     console.print(summary_table(result, g.spec))
     if result.mean_scores is not None and result.players > 1:
@@ -394,6 +392,29 @@ def simulate(
                                              f"{wilson(c, games_)[1]:.3f})" for v, c in counts.items()))
     console.print(f"Mean game length: {result.mean_actions:.1f} seat actions (sd {result.sd_actions:.1f}); "
                   f"{result.seconds:.1f} s, {games_ / max(result.seconds, 1e-9):.0f} games/s")
+    _save_plot(result, plot)
+
+
+def _free_path(folder: Path, stem: str) -> Path:
+    """``folder/stem.json``, or ``stem-2.json``, ``stem-3.json``… when taken: two games saved in
+    the same second with the same seed keep both records."""
+    path, k = folder / f"{stem}.json", 1
+    while path.exists():
+        k += 1
+        path = folder / f"{stem}-{k}.json"
+    return path
+
+
+def _save_plot(result: Any, plot: Path | None) -> None:
+    """Write the balance figure after the figures are printed, so a failing save loses nothing."""
+    if plot is None:
+        return
+    from roses.sim.plots import plot_batch
+
+    try:
+        err.print(f"Balance figure saved: {plot_batch(result, plot)}")
+    except OSError as e:
+        _fail(f"--plot {plot}: cannot write the figure ({e.strerror or e})")
 
 
 def summary_table(result: Any, spec: Any) -> Table:

@@ -20,7 +20,7 @@ def test_a_step_with_the_wrong_seat_is_refused_naming_the_step():
     right = rec.actions[i][0]
     rec.actions[i][0] = (right + 1) % 4
     with pytest.raises(RecordError, match=rf"step {i}: the record says seat {(right + 1) % 4} moves, "
-                                          rf"the state says {right}"):
+                                          rf"the state says seat {right}"):
         replay(rec)
     with pytest.raises(RecordError, match=rf"step {i}:"):
         list(replay_steps(rec))
@@ -30,7 +30,7 @@ def test_a_chance_step_given_to_a_seat_is_refused():
     rec = record()
     assert rec.actions[0][0] == -1 and rec.actions[0][1].startswith("start ")
     rec.actions[0][0] = 2
-    with pytest.raises(RecordError, match="step 0: the record says seat 2 moves, the state says -1"):
+    with pytest.raises(RecordError, match="step 0: the record says seat 2 moves, the state says chance"):
         replay(rec)
 
 

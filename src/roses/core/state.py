@@ -255,6 +255,15 @@ def normalize_action_text(text: str) -> str:
     return " ".join(str(text).split()).lower()
 
 
+def _mover(seat: Any) -> str:
+    """Who moves, in words: "seat 2", "chance" (seat CHANCE), "nobody (the game is over)"."""
+    if seat == CHANCE:
+        return "chance"
+    if seat == TERMINAL:
+        return "nobody (the game is over)"
+    return f"seat {seat}"
+
+
 def apply_recorded(state: State, step: int, seat: int, text: str) -> Action:
     """Apply the recorded action ``[seat, text]`` (step ``step`` of a record or stored history) to
     ``state`` in place and return the action.
@@ -265,7 +274,7 @@ def apply_recorded(state: State, step: int, seat: int, text: str) -> Action:
     :data:`CHANCE`) or ``text`` is not a legal action there; ``state`` is then unchanged.
     """
     if state.current_player() != seat:
-        raise RecordError(f"step {step}: the record says seat {seat} moves, the state says {state.current_player()}")
+        raise RecordError(f"step {step}: the record says {_mover(seat)} moves, the state says {_mover(state.current_player())}")
     try:
         action = state.action_from_text(text)
         state.apply(action)

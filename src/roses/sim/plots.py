@@ -21,12 +21,25 @@ def plot_formats() -> list[str]:
 
 def check_plot_path(path: str | Path) -> None:
     """Raise ``ValueError`` naming the supported formats unless ``path`` ends in an extension
-    matplotlib writes; checked before a batch, so a bad name never costs a finished run."""
+    matplotlib writes, or when the file cannot be created there; checked before a batch, so a bad
+    name never costs a finished run."""
     suffix = Path(path).suffix.lower().lstrip(".")
     formats = plot_formats()
     if suffix not in formats:
         what = f"'.{suffix}' is not an image format matplotlib writes" if suffix else "it has no file extension"
         raise ValueError(f"{path}: {what}; use one of {', '.join('.' + f for f in formats)}")
+    # A file we cannot create (missing or read-only folder, a file where a folder should be)
+    # is found now too: try creating it, and leave nothing behind.
+    target = Path(path)
+    existed = target.exists()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with open(target, "ab"):
+            pass
+    except OSError as e:
+        raise ValueError(f"{path}: cannot write there ({e.strerror or e})") from None
+    if not existed:
+        target.unlink(missing_ok=True)
 
 
 def plot_batch(result: BatchResult, path: str | Path) -> Path:
