@@ -266,6 +266,8 @@ def test_the_host_closes_an_abandoned_table(client):
     assert r.status_code == 200 and r.json()["revision"] == closed["revision"]
     after = client.get(f"/api/tables/{tid}").json()
     assert after["version"] == v["version"] and after["chat"] == [] and after["seats"][mover]["kind"] == "human"
+    r = client.get(f"/api/tables/{tid}/record")  # closed before the end: no record, and it says why
+    assert r.status_code == 409 and r.json()["error"] == "closed"
 
 
 def test_a_closed_table_stops_its_bots_and_a_finished_one_cannot_be_closed(client):

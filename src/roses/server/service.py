@@ -729,6 +729,9 @@ class TableService:
             row = await self._row(table_id)
             live = await self._live(row)
             if not live.state.is_terminal():
+                if row.status == "closed":
+                    raise ApiError(409, {"error": "closed",
+                                         "detail": "the host closed this table before the game ended: it has no record"})
                 raise ApiError(409, {"error": "not finished",
                                      "detail": "the record is available once the game has ended"})
             players = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in row.seats]
