@@ -10,6 +10,7 @@ def _log() -> EventLog:
     log.add("seat 0 accepts: 4/2 goes into seat 0's bouquet")
     log.add("Seat 0's bouquet has 5 thorns and wilts")
     log.add("seat 10 bids 3")
+    log.add("seat 0 turns up a rose from their own stack.")
     return log
 
 
@@ -19,7 +20,9 @@ def test_own_seat_is_marked_in_its_reading():
         "seat 0 (you) accepts: 4/2 goes into your bouquet",
         "Your bouquet has 5 thorns and wilts",
         "seat 10 bids 3",  # seat 10 is not seat 1 or seat 0
+        "seat 0 (you) turns up a rose from your own stack.",
     )
+    assert _log().view(1)[4] == "seat 0 turns up a rose from their own stack."
 
 
 def test_private_wording_goes_to_its_seat_only():

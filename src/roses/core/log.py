@@ -8,11 +8,14 @@ from dataclasses import dataclass, field
 def own_seat_wording(text: str, seat: int) -> str:
     """``text`` as ``seat`` reads it: "seat 2's bouquet" becomes "your bouquet" and other mentions of
     "seat 2" become "seat 2 (you)", so a seat's log never leaves it to remember its own number
-    (subjects keep "seat 2": the verbs are written for the third person)."""
+    (subjects keep "seat 2": the verbs are written for the third person); after the reader as
+    subject, "their own" becomes "your own"."""
     def possessive(m: re.Match[str]) -> str:
         return "Your" if m.group(1) == "S" else "your"
 
     text = re.sub(rf"\b([Ss])eat {seat}'s\b", possessive, text)
+    if re.match(rf"[Ss]eat {seat}\b", text):  # the reader is the subject: "their own" is theirs
+        text = text.replace("their own", "your own")
     return re.sub(rf"\b([Ss]eat {seat})\b(?! \(you\))", r"\1 (you)", text)
 
 
