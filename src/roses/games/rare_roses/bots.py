@@ -27,7 +27,7 @@ from typing import Any
 
 from .actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, EndTurn, FillOrder, Offer, Push,
                       Seed, StopPushing, Trash)
-from .cards import MAX_FILLS, MAX_RECEIVED, ROSES
+from .cards import MAX_DRAWS, MAX_FILLS, MAX_RECEIVED, PUSH_COSTS, ROSES, SEED_DRAWS
 
 R = len(ROSES)
 # per-type demand classes
@@ -372,23 +372,32 @@ class HeuristicAgent:
                     return Trash()
         return Seed()
 
-    def _push_gain(self, obs, seat: int, cost: int) -> float:
-        """Expected planner value of one more tile (drawn by the bag's counts) minus ``cost``, over
-        the value without it."""
+    def _push_values(self, obs, seat: int, cost: int) -> tuple[float, float] | None:
+        """``(base, one)``: the planner's value of the market as it is, and its expected value with
+        one more tile drawn (by the bag's counts) and ``cost`` paid; ``None`` when the bag is empty."""
         market = _counts(obs.market)
         money = obs.shops[seat].money
-        base = self.plan(obs, seat, before_refill=True, market=market, money=money).value
         bag = _counts(obs.bag)
         total = sum(bag)
         if total == 0:
-            return -1.0
-        exp = 0.0
+            return None
+        base = self.plan(obs, seat, before_refill=True, market=market, money=money).value
+        one = 0.0
         for r in range(R):
             if bag[r]:
                 m = list(market)
                 m[r] += 1
-                exp += bag[r] / total * self.plan(obs, seat, before_refill=True, market=m, money=money - cost).value
-        return exp - cost - base
+                one += bag[r] / total * self.plan(obs, seat, before_refill=True, market=m, money=money - cost).value
+        return base, one
+
+    def _push_gain(self, obs, seat: int, cost: int) -> float:
+        """Expected planner value of one more tile (drawn by the bag's counts) minus ``cost``, over
+        the value without it (-1 when the bag is empty)."""
+        values = self._push_values(obs, seat, cost)
+        if values is None:
+            return -1.0
+        base, one = values
+        return one - cost - base
 
     def push_or_stop(self, turn):
         obs, seat = turn.observation, turn.seat
@@ -430,26 +439,20 @@ class SearchAgent(HeuristicAgent):
         cost = obs.next_push_cost
         if cost is None or Push() not in turn.legal_actions:
             return StopPushing()
-        market = _counts(obs.market)
-        money = obs.shops[seat].money
-        base = self.plan(obs, seat, before_refill=True).value
-        bag = _counts(obs.bag)
-        total = sum(bag)
-        if total == 0:
+        values = self._push_values(obs, seat, cost)
+        if values is None:
             return StopPushing()
-        costs = {4: 1, 5: 3, 6: 5}
-        one = 0.0
-        for r in range(R):
-            if bag[r]:
-                m = list(market)
-                m[r] += 1
-                one += bag[r] / total * self.plan(obs, seat, before_refill=True, market=m, money=money - cost).value
+        base, one = values
         if one - cost > base:
             return Push()
-        nxt = obs.tiles_drawn + 2
-        if nxt > 6 or total < 2 or cost + costs[nxt] > money:
+        market = _counts(obs.market)
+        money = obs.shops[seat].money
+        bag = _counts(obs.bag)
+        total = sum(bag)
+        after = obs.tiles_drawn + 1 - SEED_DRAWS  # pushes made once this one is drawn
+        if obs.tiles_drawn + 2 > MAX_DRAWS or total < 2 or cost + PUSH_COSTS[after] > money:
             return StopPushing()
-        spend = cost + costs[nxt]
+        spend = cost + PUSH_COSTS[after]
         two = 0.0
         for r1 in range(R):
             for r2 in range(r1, R):
