@@ -66,6 +66,15 @@ def token_of(request: Request | WebSocket) -> str | None:
     return request.query_params.get("token") or None
 
 
+def required_token(request: Request, detail: str) -> str:
+    """The request's token (:func:`token_of`); raises :class:`ApiError` 401 saying ``detail``
+    when there is none, before the body is read."""
+    token = token_of(request)
+    if not token:
+        raise ApiError(401, {"error": "unauthorized", "detail": detail})
+    return token
+
+
 def games_info() -> list[dict[str, Any]]:
     """Every game that loads, with its typed parameters (they drive the lobby's form)."""
     out = []
@@ -111,18 +120,16 @@ def parse_json_body(raw: bytes) -> Any:
     """The JSON value of a request body. Raises :class:`ApiError` 422 ``{error:"invalid"}`` when
     it is not JSON or nests deeper than :data:`MAX_JSON_DEPTH` (the parser itself recurses: a
     body of 100 000 ``[`` would otherwise end in a RecursionError, a 500)."""
+    too_deep = ApiError(422, {"error": "invalid",
+                              "detail": f"the body's JSON nests deeper than {MAX_JSON_DEPTH} levels"})
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise ApiError(422, {"error": "invalid", "detail": "the body must be JSON"}) from None
     except RecursionError:
-        data = None
-        too_deep = True
-    else:
-        too_deep = json_depth(data) > MAX_JSON_DEPTH
-    if too_deep:
-        raise ApiError(422, {"error": "invalid",
-                             "detail": f"the body's JSON nests deeper than {MAX_JSON_DEPTH} levels"})
+        raise too_deep from None
+    if json_depth(data) > MAX_JSON_DEPTH:
+        raise too_deep
     return data
 
 
@@ -298,9 +305,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(table_id: str, request: Request) -> Json:
-        token = token_of(request)
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required"})
+        token = required_token(request, "a seat token is required")
         body = await body_of(request)
         if not isinstance(body, dict):
             raise ApiError(422, {"error": "invalid", "detail": "body must be {action: text, version: int}"})
@@ -308,25 +313,19 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     @app.post("/api/tables/{table_id}/chat")
     async def api_chat(table_id: str, request: Request) -> Json:
-        token = token_of(request)
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to chat"})
+        token = required_token(request, "a seat token is required to chat")
         body = await body_of(request)
         return Json(await svc().chat(table_id, token, body.get("text") if isinstance(body, dict) else None))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def api_seat_bot(table_id: str, seat: int, request: Request) -> Json:
-        token = token_of(request)
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
+        token = required_token(request, "the host token is required")
         body = await body_of(request, empty={})
         return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None))
 
     @app.post("/api/tables/{table_id}/close")
     async def api_close(table_id: str, request: Request) -> Json:
-        token = token_of(request)
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
+        token = required_token(request, "the host token is required")
         await body_of(request, empty={})  # no fields yet; a body must still be JSON and small
         return Json(await svc().close(table_id, token))
 
