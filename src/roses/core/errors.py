@@ -23,20 +23,25 @@ class IllegalActionError(RosesError):
 
     def __init__(self, rule: str, message: str, action: object = None):
         self.rule = rule
-        self.message = _short(message)
-        self.action = None if action is None else _short(str(action))
+        self.message = shorten(message)
+        self.action = None if action is None else shorten(str(action))
         super().__init__(f"{self.message} [{rule}]" + (f" (action: {self.action})" if self.action else ""))
 
 
-def _short(text: str, limit: int = 200) -> str:
-    """Bad input can be huge (a 1 MB "action" from the web): never echo more than ``limit`` chars."""
+#: How many characters of a user's input an error message quotes at most.
+ECHO = 200
+
+
+def shorten(text: str, limit: int = ECHO) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis: bad input can be huge (a 1 MB
+    "action" from the web), and an error message never echoes more."""
     return text if len(text) <= limit else text[:limit] + "…"
 
 
 def quoted(value: object, limit: int = 80) -> str:
     """``repr(value)`` for an error message, cut to ``limit`` characters plus "…" (a parameter
     value read from a file, ``-p NAME=@FILE``, must not print the whole file)."""
-    return _short(repr(value), limit)
+    return shorten(repr(value), limit)
 
 
 class GameParameterError(RosesError, ValueError):

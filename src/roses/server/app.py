@@ -21,10 +21,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from roses.core import (GameParameterError, GameRecord, RosesError, available_games, get_spec, load,
                         to_jsonable)
+from roses.core.errors import shorten
 from roses.core.record import initial_state, verify_result
 from roses.core.record import replay_steps as core_replay_steps
 
-from .service import ApiError, TableService, bot_names, shorten, timer_bot
+from .service import ApiError, TableService, bot_names, timer_bot
 from .store import SqlTableStore, default_sqlite_url
 
 log = logging.getLogger("roses.server")

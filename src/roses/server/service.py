@@ -41,6 +41,7 @@ import anyio.to_thread
 
 from roses.agents import GENERIC_AGENTS, Turn, make_agent
 from roses.core import CHANCE, TERMINAL, GameRecord, IllegalActionError, State, get_spec, load, to_jsonable
+from roses.core.errors import ECHO, shorten
 from roses.core.state import replay_history
 
 from .store import ChatRow, StaleVersion, TableRow, TableStore, utcnow
@@ -53,7 +54,6 @@ SEED_REFUSED = ("a fixed seed would let whoever knows it rebuild every hidden ca
                 "leave it empty when two or more people play")
 CHAT_HISTORY = 100
 MAX_ACTION_TEXT = 10_000
-ECHO = 200  # how much of a client's text an error message quotes
 
 #: Control characters (except the newline) and the bidi overrides/isolates, which could hide or
 #: reorder what others read in chat and names.
@@ -66,11 +66,6 @@ def clean_text(text: str, newlines: bool = True) -> str:
     the newline, U+007F, U+202A–U+202E, U+2066–U+2069); without ``newlines``, newlines become spaces."""
     out = text.translate(_UNSAFE)
     return out if newlines else out.replace("\n", " ")
-
-
-def shorten(text: str, limit: int = ECHO) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis (error messages quote client input)."""
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class ApiError(Exception):
