@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -95,6 +96,54 @@ def test_host_hands_a_seat_to_a_bot_and_finishes(live_server, browser):
     moves = play_to_end([page], random.Random(4))
     assert moves >= 1
     assert page.locator("#end-title").is_visible()
+    assert not errors, errors
+
+
+def test_a_late_answer_never_takes_the_page_back_to_an_older_view(live_server, browser):
+    """Regression (CI, 2026-11-29): after handing a seat to a bot the page fetches the table; a move
+    pushed over the WebSocket before that fetch's answer arrived was overwritten by the older
+    answer (it was applied "forced"), so the page never showed the human's next turn."""
+    needs(RT)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    links = create_table(page, live_server, RT, ["human", "human", "human"])
+    tokens = [parse_qs(urlparse(link).query)["token"][0] for link in links]
+    table_id = urlparse(links[0]).path.rsplit("/", 1)[-1]
+    page.click("#open-my-seat")
+    page.wait_for_selector("#board .seat-box")
+    status, before = api(live_server, "GET", f"/api/tables/{table_id}")
+    assert status == 200, before
+    to_move = before["current_player"]
+    spare = next(s for s in (1, 2) if s != to_move)  # a seat whose bot has nothing to do yet
+    held: list = []
+
+    def hold(route):
+        if route.request.method == "GET":
+            held.append((route, route.fetch()))  # the answer as it is now, delivered later
+        else:
+            route.continue_()
+
+    page.route(f"**/api/tables/{table_id}", hold)
+    page.on("dialog", lambda d: d.accept())
+    row = page.locator("#players li.player").nth(spare)
+    row.locator("details.host summary").click()
+    row.locator("details.host button").click()
+    deadline = time.monotonic() + 10
+    while not held:
+        assert time.monotonic() < deadline, "the page did not fetch the table after the hand-over"
+        page.wait_for_timeout(20)
+    stale = held[0][1].json()
+    status, mover = api(live_server, "GET", f"/api/tables/{table_id}", token=tokens[to_move])
+    status, moved = api(live_server, "POST", f"/api/tables/{table_id}/actions",
+                        {"action": mover["legal_actions"][0], "version": mover["version"]}, token=tokens[to_move])
+    assert status == 200, moved
+    assert moved["version"] > stale["version"]
+    page.wait_for_function("v => window.rosesTable.view.version >= v", arg=moved["version"])
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    page.unroute(f"**/api/tables/{table_id}")
+    page.wait_for_timeout(500)  # the late answer is read and handed to the page
+    assert page.evaluate("() => window.rosesTable.view.version") >= moved["version"]
     assert not errors, errors
 
 

@@ -119,7 +119,8 @@ function seatWasLost(next) {
 // ---------------------------------------------------------------- loading
 async function fetchView() {
   const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, { token: tokenFor(activeSeat) });
-  if (res.ok) { clearNetworkBanner(); applyView(res.data, true); return true; }
+  // Not forced: a push that overtook this answer is newer, and an older view would hide the turn.
+  if (res.ok) { clearNetworkBanner(); applyView(res.data); return true; }
   if (res.status === 0) { showBanner(NETWORK_TEXT, "error"); return false; }
   if (res.status === 404) {
     fill($("board"), h("div", { class: "empty-state" }, h("h2", {}, "No such table"),
@@ -221,7 +222,7 @@ function reconnect() {
 }
 
 // ---------------------------------------------------------------- applying a view
-function applyView(next, force = false) {
+function applyView(next) {
   if (!next || next.table_id === undefined && next.observation === undefined) return;
   const nextSeat = next.seat === undefined ? null : next.seat;
   if (seatWasLost(next)) {
@@ -230,7 +231,7 @@ function applyView(next, force = false) {
     return;
   }
   if (nextSeat !== activeSeat) return; // a late message for the seat we left
-  if (view && !force && isOlder(next, view)) return;
+  if (view && isOlder(next, view)) return; // views never go back (a late GET after a push)
   view = next;
   draw();
   maybeFollow();
