@@ -337,3 +337,29 @@ def test_a_real_server_limits_websocket_messages_and_answers_413_on_the_wire(tmp
         assert api(server.base, "GET", "/api/health")[0] == 200
     finally:
         server.stop()
+
+
+# ------------------------------------------------------------------------ unexpected errors: 500
+def test_an_unexpected_error_is_answered_as_json_without_the_traceback(tmp_path, monkeypatch):
+    """An uncaught exception (a bug) is answered 500 ``{error: "internal", detail}`` like every
+    other error, not Starlette's plain text; the exception's text (paths, SQL, hidden cards) is not
+    in the body (docs/server-api.md, "Errors")."""
+    from fastapi.testclient import TestClient
+
+    from roses.server.service import TableService
+
+    secret = "Traceback: /srv/roses/store.py line 3: hand=[thorn, rose]"
+
+    async def broken(self, table_id, token):
+        raise RuntimeError(secret)
+
+    monkeypatch.setattr(TableService, "get_view", broken)
+    app = app_module.create_app(database_url=f"sqlite:///{tmp_path / 'roses.sqlite'}", bot_delay_ms=0)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        r = c.get("/api/tables/anything")
+        assert r.status_code == 500
+        assert r.headers["content-type"].startswith("application/json")
+        assert r.json() == {"error": "internal", "detail": "an unexpected error on the server; it has been logged"}
+        assert "Traceback" not in r.text and "store.py" not in r.text and "thorn" not in r.text
+        # Everything else still answers as before.
+        assert c.get("/api/games").status_code == 200

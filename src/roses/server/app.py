@@ -275,6 +275,14 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         return JSONResponse({"error": phrase, "detail": detail}, status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
 
+    @app.exception_handler(Exception)
+    async def _internal_error(_request: Request, _exc: Exception) -> JSONResponse:
+        # A bug: the same {error, detail} body as every other error, so the pages can show it,
+        # but nothing of the exception (its text may quote paths, SQL or hidden state). Starlette
+        # re-raises the exception after this answer, so the server's log keeps the traceback.
+        return JSONResponse({"error": "internal",
+                             "detail": "an unexpected error on the server; it has been logged"}, status_code=500)
+
     async def body_of(request: Request, empty: Any = ...) -> Any:
         """The JSON body (415 for another media type, 413 too large, 422 not JSON); ``empty``:
         what an empty body stands for (by default an empty body is not JSON: 422)."""
