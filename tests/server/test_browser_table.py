@@ -147,6 +147,64 @@ def test_a_late_answer_never_takes_the_page_back_to_an_older_view(live_server, b
     assert not errors, errors
 
 
+STORE = "id => JSON.parse(localStorage.getItem(`roses:table:${id}`) || '{}')"
+
+
+def test_hot_seat_keeps_the_other_seat_when_the_active_one_goes_to_a_bot(live_server, browser):
+    """Regression: in hot seat the host hands the active seat to a bot. The page drops that seat
+    and fetches the other held seat's view; until that answer (and the new live connection) a
+    message on the old seat's socket still says "replaced by a bot" — and was taken to be about
+    the seat now active, so the page dropped the second seat too and was left watching. The
+    fetch is held here, and the host's chat message makes the old socket speak meanwhile."""
+    needs(RT)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    frames: list[str] = []  # what the page's sockets receive
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    create_table(page, live_server, RT, ["human", "human", "bot:heuristic"], hotseat=True)
+    page.wait_for_selector("#seat-switch:not([hidden])")
+    page.wait_for_function("() => window.rosesTable.view !== null")
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    stored = page.evaluate(STORE, table_id)
+    active = page.evaluate("() => window.rosesTable.seat")
+    other = 1 - active
+    held: list = []
+
+    def hold(route):
+        if route.request.method == "GET":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(f"**/api/tables/{table_id}", hold)
+    status, _ = api(live_server, "POST", f"/api/tables/{table_id}/seats/{active}/bot", {"bot": "heuristic"},
+                    token=stored["host"])
+    assert status == 200
+    # The page has dropped the seat and asked for the other one's view (held).
+    page.wait_for_function("s => window.rosesTable.seat === s", arg=other)
+    deadline = time.monotonic() + 30
+    while not held:
+        assert time.monotonic() < deadline, "the page did not fetch the other seat's view"
+        page.wait_for_timeout(20)
+    # The old socket hears the host's chat message: its view still says "replaced by a bot".
+    status, _ = api(live_server, "POST", f"/api/tables/{table_id}/chat", {"text": "late news"}, token=stored["host"])
+    assert status == 200
+    deadline = time.monotonic() + 30
+    while not any("late news" in f for f in frames):
+        assert time.monotonic() < deadline, "the chat message was not pushed"
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(200)  # margin for the page to read it (the frame is already here)
+    for route in held:
+        route.continue_()
+    page.unroute(f"**/api/tables/{table_id}")
+    page.wait_for_function("() => window.rosesTable.view && window.rosesTable.view.chat.some(m => m.text === 'late news')")
+    assert page.evaluate("() => window.rosesTable.seat") == other
+    assert page.evaluate("() => window.rosesTable.view.seat") == other
+    assert page.evaluate(STORE, table_id)["seats"] == {str(other): stored["seats"][str(other)]}
+    assert page.inner_text("#subtitle") == f"You play seat {other}"
+    assert not errors, errors
+
+
 def test_reconnects_after_a_server_restart_and_restores_the_view(browser, tmp_path):
     needs(RT)
     require_browser()

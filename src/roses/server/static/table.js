@@ -108,17 +108,22 @@ function dropSeat() {
   persist();
 }
 
-/** The server says the viewer's seat was handed to a bot (a flag in the view), or answers a
- *  held token with a spectator's view (seat null). */
+/** The server says the active seat was handed to a bot (`replaced_by_bot` for `replaced_seat`).
+ *  Only news about the active seat counts: in hot seat, a late message for a seat already dropped
+ *  (its old socket, a fetch still in flight) must not drop the next held seat as well. */
 function seatWasLost(next) {
   if (activeSeat === null || !tokenFor(activeSeat)) return false;
-  if (next.seat_to_bot || next.seat_taken_by_bot || next.replaced_by_bot || next.seat_lost || next.bot_took_seat) return true;
-  return next.seat === null && !next.host;
+  if (next.replaced_by_bot) return next.replaced_seat === activeSeat;
+  return false;
 }
 
 // ---------------------------------------------------------------- loading
 async function fetchView() {
-  const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, { token: tokenFor(activeSeat) });
+  const seat = activeSeat;
+  const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, { token: tokenFor(seat) });
+  // Hot seat: the page moved to another seat meanwhile; this answer (or refusal) is about a seat
+  // no longer shown, and the move's own fetch brings the new seat's view.
+  if (seat !== activeSeat) return res.ok;
   // Not forced: a push that overtook this answer is newer, and an older view would hide the turn.
   if (res.ok) { clearNetworkBanner(); applyView(res.data); return true; }
   if (res.status === 0) { showBanner(NETWORK_TEXT, "error"); return false; }
@@ -132,7 +137,9 @@ async function fetchView() {
     // The stored token no longer works (e.g. the host handed the seat to a bot): forget it and
     // watch instead; the notice under the title says which.
     dropSeat();
-    return fetchView();
+    const ok = await fetchView();
+    if (ws) reconnect(); // the live connection still speaks for the dropped seat
+    return ok;
   }
   showBanner(errorText(res.data, "Could not load the table"), "error");
   return false;
@@ -169,6 +176,7 @@ function setConn(state) {
 
 function connect() {
   clearTimeout(wsTimer);
+  const seat = activeSeat;
   const socket = new WebSocket(wsUrl());
   ws = socket;
   setConn(wsAttempt ? "reconnecting" : "connecting");
@@ -182,7 +190,7 @@ function connect() {
     pingTimer = setInterval(() => { if (socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" })); }, 25000);
   };
   socket.onmessage = event => {
-    if (ws !== socket) return;
+    if (ws !== socket || seat !== activeSeat) return; // a message for a seat left (hot seat)
     let msg;
     try { msg = JSON.parse(event.data); } catch { return; }
     if (msg && msg.type === "view") applyView(msg);
