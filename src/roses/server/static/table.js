@@ -12,7 +12,8 @@ let view = null;          // the latest view of the active seat
 let activeSeat = null;    // seat number we play as, or null (spectator)
 let renderer = generic;   // the game's renderer module
 let gameInfo = null;      // the game's entry of GET /api/games (bots list)
-let busy = false;         // an action POST is in flight
+let pending = null;       // the action POST in flight, {seq, version}: the move panel waits for it
+let actSeq = 0;
 let ws = null;
 let wsAttempt = 0;
 let wsTimer = null;
@@ -241,6 +242,9 @@ function applyView(next) {
   if (nextSeat !== activeSeat) return; // a late message for the seat we left
   if (view && isOlder(next, view)) return; // views never go back (a late GET after a push)
   view = next;
+  // The table moved past the position the pending move was chosen in (it was played, or refused
+  // as stale): the panel need not wait for that answer, which may be slow or never come.
+  if (pending && (next.version ?? 0) > pending.version) pending = null;
   draw();
   maybeFollow();
 }
@@ -282,7 +286,7 @@ function showCover(name) {
 // ---------------------------------------------------------------- drawing
 function ctx() {
   return {
-    act, busy, seat: view.seat, replay: false,
+    act, busy: pending !== null, seat: view.seat, replay: false,
     legal: view.legal_actions || [],
     players: (view.seats || []).length || (view.observation && view.observation.players) || 0,
     name: i => seatName(view, i),
@@ -659,14 +663,22 @@ async function downloadRecord() {
 
 // ---------------------------------------------------------------- acting
 async function act(text) {
-  if (busy || !view) return;
+  if (pending || !view) return;
   const token = tokenFor(activeSeat);
   if (!token) { showBanner("You are watching; only seated players can move.", "info"); return; }
-  busy = true;
+  const mine = { seq: ++actSeq, version: view.version };
+  pending = mine;
   for (const b of document.querySelectorAll("#moves button, #board button.act")) b.disabled = true;
   $("moves").dataset.key = ""; // redraw the panel after the answer, whatever it is
-  const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/actions`, { body: { action: text, version: view.version }, token });
-  busy = false;
+  const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/actions`, { body: { action: text, version: mine.version }, token });
+  if (pending !== mine) {
+    // A newer view came first and freed the panel: only the view this answer carries can still
+    // matter (applied if it is the newest); a refusal is old news.
+    if (res.ok && res.data && res.data.observation !== undefined) applyView(res.data);
+    if (res.ok && actSeq === mine.seq) { banner = null; drawBanner(); }
+    return;
+  }
+  pending = null;
   if (res.ok) {
     banner = null;
     if (res.data && res.data.observation !== undefined) applyView(res.data); else await fetchView();
@@ -684,7 +696,7 @@ async function act(text) {
     showBanner(errorText(d, "The move could not be sent"), "error");
   }
   await fetchView();
-  if (view && res.status === 0) draw(); // server unreachable: re-enable the moves to try again
+  draw(); // re-enable the moves even when the refresh failed too or brought nothing newer
 }
 
 // ---------------------------------------------------------------- chat
