@@ -278,6 +278,39 @@ def test_a_failed_move_and_a_failed_refresh_leave_the_panel_usable(live_server, 
     assert not [e for e in errors if "ERR_FAILED" not in e and "500" not in e], errors
 
 
+def test_the_chat_field_stays_disabled_until_its_message_is_answered(live_server, browser):
+    """Regression: the chat message's own push (sent before the POST's answer) redrew the chat and
+    enabled the field again; a second message typed then was wiped by the first one's answer."""
+    needs(RT)
+    made = solo_rt_table(live_server)
+    table = made["table_id"]
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + made["seats"][0]["join_url"])
+    page.wait_for_selector("#board .seat-box")
+    held: list = []
+    page.route(f"**/api/tables/{table}/chat", lambda route: held.append((route, route.fetch())))
+    page.fill("#chat-input", "first message")
+    page.press("#chat-input", "Enter")
+    # The server has taken the message and pushed it; its answer to the page is held.
+    page.wait_for_function("() => document.getElementById('chat').innerText.includes('first message')")
+    assert len(held) == 1
+    assert page.locator("#chat-input").is_disabled()
+    assert page.locator("#chat-form button[type=submit]").is_disabled()
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    page.unroute(f"**/api/tables/{table}/chat")
+    page.wait_for_selector("#chat-input:enabled")
+    assert page.input_value("#chat-input") == ""
+    page.fill("#chat-input", "second message")
+    page.press("#chat-input", "Enter")
+    page.wait_for_function("() => document.getElementById('chat').innerText.includes('second message')")
+    page.wait_for_selector("#chat-input:enabled")
+    status, view = api(live_server, "GET", f"/api/tables/{table}")
+    assert [m["text"] for m in view["chat"]] == ["first message", "second message"]
+    assert not errors, errors
+
+
 def test_reconnects_after_a_server_restart_and_restores_the_view(browser, tmp_path):
     needs(RT)
     require_browser()

@@ -14,6 +14,7 @@ let renderer = generic;   // the game's renderer module
 let gameInfo = null;      // the game's entry of GET /api/games (bots list)
 let pending = null;       // the action POST in flight, {seq, version}: the move panel waits for it
 let actSeq = 0;
+let chatSending = false;  // a chat POST is in flight: the field stays disabled through redraws
 let ws = null;
 let wsAttempt = 0;
 let wsTimer = null;
@@ -601,8 +602,8 @@ function drawChat() {
     h("b", {}, typeof m.seat === "number" ? seatName(view, m.seat) : String(m.name || "spectator")), ": ", String(m.text))));
   if (atBottom) el.scrollTop = el.scrollHeight;
   const canChat = !!(tokenFor(activeSeat) || store.host);
-  $("chat-input").disabled = !canChat;
-  $("chat-form").querySelector("button[type=submit]").disabled = !canChat;
+  $("chat-input").disabled = !canChat || chatSending;
+  $("chat-form").querySelector("button[type=submit]").disabled = !canChat || chatSending;
   $("chat-input").placeholder = canChat ? "Say something…" : "Spectators read only";
 }
 
@@ -705,10 +706,16 @@ $("chat-form").addEventListener("submit", async e => {
   const input = $("chat-input");
   const text = input.value.trim();
   const token = tokenFor(activeSeat) || store.host; // the host (seated or not) may chat
-  if (!text || !token) return;
+  if (!text || !token || chatSending) return;
+  // The message's own push usually arrives before this answer: its redraw must not enable the
+  // field, or what is typed meanwhile would be wiped when the answer clears it.
+  chatSending = true;
   input.disabled = true;
+  $("chat-form").querySelector("button[type=submit]").disabled = true;
   const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/chat`, { body: { text }, token });
+  chatSending = false;
   input.disabled = false;
+  $("chat-form").querySelector("button[type=submit]").disabled = false;
   if (res.status === 0) { showBanner(NETWORK_TEXT, "error"); return; }
   if (res.ok) { input.value = ""; if (res.data && res.data.observation !== undefined) applyView(res.data); else fetchView(); }
   else toast(errorText(res.data, "Message not sent"), "error");
