@@ -165,6 +165,32 @@ def test_a_friends_link_in_a_browser_that_plays_another_seat_asks_before_hot_sea
     assert not errors, errors
 
 
+def test_escape_closes_the_join_link_question_as_no(live_server, browser):
+    """The question about a friend's link is a dialog: Escape cancels it, which is the safe "No"
+    (keep seat 0, don't store the link)."""
+    needs(RC)
+    errors: list[str] = []
+    host = new_page(browser, errors)
+    links = create_table(host, live_server, RC, ["human", "human", "bot:heuristic"], seed=None)
+    table_id = links[1].split("/t/")[1].split("?")[0]
+    host.click("#open-my-seat")
+    host.wait_for_selector("#board .seat-box")
+    tab = host.context.new_page()
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(links[1])
+    tab.wait_for_selector("#join-ask:not([hidden])")
+    tab.keyboard.press("Escape")
+    tab.wait_for_selector("#join-ask", state="hidden")
+    tab.wait_for_selector("#board .seat-box")
+    assert tab.inner_text("#subtitle") == "You play seat 0"
+    assert tab.evaluate(STORED_SEATS, table_id) == ["0"]
+    assert "token=" not in tab.url
+    # Escape later (no question open) changes nothing.
+    tab.keyboard.press("Escape")
+    assert tab.inner_text("#subtitle") == "You play seat 0"
+    assert not errors, errors
+
+
 def test_hot_seat_lists_the_other_held_seat_as_this_device(live_server, browser):
     needs(RT)
     errors: list[str] = []

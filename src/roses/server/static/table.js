@@ -83,7 +83,10 @@ function seatLabel(v, seat) {
 function askHotSeat(v, held, seat) {
   const box = $("join-ask");
   return new Promise(resolve => {
-    const answer = yes => { box.hidden = true; fill(box); resolve(yes); };
+    // Escape cancels: the same as No (nothing stored), the safe answer.
+    const onKey = e => { if (e.key === "Escape") { e.preventDefault(); answer(false); } };
+    const answer = yes => { document.removeEventListener("keydown", onKey); box.hidden = true; fill(box); resolve(yes); };
+    document.addEventListener("keydown", onKey);
     fill(box, h("div", { class: "cover-card", role: "alertdialog", "aria-labelledby": "join-ask-text" },
       h("h2", {}, "Another seat's link"),
       h("p", { id: "join-ask-text" }, `This browser already plays ${seatLabel(v, held)} at this table. `,
