@@ -152,3 +152,32 @@ def test_lobby_lists_the_20_newest_open_tables_and_folds_the_rest(live_server, b
     label = page.locator('label[for="param-quick_game"]').bounding_box()
     assert box["width"] < 40 and box["x"] - label["x"] < 10, (box, label)
     assert not errors, errors
+
+
+def test_a_late_answer_never_takes_a_new_table_off_the_lobby_list(live_server, browser):
+    """Regression: the lobby's list requests overlap (every 5 s, the refresh button, after creating
+    a table); an older answer arriving last drew the list as it was before, without the new table."""
+    needs(RT)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#tables li")
+    held: list = []
+    page.route("**/api/tables", lambda route: held.append((route, route.fetch())) if not held else route.continue_())
+    page.click("#refresh")
+    deadline = time.monotonic() + 30
+    while not held:
+        assert time.monotonic() < deadline, "the lobby did not ask for the list"
+        page.wait_for_timeout(20)
+    made = make(live_server, RT, [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}], name="late answer test")
+    page.click("#refresh")
+    page.wait_for_function("() => document.getElementById('tables').innerText.includes('late answer test')")
+    route, answer = held[0]
+    assert "late answer test" not in answer.text()  # asked before the table existed
+    with page.expect_event("requestfinished", lambda r: r.url.endswith("/api/tables") and r.method == "GET"):
+        route.fulfill(response=answer)
+    page.wait_for_timeout(200)  # margin for the page to read the late answer (already delivered)
+    page.unroute("**/api/tables")
+    assert "late answer test" in page.inner_text("#tables")
+    assert page.locator(f'#tables a[href="/t/{made["table_id"]}"]').count() == 1
+    assert not errors, errors

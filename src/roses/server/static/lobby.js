@@ -240,8 +240,15 @@ function created(data, hotseat) {
 }
 
 // ---------------------------------------------------------------- open tables
+let tablesAsked = 0, tablesShown = 0; // numbers of the list requests: sent, and drawn last
+
 async function loadTables() {
+  // Requests overlap (the 5 s refresh, the button, after creating a table): an answer older than
+  // the one drawn would take a new table off the list again.
+  const asked = ++tablesAsked;
   const res = await api("GET", "/api/tables");
+  if (asked < tablesShown) return;
+  tablesShown = asked;
   const list = $("tables");
   if (!res.ok || !Array.isArray(res.data)) { fill(list, h("li", { class: "error" }, errorText(res.data, "Could not load the tables"))); return; }
   // Newest first; at most OPEN_SHOWN open tables, the rest folded under "more".
