@@ -209,6 +209,33 @@ def test_hot_seat_lists_the_other_held_seat_as_this_device(live_server, browser)
     assert not errors, errors
 
 
+def test_the_move_panel_follows_a_seat_handed_to_a_bot(live_server, browser):
+    """Regression: the move panel is kept while the moves are the same (so a chat message does not
+    close what is open in it); it was also kept when a seat it names (Rose Ceremony's "offer to
+    Bea") was handed to a bot and renamed, without a new version, so it named a player gone."""
+    needs(RC)
+    names = ["Anna", "Bea", "Cleo"]
+    made = make(live_server, RC, [{"kind": "human", "name": n} for n in names], params={"players": 3})
+    table_id = made["table_id"]
+    status, view = api(live_server, "GET", f"/api/tables/{table_id}")
+    mover = view["current_player"]
+    other = next(s for s in range(3) if s != mover)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + made["seats"][mover]["join_url"])
+    page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
+    offer = page.locator(f'#moves button.move[data-action$=" to {other}"]').first
+    assert offer.inner_text() == names[other]
+    status, _ = api(live_server, "POST", f"/api/tables/{table_id}/seats/{other}/bot", {"bot": "heuristic"},
+                    token=made["host_token"])
+    assert status == 200
+    page.wait_for_function("s => window.rosesTable.view.seats[s].kind === 'bot'", arg=other)
+    page.wait_for_function("([s, name]) => document.querySelector(`#moves button.move[data-action$=' to ${s}']`).innerText === name",
+                           arg=[other, f"Seat {other}"])
+    assert names[other] not in page.inner_text("#moves")
+    assert not errors, errors
+
+
 # ---------------------------------------------------------------- item 11: a refused typed move
 def test_a_refused_typed_move_keeps_the_box_and_shows_the_message_verbatim(live_server, browser):
     needs(RT)

@@ -357,7 +357,10 @@ function movesHeading() {
 function drawMoves(c) {
   const el = $("moves");
   // Unchanged moves (e.g. a chat message arrived): keep the panel, and what is typed or open in it.
-  const key = `${view.version}|${activeSeat}|${c.busy}|${c.legal.join("\n")}`;
+  // Seat names are in it too: the game's panel names the seats (offer to, give the coin to), and
+  // a seat handed to a bot changes its name without a new version.
+  const names = (view.seats || []).map(s => seatName(view, s.seat)).join("\n");
+  const key = `${view.version}|${activeSeat}|${c.busy}|${c.legal.join("\n")}|${names}`;
   if (el.dataset.key === key) return;
   el.dataset.key = key;
   // Redrawn for the same position (a refused move, a refresh): the typed move stays as it was.
