@@ -1,9 +1,11 @@
 """The rule-based ``heuristic`` bot for Roses and Thorns.
 
 It reasons from its observation only: its own stack, every stack's size, the cards turned up, the
-card counts. It estimates the chance that a challenge of ``b`` cards succeeds by sampling the other
-seats' hidden cards (:func:`~.state.sample_hidden`) and turning up, greedily, the stack tops that are
-most often roses across the samples (§3.4). It bids what it expects to make, lays its thorn now and
+card counts, and the public evidence of each seat's thorn (``SeatView.thorn_held``: losses drawn
+uniformly, RT-6; thorns turned up; every card turned up as a rose). It estimates the chance that a
+challenge of ``b`` cards succeeds by sampling the other seats' hidden cards
+(:func:`~.state.sample_hidden`, the thorn kept with that chance) and turning up, greedily, the stack
+tops that are most often roses across the samples (§3.4). It bids what it expects to make, lays its thorn now and
 often to defend its stack (§6 tips: "The thorn is your weapon"), and passes when a raise is too risky.
 """
 from __future__ import annotations
@@ -25,18 +27,22 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, game=None, seed: int = 0, bid_confidence: float = 0.5, thorn_rate: float = 0.6,
-                 open_rate: float = 1.0, min_open: int = 1, jump: bool = True):
+                 open_rate: float = 1.0, min_open: int = 1, jump: bool = True, thorn_evidence: bool = True):
         """Tuned at 4 players against ``random`` (wins ≈ 0.46 of its games vs 0.25 by chance) and
         against an always-bid-everything player (which then wins ≈ 0.03 against three heuristics;
         with ``thorn_rate`` 0.2 it won 0.58). ``bid_confidence``: least estimated success chance to bid; ``thorn_rate``: chance of
         laying the thorn when a rose could be laid; ``open_rate``/``min_open``: when to open the bidding
-        from the add phase; ``jump``: raise straight to the best bid rather than by one."""
+        from the add phase; ``jump``: raise straight to the best bid rather than by one;
+        ``thorn_evidence``: weigh whether another seat still holds its thorn by the public evidence
+        (``SeatView.thorn_held``) instead of an even chance once it has lost a card (``False`` is
+        the earlier bot, kept for ``bench/roses_and_thorns_bots.py``)."""
         self.rng = random.Random(seed)
         self.bid_confidence = bid_confidence
         self.thorn_rate = thorn_rate
         self.open_rate = open_rate
         self.min_open = min_open
         self.jump = jump
+        self.thorn_evidence = thorn_evidence
 
     # ------------------------------------------------------------------ estimates
     def _worlds(self, obs: Observation) -> list[dict[int, list[str]]]:
@@ -48,7 +54,8 @@ class HeuristicAgent:
                 if v.seat == obs.seat or not v.in_game:
                     continue
                 down = v.stack_size - len(v.revealed)
-                _, hidden, _ = sample_hidden(v.cards, v.hand_size, down, THORN in v.revealed, self.rng)
+                p_held = v.thorn_held if self.thorn_evidence else None
+                _, hidden, _ = sample_hidden(v.cards, v.hand_size, down, THORN in v.revealed, self.rng, p_held)
                 w[v.seat] = hidden
             worlds.append(w)
         return worlds

@@ -7,7 +7,11 @@ Fields of :class:`Observation` (JSON through ``roses.core.to_jsonable``):
 - ``current_player``: seat to move, -1 chance, -4 game over; ``start_player``;
 - ``seats``: one :class:`SeatView` per seat — public facts: ``in_game``, ``cards`` (hand + stack),
   ``hand_size``, ``stack_size``, ``revealed`` (this round's turned-up cards, top first),
-  ``markers``, ``passed`` (during the bidding);
+  ``markers`` (0 once the seat is out: §4 "their marker no longer counts"), ``passed`` (during the
+  bidding), ``thorn_held`` (the public chance that the seat still holds its thorn, from public
+  events only: 1 while it has all four cards or since its thorn was last turned up, 0 once all its
+  cards were turned up as roses, and × (k-1)/k at each loss drawn from its k cards, RT-6; never
+  what the seat itself knows);
 - ``cards_on_table``, ``high_bid`` (0 = none), ``high_bidder``, ``challenger``, ``flips_left``,
   ``thorn_owner`` (whose thorn stopped the challenge);
 - private, only for the observing seat (``None`` for a spectator): ``hand`` (``{"rose": n,
@@ -29,6 +33,7 @@ class SeatView:
     revealed: tuple[str, ...]
     markers: int
     passed: bool
+    thorn_held: float
 
 
 @dataclass(frozen=True)

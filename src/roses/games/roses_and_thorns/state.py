@@ -49,8 +49,9 @@ class RosesAndThornsState(State):
         self.passed: list[bool] = [False] * n
         self.laid_first: list[bool] = [False] * n
         # Public chance that each seat still holds its thorn, from public events only (its thorn
-        # turned up: 1; a loss drawn from k cards: × (k-1)/k). determinize needs it so that its
-        # worlds agree with the log: a thorn seen since the seat's last loss is still held.
+        # turned up: 1; every card it has turned up as a rose: 0; a loss drawn from k cards:
+        # × (k-1)/k). determinize needs it so that its worlds agree with the log (a thorn seen
+        # since the seat's last loss is still held); the observation shows it (SeatView.thorn_held).
         self.thorn_held: list[float] = [1.0] * n
         self.round = 1
         self.start_player: int | None = game.params["start_player"]
@@ -261,6 +262,8 @@ class RosesAndThornsState(State):
         self.flips += 1
         card = self.stacks[t][-self.revealed[t]]
         self.log.add(f"{seat_name(self.challenger)} turns up a {card} from {'their own' if t == self.challenger else seat_name(t) + chr(39) + 's'} stack.")
+        if card == ROSE and self.revealed[t] == self.cards_of(t):
+            self.thorn_held[t] = 0.0  # every card it has is a rose, in front of everybody
         if card == THORN:
             self.thorn_held[t] = 1.0
             self.thorn_owner = t
@@ -296,7 +299,8 @@ class RosesAndThornsState(State):
         self.log.add(f"{who} one of {seat_name(c)}'s cards and puts it aside face down.",
                      {c: f"You lose a {card}."})
         if self.cards_of(c) == 0:
-            self.out[c] = True  # §4: out; their marker no longer counts
+            self.out[c] = True  # §4: out; "their marker no longer counts", so no view shows it
+            self.markers[c] = 0
             self.log.add(f"{seat_name(c)} has lost all four cards and is out.")
         left = self.in_game()
         if len(left) == 1:
@@ -361,6 +365,7 @@ class RosesAndThornsState(State):
                 stack_size=len(self.stacks[t]),
                 revealed=tuple(reversed(self.stacks[t][len(self.stacks[t]) - self.revealed[t]:])),
                 markers=self.markers[t], passed=self.passed[t] and self.phase == BIDDING,
+                thorn_held=self.thorn_held[t],
             )
             for t in range(self.num_players)
         )
@@ -381,7 +386,8 @@ class RosesAndThornsState(State):
         """Re-draw every other seat's hidden cards (hand, face-down stack cards, lost cards)
         consistently with their public counts, turned-up cards and history: a seat keeps its
         thorn with the public chance ``thorn_held`` (1 when its thorn was turned up after its last
-        loss; otherwise k cards left of 4 give k/4, as RT-6 draws each loss uniformly). The copy
+        loss, 0 when all its cards were turned up as roses since; otherwise k cards left of 4 give
+        k/4, as RT-6 draws each loss uniformly). The copy
         gets its own RNG from ``rng``: the game's RNG decides the lost card (RT-6), which no seat
         may foresee."""
         world = self.clone()

@@ -74,9 +74,12 @@ export function render(view, el, ctx) {
       h("div", { class: "rt-row" },
         stack,
         h("div", { class: "rt-info" },
-          h("div", { class: "stat", title: `${s.markers || 0} of ${toWin} successful challenge(s) needed` },
-            markers(s.markers || 0), h("span", { class: "markers" }, Array.from({ length: Math.max(0, toWin - (s.markers || 0)) }, () => h("span", { class: "marker empty" }))),
-            " markers"),
+          // §4: an out seat's marker no longer counts, so it shows none (the observation says 0).
+          s.in_game === false
+            ? h("div", { class: "stat muted rt-out" }, "out of the game — no markers")
+            : h("div", { class: "stat", title: `${s.markers || 0} of ${toWin} successful challenge(s) needed` },
+              markers(s.markers || 0), h("span", { class: "markers" }, Array.from({ length: Math.max(0, toWin - (s.markers || 0)) }, () => h("span", { class: "marker empty" }))),
+              " markers"),
           h("div", { class: "stat" }, `hand ${s.hand_size ?? 0} · stack ${s.stack_size ?? 0}`),
           h("div", { class: "stat" }, `${s.cards ?? 0}/4 cards left`),
           h("div", { class: "hand-backs" }, Array.from({ length: i === view.seat ? 0 : (s.hand_size || 0) }, () => h("span", { class: "mini-back" })))))));

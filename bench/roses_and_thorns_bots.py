@@ -1,0 +1,88 @@
+"""Roses and Thorns: a variant of the ``heuristic`` bot head-to-head against the shipped one.
+
+For each player count, game ``g`` (seed ``START + g``) seats the candidate in seat ``g % players``
+and the baseline in every other seat; the same games are then played with the baseline in that
+seat too (a paired control: same game seeds, same bot seeds ``1000 * (START + g) + seat``). It
+prints the candidate's win rate in its seat, the baseline's in the same seats (≈ 1/players), the
+difference with a 95% interval from the paired games, and chance.
+
+Candidates (``--candidate``, baseline ``--baseline``), all ``HeuristicAgent`` settings:
+
+- ``evidence``: the shipped bot (weighs each seat's thorn by the public evidence, ``thorn_held``);
+- ``no-evidence``: the earlier bot (an even chance that a seat which lost a card kept its thorn).
+
+The figures in docs/rules/roses-and-thorns.md ("Bots") come from::
+
+    python3 bench/roses_and_thorns_bots.py --games 600 --players 3,4,6 --start 0
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+VARIANTS = {
+    "evidence": {"thorn_evidence": True},
+    "no-evidence": {"thorn_evidence": False},
+}
+
+
+def _play(task) -> tuple[bool, bool]:
+    """(candidate in seat m won, baseline in seat m won) for one game seed."""
+    import roses
+    from roses.games.roses_and_thorns.bots import HeuristicAgent
+    from roses.sim.match import play_game
+
+    players, seed, candidate, baseline = task
+    game = roses.load("roses-and-thorns", players=players)
+    m = seed % players
+
+    def agents(first: str):
+        return [HeuristicAgent(game, 1000 * seed + s, **VARIANTS[first if s == m else baseline])
+                for s in range(players)]
+
+    return (play_game(game, agents(candidate), seed).winner == m,
+            play_game(game, agents(baseline), seed).winner == m)
+
+
+def head_to_head(players: int, games: int, start: int, candidate: str, baseline: str, jobs: int) -> dict:
+    tasks = [(players, seed, candidate, baseline) for seed in range(start, start + games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            res = list(pool.map(_play, tasks, chunksize=8))
+    else:
+        res = [_play(t) for t in tasks]
+    cand = sum(a for a, _ in res) / games
+    base = sum(b for _, b in res) / games
+    diffs = [a - b for a, b in res]
+    mean = sum(diffs) / games
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, games - 1))
+    half = 1.96 * sd / math.sqrt(games)
+    return {"players": players, "games": games, "candidate": round(cand, 3), "baseline": round(base, 3),
+            "diff": round(mean, 3), "ci": (round(mean - half, 3), round(mean + half, 3)),
+            "chance": round(1 / players, 3)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=600)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--players", type=str, default="3,4,6")
+    ap.add_argument("--candidate", choices=sorted(VARIANTS), default="evidence")
+    ap.add_argument("--baseline", choices=sorted(VARIANTS), default="no-evidence")
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args()
+    print(f"candidate {args.candidate} in one seat, baseline {args.baseline} elsewhere; "
+          f"paired control: baseline in that seat")
+    print("players | games | candidate wins | baseline wins (same seats) | difference (95% CI) | chance")
+    for n in (int(x) for x in args.players.split(",")):
+        t0 = time.time()
+        r = head_to_head(n, args.games, args.start, args.candidate, args.baseline, args.jobs)
+        print(f"{n} | {r['games']} | {r['candidate']:.3f} | {r['baseline']:.3f} | "
+              f"{r['diff']:+.3f} ({r['ci'][0]:+.3f} to {r['ci'][1]:+.3f}) | {r['chance']:.3f}"
+              f"   [{time.time() - t0:.0f} s]", flush=True)
+
+
+if __name__ == "__main__":
+    main()
