@@ -115,7 +115,7 @@ def api(base: str, method: str, path: str, body=None, token: str | None = None):
         headers["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(base + path, data=data, headers=headers, method=method)
     try:
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=60) as r:  # a loaded CI machine answers slowly
             return r.status, json.loads(r.read() or b"null")
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read() or b"null")
@@ -138,7 +138,7 @@ def new_page(browser, errors: list[str], width: int = 1280, height: int = 900) -
     JavaScript errors are collected into ``errors``."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    page.set_default_timeout(30_000)  # generous: CI runs other suites beside these
+    page.set_default_timeout(60_000)  # generous: CI runs other suites beside these on 2 cores
     page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
     # A refused request (409/422) is logged by Chromium as a failed resource: expected, not an error.
     page.on("console", lambda m: errors.append(f"{page.url}: console {m.text}")
@@ -214,7 +214,7 @@ def random_choice(texts: list[str], rng: random.Random) -> int:
 
 
 def play_to_end(pages: list["Page"], rng: random.Random, *, choose: Chooser = random_choice,
-                max_moves: int = 2000, timeout: float = 150.0,
+                max_moves: int = 2000, timeout: float = 300.0,
                 before_move: Callable[["Page", int], None] | None = None) -> int:
     """Click legal-move buttons on whichever page has its turn until every page shows the end
     screen. Returns the number of moves made. Fails when the game does not end in time."""

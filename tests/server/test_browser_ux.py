@@ -292,7 +292,7 @@ def test_new_game_reopens_the_lobby_on_the_same_game(live_server, browser):
     needs(RC)
     made = make(live_server, RC, bots(3), params={"players": 3})
     table_id = made["table_id"]
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180
     while True:  # the bots play to the end by themselves
         status, view = api(live_server, "GET", f"/api/tables/{table_id}")
         assert status == 200, view
@@ -317,7 +317,7 @@ def test_new_game_reopens_the_lobby_on_the_same_game(live_server, browser):
 def rare_roses_to_purchase(page, base: str, made: dict) -> dict:
     """Open seat 0's join link and click through its turn (seed, stop pushing) until it buys."""
     page.goto(base + made["seats"][0]["join_url"])
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120
     while True:
         assert time.monotonic() < deadline, "seat 0 never reached its purchase phase"
         view = page.evaluate("() => window.rosesTable && window.rosesTable.view")
@@ -424,7 +424,7 @@ def test_the_host_closes_a_table_and_everyone_sees_it_closed(live_server, browse
     assert host.inner_text("#turn") == "Closed"
     assert host.locator("#players .move-tag").count() == 0
     assert host.locator("#players details.host").count() == 0
-    friend.wait_for_function("() => !document.getElementById('notice').hidden", timeout=15000)
+    friend.wait_for_function("() => !document.getElementById('notice').hidden")
     assert "closed" in friend.inner_text("#notice")
     assert friend.locator("#moves:not([hidden]) button.move:enabled").count() == 0
     status, tables = api(live_server, "GET", "/api/tables")
