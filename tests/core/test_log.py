@@ -35,3 +35,12 @@ def test_private_wording_goes_to_its_seat_only():
 def test_spectators_read_the_public_wording():
     log = _log()
     assert log.view(None) == tuple(e.public for e in log.entries)
+
+
+def test_status_lines_outside_the_log_read_like_the_log():
+    from roses.core.log import as_read_by
+
+    assert as_read_by("High bid: 4 by seat 0", 0) == "High bid: 4 by seat 0 (you)"
+    assert as_read_by("seat 0's turn", 0) == "your turn"
+    assert as_read_by("High bid: 4 by seat 0", 1) == "High bid: 4 by seat 0"
+    assert as_read_by("High bid: 4 by seat 0", None) == "High bid: 4 by seat 0"  # a spectator

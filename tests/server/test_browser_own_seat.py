@@ -1,5 +1,6 @@
-"""Browser renderers (static/games/*.js): a Roses and Thorns seat that is out shows no markers
-(§4 "Their marker no longer counts").
+"""Browser renderers (static/games/*.js) name the viewer's own seat "(you)" in their status lines,
+as the game log does, and leave a spectator's unchanged; a Roses and Thorns seat that is out
+shows no markers (§4 "Their marker no longer counts").
 
 Each renderer module is imported in the page and drawn from a real observation of the engine
 (``to_jsonable``), without a table: the status strip's values are compared as text.
@@ -63,6 +64,42 @@ def _first(game: str, players: int, want, seed: int = 0):
         assert not state.is_terminal(), f"{game}: no such position with seed {seed}"
         state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
     return state
+
+
+@pytest.mark.parametrize("game,players,phase", [
+    ("roses-and-thorns", 3, "bidding"), ("rose-ceremony", 3, "offer"),
+    ("rare-roses", 2, "purchase"), ("blades-and-rose", 5, "coin"), ("blades-and-rose", 5, "play"),
+])
+def test_the_now_line_names_the_own_seat_you(live_server, browser, game, players, phase):
+    if game_available(game):
+        pytest.skip(game_available(game))
+    state = _first(game, players, lambda s: s.phase == phase and s.current_player() >= 0)
+    # The seat the line names: the one to move, or (Roses and Thorns) the high bidder.
+    mover = state.high_bidder if game == "roses-and-thorns" else state.current_player()
+    other = (mover + 1) % players
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    own, theirs, spectator = _draw(page, game, state, [mover, other, None])
+    key = "Now" if game != "roses-and-thorns" else "High bid"
+    assert f"Seat {mover} (you)" in own["status"][key], own["status"]
+    assert f"Seat {mover}" in theirs["status"][key] and "(you)" not in theirs["status"][key]
+    assert f"Seat {mover}" in spectator["status"][key] and "(you)" not in spectator["status"][key]
+    assert not errors, errors
+
+
+def test_rose_ceremony_pending_offer_names_the_own_seat(live_server, browser):
+    state = _first("rose-ceremony", 3, lambda s: s.phase == "respond")
+    offer = state.observation(None).pending_offer
+    offerer, receiver = offer.offerer, offer.receiver
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    mine, spectator = _draw(page, "rose-ceremony", state, [receiver, None])
+    assert f"Seat {offerer} offers a card face down to Seat {receiver} (you)" in mine["text"]
+    assert f"Seat {offerer} offers a card face down to Seat {receiver}\n" in spectator["text"] + "\n"
+    assert f"Seat {receiver} (you) decides" in mine["status"]["Now"]
+    assert not errors, errors
 
 
 def test_an_out_roses_and_thorns_seat_shows_no_markers(live_server, browser):

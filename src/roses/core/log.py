@@ -19,6 +19,12 @@ def own_seat_wording(text: str, seat: int) -> str:
     return re.sub(rf"\b([Ss]eat {seat})\b(?! \(you\))", r"\1 (you)", text)
 
 
+def as_read_by(text: str, seat: int | None) -> str:
+    """A status line (outside the log) as ``seat`` reads it: :func:`own_seat_wording` for a seat,
+    ``text`` unchanged for a spectator (``None``)."""
+    return text if seat is None else own_seat_wording(text, seat)
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One event. ``public`` is what every seat (and spectators) read; ``private`` maps a seat to

@@ -24,3 +24,21 @@ def test_render_shows_own_secrets_and_the_board_only():
     assert "Bishop (White Rose Faction)" in mine and "Sacrifice (1/4 buds)" in mine
     other = _text(s.observation(A))
     assert "White Rose (White Rose Faction)" in other and "Dark Knife" not in other
+
+
+def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
+    """The current round's line and the rounds' seat lists mark the reader's own seat as the seats
+    table does ("1 (you)", "seat 1 (you)"); another seat and a spectator read plain numbers."""
+    from roses.games.blades_and_rose.actions import GiveCoin
+
+    s = deal([WHITE_ROSE, BISHOP, BELIEVER, DOUBLE_KNIFE, DARK_KNIFE], [6, 2, 3, 4, 5], coin=E)
+    play_round(s, A, {B: BISHOP})
+    s.apply(GiveCoin(B))                     # round 2: seat 1 places its crystal #2 (Unshuffled)
+    mine = _text(s.observation(B))
+    assert f"Round 2: seat {B} (you) placed #2 Unshuffled; order {B} (you) 2 3 4 0" in mine
+    assert f"R1: coin {E}→{A}, #6 Last to play; played: {B} (you);" in mine
+    theirs, spectator = _text(s.observation(A)), _text(s.observation(None))
+    assert f"Round 2: seat {B} placed #2 Unshuffled; order {B} 2 3 4 {A} (you)" in theirs
+    assert f"Round 2: seat {B} placed #2 Unshuffled; order {B} 2 3 4 {A}" in spectator
+    assert f"R1: coin {E}→{A} (you), #6 Last to play; played: {B};" in theirs
+    assert f"R1: coin {E}→{A}, #6 Last to play; played: {B};" in spectator and "(you)" not in spectator

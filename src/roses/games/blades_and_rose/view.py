@@ -10,6 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from roses.core.log import as_read_by
+
 from .cards import BLADES, BLOOD_BLADES_FACTION, WHITE_ROSE
 from .effects import EFFECTS
 from .observation import BladesAndRoseObservation, RoundView
@@ -35,15 +37,20 @@ def _effect(number: int) -> str:
     return f"#{number} {e.title}" if e else f"#{number}"
 
 
-def _round_line(r: RoundView) -> Text:
-    t = Text(f"R{r.number}: coin {r.giver}→{r.receiver}, {_effect(r.crystal)}")
+def _seat(s: int, me: int | None) -> str:
+    """A seat number in a compact list, the reader's own marked as in the seats table: ``3 (you)``."""
+    return f"{s} (you)" if s == me else str(s)
+
+
+def _round_line(r: RoundView, me: int | None = None) -> Text:
+    t = Text(f"R{r.number}: coin {_seat(r.giver, me)}→{_seat(r.receiver, me)}, {_effect(r.crystal)}")
     if r.targets:
-        t.append(" on " + ", ".join(map(str, r.targets)))
+        t.append(" on " + ", ".join(_seat(s, me) for s in r.targets))
     if r.crystal and not r.effect_applied:
         t.append(" (not applied)", style="dim")
-    t.append(f"; played: {', '.join(map(str, r.played)) or 'nobody'}; revealed: ")
+    t.append(f"; played: {', '.join(_seat(s, me) for s in r.played) or 'nobody'}; revealed: ")
     if r.attribution is not None:
-        t.append_text(Text(", ".join(f"{s}:{c}" for s, c in r.attribution)))
+        t.append_text(Text(", ".join(f"{_seat(s, me)}:{c}" for s, c in r.attribution)))
     else:
         t.append_text(_cards(r.revealed))
     if r.my_card:
@@ -53,7 +60,9 @@ def _round_line(r: RoundView) -> Text:
 
 def render(obs: BladesAndRoseObservation):
     """A Rich renderable of ``obs``: header, seats table, areas, current round, own hand (not the
-    log: the terminal prints it line by line)."""
+    log: the terminal prints it line by line). The reader's own seat reads "you" in the status
+    lines as in the log (``as_read_by``; "3 (you)" in the rounds' seat lists); a spectator's are
+    unchanged."""
     head = Text(f"Blades & Rose — {obs.players} players — phase {obs.phase}")
     if obs.seat is not None and obs.role:
         style = "red" if obs.faction == BLOOD_BLADES_FACTION else "white"
@@ -61,7 +70,7 @@ def render(obs: BladesAndRoseObservation):
         if obs.crystal is not None:
             head.append(f", crystal {_effect(obs.crystal)}")
         if obs.night_seen is not None:
-            head.append(f", awake at night: {', '.join(map(str, obs.night_seen))}")
+            head.append(f", awake at night: {', '.join(_seat(s, obs.seat) for s in obs.night_seen)}")
 
     seats = Table(show_header=True, header_style="bold", box=None)
     for col in ("seat", "cards", "crystal", "coin", "this round", "role"):
@@ -93,13 +102,13 @@ def render(obs: BladesAndRoseObservation):
 
     parts = [head, seats, areas]
     if cur is not None:
-        line = Text(f"Round {cur.number}: seat {cur.receiver} placed {_effect(cur.crystal)}; order "
-                    + " ".join(map(str, cur.order)))
+        line = Text(as_read_by(f"Round {cur.number}: seat {cur.receiver} placed {_effect(cur.crystal)}; order ", obs.seat)
+                    + " ".join(_seat(s, obs.seat) for s in cur.order))
         if cur.unshuffled:
             line.append(" (unshuffled)")
         parts.append(line)
     for r in obs.rounds[-4:]:
-        parts.append(_round_line(r))
+        parts.append(_round_line(r, obs.seat))
     if obs.seat is not None:
         parts.append(Text("Your hand: ").append_text(_cards(obs.hand)))
     if obs.winner:

@@ -6,6 +6,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from roses.core.log import as_read_by
 from roses.core.words import counted
 
 from .cards import ROSES
@@ -44,10 +45,11 @@ def _order(o) -> Text:
 
 def render(obs):
     """A Rich renderable of ``obs`` (a :class:`~.observation.RareRosesObservation`); not the log,
-    which the terminal prints line by line."""
+    which the terminal prints line by line. Status lines name the reader's own seat as the log does
+    ("your turn", "seat 0 (you) $52", ``as_read_by``); a spectator's are unchanged."""
     head = Text(f"Rare Roses — phase {obs.phase}", style="bold")
     if obs.turn >= 0:
-        head.append(f" · seat {obs.turn}'s turn")
+        head.append(as_read_by(f" · seat {obs.turn}'s turn", obs.seat))
     if obs.seat is not None:
         head.append(f" · you are seat {obs.seat}")
     if obs.end_triggered:
@@ -73,15 +75,17 @@ def render(obs):
         mark = "▶ " if s.seat == obs.turn else ""
         spec = Text(SHORT[s.specialty], style=STYLE[s.specialty]) if s.specialty else Text("?")
         spec.append(f" {s.specialty_filled}/4" + (" ✓" if s.bonus_paid else ""))
-        shops.add_row(f"{mark}{s.seat}", spec, f"${s.money}", _tiles(s.bud), _tiles(s.fresh),
+        shops.add_row(f"{mark}{s.seat}" + (" (you)" if s.seat == obs.seat else ""), spec, f"${s.money}", _tiles(s.bud), _tiles(s.fresh),
                       _tiles(s.mature), str(len(s.orders_filled)))
 
     turn = Text(f"this turn: drawn {obs.tiles_drawn}/6 · received {obs.received}/6 · "
                 f"filled {obs.fills}/3" + (f" · offers left {obs.offers_left}" if len(obs.shops) > 1 else ""), style="dim")
     parts = [head, market, queue, shops, turn]
     if obs.pending_offer:
-        parts.append(Text(f"deal on the table: {obs.pending_offer['text']}", style="bold cyan"))
+        po = obs.pending_offer
+        parts.append(Text(as_read_by(f"deal on the table: seat {po['from']} proposes to seat {po['to']}: {po['text']}",
+                                     obs.seat), style="bold cyan"))
     if obs.result:
-        parts.append(Text("final: " + ", ".join(f"seat {i} ${m}" for i, m in enumerate(obs.result["money"])),
-                          style="bold green"))
+        parts.append(Text(as_read_by("final: " + ", ".join(f"seat {i} ${m}" for i, m in enumerate(obs.result["money"])),
+                                     obs.seat), style="bold green"))
     return Panel(Group(*parts), title="Rare Roses")

@@ -10,6 +10,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from roses.core.log import as_read_by
 from roses.core.words import counted
 
 from .observation import RoseCeremonyObservation
@@ -20,12 +21,13 @@ def card_text(card) -> str:
 
 
 def render(obs: RoseCeremonyObservation):
-    """A Rich renderable of ``obs`` for the terminal."""
+    """A Rich renderable of ``obs`` for the terminal. Status lines name the reader's own seat as
+    the log does ("your turn", "seat 0 (you) offers …", ``as_read_by``); a spectator's are unchanged."""
     head = Text()
     head.append("Rose Ceremony", style="bold magenta")
     head.append(f"  ·  deck {obs.deck_size}  ·  discard {obs.discard_count}")
     if obs.turn_player is not None and obs.phase != "over":
-        head.append(f"  ·  seat {obs.turn_player}'s turn ({obs.phase})")
+        head.append(as_read_by(f"  ·  seat {obs.turn_player}'s turn ({obs.phase})", obs.seat))
     if obs.last_round:
         head.append("  ·  LAST ROUND (deck ran out)", style="bold yellow")
 
@@ -48,11 +50,13 @@ def render(obs: RoseCeremonyObservation):
     if obs.pending_offer is not None:
         po = obs.pending_offer
         what = card_text(po.card) if po.card is not None else "a face-down card"
-        parts.append(Text(f"Offer pending: seat {po.offerer} offers {what} to seat {po.receiver}", style="cyan"))
+        parts.append(Text(as_read_by(f"Offer pending: seat {po.offerer} offers {what} to seat {po.receiver}", obs.seat),
+                          style="cyan"))
     if obs.discard:
         parts.append(Text("discard pile (top last): " + " ".join(card_text(c) for c in obs.discard[-10:]),
                           style="dim"))
     if obs.returns is not None:
         who = ", ".join(f"seat {s}" for s in obs.winners)
-        parts.append(Text(f"Game over: {who} win{'s' if len(obs.winners) == 1 else ''}", style="bold green"))
+        parts.append(Text(as_read_by(f"Game over: {who} win{'s' if len(obs.winners) == 1 else ''}", obs.seat),
+                          style="bold green"))
     return Group(*parts)

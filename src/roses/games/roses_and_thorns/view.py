@@ -5,6 +5,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from roses.core.log import as_read_by
 from roses.core.words import counted
 
 from .observation import Observation
@@ -17,8 +18,9 @@ def _card(kind: str) -> Text:
 
 
 def render(obs: Observation):
-    """A Rich renderable of what ``obs.seat`` sees: every stack, bids, markers, own hand (the CLI prints
-    the log itself, line by line)."""
+    """A Rich renderable of what ``obs.seat`` sees: every stack, bids, markers (none for a seat that
+    is out, §4), own hand (the CLI prints the log itself, line by line). The status lines name the
+    reader's own seat as the log does ("High bid: 4 by seat 0 (you)", ``as_read_by``)."""
     t = Table(title=f"Roses and Thorns — round {obs.round}, {obs.phase}", expand=False)
     for col in ("seat", "cards", "hand", "face down", "turned up", "markers", ""):
         t.add_column(col)
@@ -38,13 +40,15 @@ def render(obs: Observation):
         up = Text(" ").join([_card(k) for k in v.revealed]) if v.revealed else Text("")
         down = v.stack_size - len(v.revealed)  # face-down cards only; turned-up ones show beside
         t.add_row(name, str(v.cards), str(v.hand_size), "▮" * down, up, "★" * v.markers, ", ".join(flags))
-    parts = [t, Text(f"Cards on the table: {obs.cards_on_table}"
-                     + (f"   High bid: {obs.high_bid} by seat {obs.high_bidder}" if obs.high_bid else "")
-                     + (f"   Still to turn up: {obs.flips_left}" if obs.flips_left else ""))]
+    status = (f"Cards on the table: {obs.cards_on_table}"
+              + (f"   High bid: {obs.high_bid} by seat {obs.high_bidder}" if obs.high_bid else "")
+              + (f"   Still to turn up: {obs.flips_left}" if obs.flips_left else ""))
+    parts = [t, Text(as_read_by(status, obs.seat))]
     if obs.hand is not None:
         parts.append(Text(f"Your hand: {counted(obs.hand['rose'], 'rose')}, {counted(obs.hand['thorn'], 'thorn')}   "
                           f"Your stack (bottom→top): {', '.join(obs.stack) or '—'}   "
                           f"Lost: {', '.join(obs.lost) or '—'}", style="cyan"))
     if obs.winner is not None:
-        parts.append(Text(f"Seat {obs.winner} wins the game!", style="bold green"))
+        won = f"Seat {obs.winner} wins the game!"
+        parts.append(Text(as_read_by(won, obs.seat), style="bold green"))
     return Group(*parts)

@@ -3,7 +3,7 @@
 // Observation fields: blades_and_rose/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, who } from "/static/games/pieces.js";
 
 const CARDS = {
   "White Rose": { glyph: "❀", side: "white" },
@@ -47,12 +47,13 @@ function meter(value, max, cls, label) {
     h("span", { class: "meter-fill", style: { width: `${pct}%` } }), h("span", { class: "meter-text" }, label));
 }
 
-function nowText(o, ctx) {
+/** The "Now" box; `name` names a seat, the viewer's own as "Seat 0 (you)" (pieces.who). */
+function nowText(o, name) {
   const r = o.current_round;
   switch (o.phase) {
-    case "coin": return `${ctx.name(o.coin)} holds the coin and gives it away`;
-    case "effect": return r ? `${ctx.name(r.receiver)} places crystal #${r.crystal} (${r.effect})` : "A crystal is placed";
-    case "play": return o.current_player >= 0 ? `${ctx.name(o.current_player)} decides: play a card or not` : "Playing cards";
+    case "coin": return `${name(o.coin)} holds the coin and gives it away`;
+    case "effect": return r ? `${name(r.receiver)} places crystal #${r.crystal} (${r.effect})` : "A crystal is placed";
+    case "play": return o.current_player >= 0 ? `${name(o.current_player)} decides: play a card or not` : "Playing cards";
     case "over": return `Game over — ${o.winner || "?"} faction wins`;
     default: return o.phase;
   }
@@ -63,7 +64,7 @@ export function render(view, el, ctx) {
   const n = o.players || (o.hand_counts || []).length;
   const r = o.current_round;
   el.appendChild(statusStrip([
-    ["Now", nowText(o, ctx), "wide"],
+    ["Now", nowText(o, i => who(view, ctx, i)), "wide"],
     ["Round", String(r ? r.number : (o.rounds || []).length)],
     ["Crystals left", String(o.crystals_left ?? 0)],
     o.winner ? ["Winner", `${o.winner}`, "gold"] : null,
@@ -86,7 +87,7 @@ export function render(view, el, ctx) {
         h("div", {}, crystal ? [h("b", {}, `#${crystal}`), " — ", EFFECTS[crystal] || "a custom effect"]
           : (placingNow(o, view) ? [h("b", {}, `#${r.crystal}`), " — placing now…"] : h("span", { class: "muted" }, "already placed"))),
         o.night_seen ? [h("div", { class: "section-title" }, "At night"),
-          h("div", {}, "Eyes were open at: ", o.night_seen.map(ctx.name).join(", "))] : null)));
+          h("div", {}, "Eyes were open at: ", o.night_seen.map(i => who(view, ctx, i)).join(", "))] : null)));
   }
 
   // The board areas.
@@ -146,17 +147,18 @@ function placingNow(o, view) {
 function roundBox(r, ctx, view, current) {
   // While the crystal is being placed its effect is not resolved yet: "(no effect)" only after.
   const pending = current && ((view.observation || {}).phase === "effect");
+  const name = i => who(view, ctx, i); // the own seat reads "(you)"
   return h("div", { class: `br-round ${current ? "current" : ""}` },
-    h("div", {}, h("b", {}, `Round ${r.number}: `), `${ctx.name(r.giver)} gave the coin to ${ctx.name(r.receiver)} — crystal #${r.crystal} `,
+    h("div", {}, h("b", {}, `Round ${r.number}: `), `${name(r.giver)} gave the coin to ${name(r.receiver)} — crystal #${r.crystal} `,
       h("i", {}, r.effect || ""), pending ? " — placing now…" : (r.effect_applied === false ? " (no effect)" : ""),
-      (r.targets || []).length ? ` on ${r.targets.map(ctx.name).join(" and ")}` : ""),
+      (r.targets || []).length ? ` on ${r.targets.map(name).join(" and ")}` : ""),
     h("div", { class: "br-order" }, h("span", { class: "muted small" }, "Order: "),
       (r.order || []).map(s => h("span", {
         class: `chip ${(r.played || []).includes(s) ? "played" : ""} ${(r.passed || []).includes(s) ? "passed" : ""} ${current && s === view.current_player ? "now" : ""}`,
         title: (r.played || []).includes(s) ? "played a card" : ((r.passed || []).includes(s) ? "passed" : "to decide"),
-      }, ctx.name(s), (r.played || []).includes(s) ? " ▣" : ((r.passed || []).includes(s) ? " ✕" : "")))),
+      }, name(s), (r.played || []).includes(s) ? " ▣" : ((r.passed || []).includes(s) ? " ✕" : "")))),
     (r.revealed || []).length ? h("div", { class: "bouquet" }, h("span", { class: "muted small" }, "Revealed: "),
-      (r.attribution || r.revealed.map(c => [null, c])).map(([s, c]) => h("span", { class: "br-rev" }, brCard(c, { small: true }), s !== null ? h("small", {}, ctx.name(s)) : null))) : null,
+      (r.attribution || r.revealed.map(c => [null, c])).map(([s, c]) => h("span", { class: "br-rev" }, brCard(c, { small: true }), s !== null ? h("small", {}, name(s)) : null))) : null,
     r.my_card ? h("div", { class: "small" }, "You played: ", h("b", {}, r.my_card)) : null,
     r.outcome ? h("div", { class: "small" }, h("b", {}, r.outcome)) : null);
 }

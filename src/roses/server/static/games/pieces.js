@@ -19,6 +19,14 @@ export function seatHead(view, ctx, i, pills = []) {
     pills);
 }
 
+/** A seat as a status line names it: the viewer's own seat reads "Seat 0 (you)" (or "Anna (you)"),
+ *  as the game log names it (verbs stay in the third person); every other seat, and every seat
+ *  for a spectator or a replay, reads ctx.name(i). */
+export function who(view, ctx, i) {
+  const own = view && view.seat !== null && view.seat !== undefined && i === view.seat;
+  return own ? `${ctx.name(i)} (you)` : ctx.name(i);
+}
+
 /** A seat box with the usual classes. */
 export function seatBox(view, ctx, i, { out = false, extraClass = "" } = {}, ...children) {
   const cls = ["seat-box", i === view.current_player && !view.terminal ? "to-move" : "", i === view.seat ? "me" : "", out ? "out" : "", extraClass].join(" ");

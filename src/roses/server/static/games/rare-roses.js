@@ -4,7 +4,7 @@
 // Observation fields: rare_roses/observation.py.
 import { h, titleCase } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, who } from "/static/games/pieces.js";
 
 const ROSES = ["rainbow", "juliet", "striped-dragon", "osira", "blue", "black"];
 const BOXES = [["bud", "Fresh buds"], ["fresh", "Fresh blooms"], ["mature", "Mature blooms"]];
@@ -48,9 +48,10 @@ export function render(view, el, ctx) {
   const n = shops.length;
   const mover = o.phase === "respond" && o.current_player >= 0 ? o.current_player : o.turn;
   const phase = PHASES[o.phase] || o.phase;
+  const name = i => who(view, ctx, i); // the own seat reads "(you)" in the status lines
   const named = ["trash-or-seed", "seeding", "push", "purchase", "respond", "fill"].includes(o.phase) && mover >= 0;
   el.appendChild(statusStrip([
-    ["Now", named ? `${ctx.name(mover)} ${phase}` : phase, "wide"],
+    ["Now", named ? `${name(mover)} ${phase}` : phase, "wide"],
     ["Orders left", `${o.deck_size ?? 0}`],
     ["Bag", `${o.bag_size ?? 0} tiles`],
     o.turn >= 0 && o.phase !== "over" ? ["This turn", `${o.received ?? 0}/${TURN_LIMIT} tiles · ${o.fills ?? 0}/${FILL_LIMIT} fills`] : null,
@@ -73,7 +74,7 @@ export function render(view, el, ctx) {
 
   if (o.pending_offer) {
     const p = o.pending_offer;
-    el.appendChild(h("div", { class: "rc-offer" }, h("b", {}, `${ctx.name(p.from)} proposes to ${ctx.name(p.to)}: `),
+    el.appendChild(h("div", { class: "rc-offer" }, h("b", {}, `${name(p.from)} proposes to ${name(p.to)}: `),
       "take ", (p.take || []).map(([r, b]) => tile(r, b === "bud" ? "bud" : "bloom", null, `${r}/${b}`)),
       ` for $${p.pay}`, (p.give || []).length ? [" and ", (p.give || []).map(([r, b]) => tile(r, b === "bud" ? "bud" : "bloom", null, `${r}/${b}`))] : null));
   }

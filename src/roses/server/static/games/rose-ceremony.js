@@ -2,7 +2,7 @@
 // pending offer (a face-down card on a date). Observation fields: rose_ceremony/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip, can } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, can, who } from "/static/games/pieces.js";
 
 const WILT = 5;       // 5 or more thorns wilt a bouquet
 const WIN_POINTS = 5; // 5 charm points win
@@ -44,20 +44,21 @@ const PHASES = {
 export function render(view, el, ctx) {
   const o = view.observation || {};
   const n = o.players || (o.bouquets || []).length;
-  const who = o.phase === "respond" && o.pending_offer ? o.pending_offer.receiver : o.turn_player;
+  const mover = o.phase === "respond" && o.pending_offer ? o.pending_offer.receiver : o.turn_player;
   const phase = PHASES[o.phase] || o.phase;
+  const name = i => who(view, ctx, i); // the own seat reads "(you)" in the status lines
   el.appendChild(statusStrip([
-    ["Now", o.phase === "over" ? "Game over" : (who !== null && who !== undefined && who >= 0 ? `${ctx.name(who)} ${phase}` : phase), "wide"],
+    ["Now", o.phase === "over" ? "Game over" : (mover !== null && mover !== undefined && mover >= 0 ? `${name(mover)} ${phase}` : phase), "wide"],
     ["Deck", `${o.deck_size ?? 0} cards`],
     ["Discard", String(o.discard_count ?? 0)],
     o.last_round ? ["Last round", "deck is empty", "hot"] : null,
-    o.winners && o.winners.length ? ["Winner", o.winners.map(ctx.name).join(", "), "gold"] : null,
+    o.winners && o.winners.length ? ["Winner", o.winners.map(name).join(", "), "gold"] : null,
   ]));
 
   const offer = o.pending_offer;
   if (offer) {
     el.appendChild(h("div", { class: "rc-offer" },
-      h("div", {}, h("b", {}, ctx.name(offer.offerer)), " offers a card face down to ", h("b", {}, ctx.name(offer.receiver))),
+      h("div", {}, h("b", {}, name(offer.offerer)), " offers a card face down to ", h("b", {}, name(offer.receiver))),
       roseCard(offer.card || null),
       offer.receiver === view.seat ? h("div", { class: "muted small" }, "You choose without seeing it (RC-3). Accept: it joins your bouquet. Refuse: it joins theirs.") : null));
   }

@@ -2,7 +2,7 @@
 // markers, the bidding and the challenge. Observation fields: roses_and_thorns/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { card, seatHead, seatBox, seatOrder, statusStrip, markers, can } from "/static/games/pieces.js";
+import { card, seatHead, seatBox, seatOrder, statusStrip, markers, can, who } from "/static/games/pieces.js";
 
 // Each player holds the four cards of one rank (§2); the spade is the thorn (RT-1).
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5"];
@@ -20,8 +20,8 @@ const PHASES = {
   "lay-first": () => "Everyone lays a first card",
   "add": () => "Add a card, or start the bidding",
   "bidding": o => `Bidding — highest ${o.high_bid}`,
-  "flip": (o, ctx) => `${ctx.name(o.challenger)} turns up cards: ${o.flips_left} to go`,
-  "lose": (o, ctx) => `A thorn! ${ctx.name(o.challenger)} loses a card`,
+  "flip": (o, name) => `${name(o.challenger)} turns up cards: ${o.flips_left} to go`,
+  "lose": (o, name) => `A thorn! ${name(o.challenger)} loses a card`,
   "over": () => "Game over",
 };
 
@@ -29,13 +29,14 @@ export function render(view, el, ctx) {
   const o = view.observation || {};
   const n = o.players || (o.seats || []).length;
   const toWin = view.params && view.params.quick_game ? 1 : 2;
-  const phase = (PHASES[o.phase] || (() => o.phase))(o, ctx);
+  const name = i => who(view, ctx, i); // the own seat reads "(you)" in the status lines
+  const phase = (PHASES[o.phase] || (() => o.phase))(o, name);
   el.appendChild(statusStrip([
     ["Round", String(o.round ?? "—")],
     ["Now", phase, "wide"],
     ["Cards on the table", String(o.cards_on_table ?? 0)],
-    o.high_bid ? ["High bid", `${o.high_bid} · ${ctx.name(o.high_bidder)}`, "hot"] : null,
-    o.winner !== null && o.winner !== undefined ? ["Winner", ctx.name(o.winner), "gold"] : null,
+    o.high_bid ? ["High bid", `${o.high_bid} · ${name(o.high_bidder)}`, "hot"] : null,
+    o.winner !== null && o.winner !== undefined ? ["Winner", name(o.winner), "gold"] : null,
   ]));
 
   const ring = h("div", { class: "seats-ring rt" });

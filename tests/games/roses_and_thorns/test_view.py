@@ -1,0 +1,29 @@
+"""The terminal view: status lines name the reader's own seat as the log does ("seat 0 (you)")."""
+from rich.console import Console
+
+from roses.games.roses_and_thorns.view import render
+
+from .helpers import new, play
+
+
+def _text(obs) -> str:
+    console = Console(width=140, record=True, color_system=None)
+    console.print(render(obs))
+    return console.export_text()
+
+
+def _line(text: str, start: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(start))
+
+
+def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
+    s = new(3, start=0)
+    s.markers[0] = 1
+    play(s, "lay rose", "lay rose", "lay rose", "bid 2")
+    assert _line(_text(s.observation(0)), "Cards on the table") == "Cards on the table: 3   High bid: 2 by seat 0 (you)"
+    for reader in (1, None):
+        assert _line(_text(s.observation(reader)), "Cards on the table") == "Cards on the table: 3   High bid: 2 by seat 0"
+    play(s, "pass", "pass", "flip 1")             # seat 0 turns up two roses: its second marker
+    assert s.winner == 0
+    assert "Seat 0 (you) wins the game!" in _text(s.observation(0))
+    assert "Seat 0 wins the game!" in _text(s.observation(2)) and "Seat 0 wins the game!" in _text(s.observation(None))
