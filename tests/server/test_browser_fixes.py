@@ -181,3 +181,49 @@ def test_a_late_answer_never_takes_a_new_table_off_the_lobby_list(live_server, b
     assert "late answer test" in page.inner_text("#tables")
     assert page.locator(f'#tables a[href="/t/{made["table_id"]}"]').count() == 1
     assert not errors, errors
+
+
+def finished_record(game: str, players: int, seed: int, path) -> tuple[str, int]:
+    """Play ``game`` with random legal actions from ``seed`` to the end and save its record at
+    ``path``; returns the path and the number of actions."""
+    import roses
+
+    state = roses.load(game, players=players).new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    record = roses.GameRecord.from_state(state)
+    record.save(path)
+    return str(path), len(record.to_json()["actions"])
+
+
+def test_the_replay_viewer_shows_the_last_record_opened_not_the_last_answer(live_server, browser, tmp_path):
+    """Regression: two records opened one after the other were each shown when the server's
+    answer came; a slow first answer replaced the second record (and its renderer) on the page."""
+    needs(RT)
+    needs("rose-ceremony")
+    first, _ = finished_record(RT, 3, 1, tmp_path / "first.json")
+    second, steps = finished_record("rose-ceremony", 3, 2, tmp_path / "second.json")
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/replay")
+    held: list = []
+    page.route("**/api/replay", lambda route: held.append((route, route.fetch())) if not held else route.continue_())
+    page.set_input_files("#record-file", first)
+    deadline = time.monotonic() + 60
+    while not held:
+        assert time.monotonic() < deadline, "the viewer did not send the first record"
+        page.wait_for_timeout(20)
+    page.set_input_files("#record-file", second)
+    page.wait_for_selector("#viewer:not([hidden])")
+    assert page.inner_text("#subtitle") == f"{steps} steps · second.json"
+    route, answer = held[0]
+    with page.expect_event("requestfinished", lambda r: r.url.endswith("/api/replay")):
+        route.fulfill(response=answer)
+    page.wait_for_timeout(200)  # margin for the page to read the late answer (already delivered)
+    page.unroute("**/api/replay")
+    assert page.inner_text("#subtitle") == f"{steps} steps · second.json"
+    assert page.inner_text("#title") == "Replay · Rose Ceremony"
+    page.click("#last")
+    assert page.inner_text("#step-label") == f"Step {steps} of {steps}"
+    assert not errors, errors

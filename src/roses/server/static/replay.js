@@ -9,31 +9,39 @@ let record = null;
 let renderer = generic;
 let index = 0;
 let playing = null;
+let asked = 0; // records asked for: only the last one's answer is shown (a slow earlier one is dropped)
 
 function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
 
 async function open(file) {
+  const ask = ++asked;
   showError("");
   let data;
-  try { data = JSON.parse(await file.text()); } catch (err) { showError(`This file is not JSON: ${err.message}`); return; }
-  await show(data, file.name);
+  try { data = JSON.parse(await file.text()); } catch (err) { if (ask === asked) showError(`This file is not JSON: ${err.message}`); return; }
+  await show(data, file.name, ask);
 }
 
 /** Replay a finished table straight from the server (/replay?table=ID). */
 async function openTable(id) {
+  const ask = ++asked;
   const res = await api("GET", `/api/tables/${encodeURIComponent(id)}/record`);
+  if (ask !== asked) return;
   if (!res.ok) { showError(errorText(res.data, "This table's record is not available (is the game over?)")); return; }
-  await show(res.data, `table ${id}`);
+  await show(res.data, `table ${id}`, ask);
 }
 
-async function show(data, label) {
+/** Replay `data` (a record) unless another record was asked for since (`ask`, from `asked`). */
+async function show(data, label, ask) {
   const res = await api("POST", "/api/replay", { body: data });
+  if (ask !== asked) return;
   if (!res.ok) { showError(errorText(res.data, "This record cannot be replayed")); return; }
+  const game = res.data.game || data.game;
+  let next;
+  try { next = await import(`/static/games/${encodeURIComponent(game)}.js`); } catch { next = generic; }
+  if (ask !== asked) return;
   record = data;
   steps = res.data.steps || [];
-  const game = res.data.game || data.game;
-  try { renderer = await import(`/static/games/${encodeURIComponent(game)}.js`); } catch { renderer = generic; }
-  if (typeof renderer.render !== "function") renderer = generic;
+  renderer = typeof next.render === "function" ? next : generic;
   $("title").textContent = `Replay · ${res.data.title || titleCase(game)}`;
   $("subtitle").textContent = `${steps.length - 1} steps · ${label}`;
   $("viewer").hidden = false;
