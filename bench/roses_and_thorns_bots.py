@@ -8,12 +8,19 @@ difference with a 95% interval from the paired games, and chance.
 
 Candidates (``--candidate``, baseline ``--baseline``), all ``HeuristicAgent`` settings:
 
-- ``evidence``: the shipped bot (weighs each seat's thorn by the public evidence, ``thorn_held``);
-- ``no-evidence``: the earlier bot (an even chance that a seat which lost a card kept its thorn).
+- ``shipped``: the defaults (the thorn evidence ``thorn_held``, and a bid taken as a claim that the
+  bidder's top cards are roses with trust 0.8);
+- ``thorn-evidence``: the thorn evidence only (``bid_trust`` 0);
+- ``bids-half``: the thorn evidence and bids trusted at 0.5;
+- ``no-evidence``: the bot before 2026-11-29 (an even chance that a seat which lost a card kept
+  its thorn; bids ignored).
 
 The figures in docs/rules/roses-and-thorns.md ("Bots") come from::
 
-    python3 bench/roses_and_thorns_bots.py --games 600 --players 3,4,6 --start 0
+    python3 bench/roses_and_thorns_bots.py --games 400 --players 3,4,6 --start 0 \
+        --candidate thorn-evidence --baseline no-evidence
+    python3 bench/roses_and_thorns_bots.py --games 400 --players 3,4,6 --start 0 \
+        --candidate shipped --baseline thorn-evidence
 """
 from __future__ import annotations
 
@@ -23,8 +30,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 VARIANTS = {
-    "evidence": {"thorn_evidence": True},
-    "no-evidence": {"thorn_evidence": False},
+    "shipped": {},
+    "thorn-evidence": {"bid_trust": 0.0},
+    "no-evidence": {"thorn_evidence": False, "bid_trust": 0.0},
+    "bids-half": {"bid_trust": 0.5},
 }
 
 
@@ -69,7 +78,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=600)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--players", type=str, default="3,4,6")
-    ap.add_argument("--candidate", choices=sorted(VARIANTS), default="evidence")
+    ap.add_argument("--candidate", choices=sorted(VARIANTS), default="shipped")
     ap.add_argument("--baseline", choices=sorted(VARIANTS), default="no-evidence")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()

@@ -1,8 +1,9 @@
-"""The public evidence of each seat's thorn (SeatView.thorn_held), the heuristic's use of it, and
-what an eliminated seat shows (§3.4 "A thorn?", §4, RT-6).
+"""The public evidence of each seat's thorn (SeatView.thorn_held) and bids (SeatView.bid), the
+heuristic's use of them, and what an eliminated seat shows (§3.3, §3.4 "A thorn?", §4, RT-6).
 
 Bot strength with and without the evidence: ``python3 bench/roses_and_thorns_bots.py --games 400
---players 3,4,6`` (figures in docs/rules/roses-and-thorns.md, "Bots").
+--players 3,4,6 --candidate ... --baseline ...`` (figures and the exact commands in
+docs/rules/roses-and-thorns.md, "Bots").
 """
 import random
 
@@ -74,7 +75,7 @@ def test_the_heuristic_turns_up_the_stack_that_the_evidence_says_has_no_thorn():
     picks = [HeuristicAgent(s.game, seed).act(Turn.of(s)) for seed in range(20)]
     assert picks == [Flip(2)] * 20
     # Without the evidence both seats keep their thorn with chance 1/2: seat 1 is picked too.
-    old = [HeuristicAgent(s.game, seed, thorn_evidence=False).act(Turn.of(s)) for seed in range(20)]
+    old = [HeuristicAgent(s.game, seed, thorn_evidence=False, bid_trust=0.0).act(Turn.of(s)) for seed in range(20)]
     assert old.count(Flip(1)) >= 3, old
 
 
@@ -88,8 +89,29 @@ def test_the_heuristic_bids_higher_when_the_evidence_clears_a_stack():
     play(s, "lay rose", "lay rose", "lay rose")
     assert s.phase == "add" and s.current_player() == 0
     assert [HeuristicAgent(s.game, seed).act(Turn.of(s)) for seed in range(10)] == [Bid(3)] * 10
-    old = [HeuristicAgent(s.game, seed, thorn_evidence=False).act(Turn.of(s)) for seed in range(10)]
+    old = [HeuristicAgent(s.game, seed, thorn_evidence=False, bid_trust=0.0).act(Turn.of(s)) for seed in range(10)]
     assert old.count(Bid(2)) >= 8, old
+
+
+def test_each_seats_bid_this_round_is_public_and_cleared_for_the_next_round():  # §3.3
+    s = new(3, start=0)
+    play(s, "lay rose", "lay rose", "lay rose", "lay rose", "bid 1", "bid 2", "pass")
+    for t in [0, 1, 2, None]:
+        assert [v.bid for v in s.observation(t).seats] == [0, 1, 2]
+    play(s, "pass", "flip 0")                            # seat 2 turns up its own rose, then seat 0's
+    assert s.round == 2 and [v.bid for v in s.observation(None).seats] == [0, 0, 0]
+
+
+def test_the_heuristic_trusts_a_bid_on_a_stack_top():  # §6 "If you have laid your thorn, bidding is dangerous"
+    """Seats 1 and 2 each have one face-down card (a thorn there with chance 1/4); seat 1 bid 1 on
+    its own card. Needing one more card, the challenger turns up seat 1's: with trust 0.8 its thorn
+    is there with chance 1/16 instead of 1/4."""
+    s = new(3, start=0)
+    play(s, "lay rose", "lay rose", "lay rose", "lay rose", "bid 1", "pass", "bid 3", "pass")
+    assert s.phase == "flip" and s.current_player() == 0 and s.observation(0).flips_left == 1
+    assert [HeuristicAgent(s.game, seed).act(Turn.of(s)) for seed in range(20)] == [Flip(1)] * 20
+    untrusting = [HeuristicAgent(s.game, seed, bid_trust=0.0).act(Turn.of(s)) for seed in range(20)]
+    assert untrusting.count(Flip(2)) >= 3, untrusting
 
 
 def _rows(obs) -> dict[str, str]:

@@ -2,7 +2,8 @@
 
 It reasons from its observation only: its own stack, every stack's size, the cards turned up, the
 card counts, and the public evidence of each seat's thorn (``SeatView.thorn_held``: losses drawn
-uniformly, RT-6; thorns turned up; every card turned up as a rose). It estimates the chance that a
+uniformly, RT-6; thorns turned up; every card turned up as a rose) and each seat's bid this round
+(a bidder rarely has its thorn among the cards it bid on). It estimates the chance that a
 challenge of ``b`` cards succeeds by sampling the other seats' hidden cards
 (:func:`~.state.sample_hidden`, the thorn kept with that chance) and turning up, greedily, the stack
 tops that are most often roses across the samples (§3.4). It bids what it expects to make, lays its thorn now and
@@ -27,15 +28,19 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, game=None, seed: int = 0, bid_confidence: float = 0.5, thorn_rate: float = 0.6,
-                 open_rate: float = 1.0, min_open: int = 1, jump: bool = True, thorn_evidence: bool = True):
+                 open_rate: float = 1.0, min_open: int = 1, jump: bool = True, thorn_evidence: bool = True,
+                 bid_trust: float = 0.8):
         """Tuned at 4 players against ``random`` (wins ≈ 0.46 of its games vs 0.25 by chance) and
         against an always-bid-everything player (which then wins ≈ 0.03 against three heuristics;
         with ``thorn_rate`` 0.2 it won 0.58). ``bid_confidence``: least estimated success chance to bid; ``thorn_rate``: chance of
         laying the thorn when a rose could be laid; ``open_rate``/``min_open``: when to open the bidding
         from the add phase; ``jump``: raise straight to the best bid rather than by one;
         ``thorn_evidence``: weigh whether another seat still holds its thorn by the public evidence
-        (``SeatView.thorn_held``) instead of an even chance once it has lost a card (``False`` is
-        the earlier bot, kept for ``bench/roses_and_thorns_bots.py``)."""
+        (``SeatView.thorn_held``) instead of an even chance once it has lost a card; ``bid_trust``:
+        how far to believe that a seat which bid ``b`` this round (``SeatView.bid``) has no thorn in
+        its top ``b`` stack cards (§6: "If you have laid your thorn, bidding is dangerous"): a
+        sampled world breaking that claim is re-drawn with this chance (up to 8 times). Both
+        off is the bot before 2026-11-29, kept for ``bench/roses_and_thorns_bots.py``."""
         self.rng = random.Random(seed)
         self.bid_confidence = bid_confidence
         self.thorn_rate = thorn_rate
@@ -43,6 +48,7 @@ class HeuristicAgent:
         self.min_open = min_open
         self.jump = jump
         self.thorn_evidence = thorn_evidence
+        self.bid_trust = bid_trust
 
     # ------------------------------------------------------------------ estimates
     def _worlds(self, obs: Observation) -> list[dict[int, list[str]]]:
@@ -55,7 +61,13 @@ class HeuristicAgent:
                     continue
                 down = v.stack_size - len(v.revealed)
                 p_held = v.thorn_held if self.thorn_evidence else None
-                _, hidden, _ = sample_hidden(v.cards, v.hand_size, down, THORN in v.revealed, self.rng, p_held)
+                # A seat that bid b claims its top min(b, stack) cards are roses (bid_trust).
+                claim = max(0, min(v.bid, v.stack_size) - len(v.revealed))
+                for _ in range(8):
+                    _, hidden, _ = sample_hidden(v.cards, v.hand_size, down, THORN in v.revealed, self.rng, p_held)
+                    if (not claim or self.bid_trust <= 0 or THORN not in hidden[len(hidden) - claim:]
+                            or self.rng.random() >= self.bid_trust):
+                        break
                 w[v.seat] = hidden
             worlds.append(w)
         return worlds

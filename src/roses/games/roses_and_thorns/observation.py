@@ -11,7 +11,7 @@ Fields of :class:`Observation` (JSON through ``roses.core.to_jsonable``):
   bidding), ``thorn_held`` (the public chance that the seat still holds its thorn, from public
   events only: 1 while it has all four cards or since its thorn was last turned up, 0 once all its
   cards were turned up as roses, and × (k-1)/k at each loss drawn from its k cards, RT-6; never
-  what the seat itself knows);
+  what the seat itself knows), ``bid`` (its highest bid this round, 0 = none; §3.3);
 - ``cards_on_table``, ``high_bid`` (0 = none), ``high_bidder``, ``challenger``, ``flips_left``,
   ``thorn_owner`` (whose thorn stopped the challenge);
 - private, only for the observing seat (``None`` for a spectator): ``hand`` (``{"rose": n,
@@ -34,6 +34,7 @@ class SeatView:
     markers: int
     passed: bool
     thorn_held: float
+    bid: int
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ class RosesAndThornsState(State):
         self.markers: list[int] = [0] * n
         self.out: list[bool] = [False] * n
         self.passed: list[bool] = [False] * n
+        self.bids: list[int] = [0] * n  # each seat's highest bid this round (public, §3.3)
         self.laid_first: list[bool] = [False] * n
         # Public chance that each seat still holds its thorn, from public events only (its thorn
         # turned up: 1; every card it has turned up as a rose: 0; a loss drawn from k cards:
@@ -223,6 +224,7 @@ class RosesAndThornsState(State):
             self.passed = [False] * self.num_players
             self.phase = BIDDING
         self.high_bid, self.high_bidder = count, s
+        self.bids[s] = count
         if count == self.cards_on_table():
             self._start_challenge(s)
         else:
@@ -319,6 +321,7 @@ class RosesAndThornsState(State):
             self.stacks[t] = []
         self.revealed = [0] * self.num_players
         self.passed = [False] * self.num_players
+        self.bids = [0] * self.num_players
         self.laid_first = [False] * self.num_players
         self.high_bid, self.high_bidder, self.challenger, self.thorn_owner, self.flips = 0, None, None, None, 0
         self.round += 1
@@ -339,7 +342,7 @@ class RosesAndThornsState(State):
         new.__dict__.update(self.__dict__)
         for k in ("hands", "stacks", "lost"):
             setattr(new, k, [list(x) for x in getattr(self, k)])
-        for k in ("revealed", "markers", "out", "passed", "laid_first", "thorn_held", "history"):
+        for k in ("revealed", "markers", "out", "passed", "bids", "laid_first", "thorn_held", "history"):
             setattr(new, k, list(getattr(self, k)))
         new.log = EventLog(list(self.log.entries))
         new.rng = random.Random()
@@ -365,7 +368,7 @@ class RosesAndThornsState(State):
                 stack_size=len(self.stacks[t]),
                 revealed=tuple(reversed(self.stacks[t][len(self.stacks[t]) - self.revealed[t]:])),
                 markers=self.markers[t], passed=self.passed[t] and self.phase == BIDDING,
-                thorn_held=self.thorn_held[t],
+                thorn_held=self.thorn_held[t], bid=self.bids[t],
             )
             for t in range(self.num_players)
         )
