@@ -175,9 +175,12 @@ def test_multi_seat_end_line_names_winners_and_scores():
 
     state = check_random_game(roses.load("rare-roses", players=3), 3, deep=False)
     winners = [s for s, r in enumerate(state.returns()) if r > 0]
-    text = end_text(state, winners[0])
-    assert text.startswith(f"Game over. Winner{'s' if len(winners) > 1 else ''}: seat {winners[0]}")
-    assert text.endswith("— you win!") and f"seat 0 ${state.scores()[0]:.0f}" in text
+    me = winners[0]
+    text = end_text(state, me)
+    assert text.startswith(f"Game over. Winner{'s' if len(winners) > 1 else ''}: seat {me} (you)")
+    assert text.endswith("— you win!") and f"seat {me} (you) ${state.scores()[me]:.0f}" in text
+    assert text.count("(you)") == 2  # the reader's seat among the winners and the scores, nobody else's
+    assert "(you)" not in end_text(state, None)  # a spectator reads plain seat numbers
 
 
 def test_simulate_solo_reports_the_mean_score_not_a_win_rate():

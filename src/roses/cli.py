@@ -24,6 +24,7 @@ from roses.agents import Turn, agent_names, make_agent
 from roses.core import (GameParameterError, GameRecord, IllegalActionError, RecordError, RosesError, State, available_games,
                         get_spec, load, to_jsonable)
 from roses.core.errors import quoted
+from roses.core.log import as_read_by
 from roses.core.record import initial_state, replay_steps, verify_result
 from roses.core.words import counted
 
@@ -232,7 +233,7 @@ def end_text(state: State, seat: Optional[int]) -> str:
     if scores is not None:
         text += " (scores: " + ", ".join(f"seat {s} {spec.format_score(x)}" for s, x in enumerate(scores)) + ")"
     if seat is not None:
-        text += " — you win!" if seat in winners else " — you lose."
+        text = as_read_by(text, seat) + (" — you win!" if seat in winners else " — you lose.")
     return text
 
 
