@@ -458,11 +458,12 @@ function drawSeatSwitch() {
   const held = heldSeats();
   if (held.length < 2) { el.hidden = true; return; }
   el.hidden = false;
+  const moving = s => s === view.current_player && !view.terminal && view.status !== "closed";
   fill(el, h("span", { class: "label" }, "Hot seat — play as:"),
     held.map(s => h("button", {
-      type: "button", class: `seat-btn ${s === activeSeat ? "active" : ""} ${view.current_player === s ? "to-move" : ""}`,
+      type: "button", class: `seat-btn ${s === activeSeat ? "active" : ""} ${moving(s) ? "to-move" : ""}`,
       onclick: () => switchSeat(s),
-    }, seatName(view, s), view.current_player === s ? " ●" : "")),
+    }, seatName(view, s), moving(s) ? " ●" : "")),
     h("label", { class: "check" }, h("input", {
       type: "checkbox", checked: follow, onchange: e => { follow = e.target.checked; persist(); maybeFollow(); },
     }), " follow the seat to move"),
@@ -607,10 +608,18 @@ function drawChat() {
   fill(el, (view.chat || []).map(m => h("li", { class: m.seat === view.seat && m.seat !== null ? "mine" : "" },
     h("b", {}, typeof m.seat === "number" ? seatName(view, m.seat) : String(m.name || "spectator")), ": ", String(m.text))));
   if (atBottom) el.scrollTop = el.scrollHeight;
-  const canChat = !!(tokenFor(activeSeat) || store.host);
-  $("chat-input").disabled = !canChat || chatSending;
-  $("chat-form").querySelector("button[type=submit]").disabled = !canChat || chatSending;
-  $("chat-input").placeholder = canChat ? "Say something…" : "Spectators read only";
+  const blocked = chatBlocked();
+  $("chat-input").disabled = !!blocked || chatSending;
+  $("chat-form").querySelector("button[type=submit]").disabled = !!blocked || chatSending;
+  $("chat-input").placeholder = blocked || "Say something…";
+}
+
+/** Why this page may not chat ("" when it may): spectators read only; a table the host closed
+ *  takes no more chat (the server answers 409). */
+function chatBlocked() {
+  if (!(tokenFor(activeSeat) || store.host)) return "Spectators read only";
+  if (view && view.status === "closed") return "Table closed: chat is off";
+  return "";
 }
 
 function drawEnd() {
@@ -712,7 +721,7 @@ $("chat-form").addEventListener("submit", async e => {
   const input = $("chat-input");
   const text = input.value.trim();
   const token = tokenFor(activeSeat) || store.host; // the host (seated or not) may chat
-  if (!text || !token || chatSending) return;
+  if (!text || !token || chatSending || chatBlocked()) return;
   // The message's own push usually arrives before this answer: its redraw must not enable the
   // field, or what is typed meanwhile would be wiped when the answer clears it.
   chatSending = true;
@@ -720,8 +729,8 @@ $("chat-form").addEventListener("submit", async e => {
   $("chat-form").querySelector("button[type=submit]").disabled = true;
   const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/chat`, { body: { text }, token });
   chatSending = false;
-  input.disabled = false;
-  $("chat-form").querySelector("button[type=submit]").disabled = false;
+  input.disabled = !!chatBlocked(); // the table may have been closed meanwhile
+  $("chat-form").querySelector("button[type=submit]").disabled = input.disabled;
   if (res.status === 0) { showBanner(NETWORK_TEXT, "error"); return; }
   if (res.ok) { input.value = ""; if (res.data && res.data.observation !== undefined) applyView(res.data); else fetchView(); }
   else toast(errorText(res.data, "Message not sent"), "error");

@@ -3,7 +3,7 @@
 // Observation fields: blades_and_rose/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip, who } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, who, toMove, nowLine } from "/static/games/pieces.js";
 
 const CARDS = {
   "White Rose": { glyph: "❀", side: "white" },
@@ -64,7 +64,7 @@ export function render(view, el, ctx) {
   const n = o.players || (o.hand_counts || []).length;
   const r = o.current_round;
   el.appendChild(statusStrip([
-    ["Now", nowText(o, i => who(view, ctx, i)), "wide"],
+    ["Now", nowLine(view, nowText(o, i => who(view, ctx, i))), "wide"],
     ["Round", String(r ? r.number : (o.rounds || []).length)],
     ["Crystals left", String(o.crystals_left ?? 0)],
     o.winner ? ["Winner", `${o.winner}`, "gold"] : null,
@@ -154,7 +154,7 @@ function roundBox(r, ctx, view, current) {
       (r.targets || []).length ? ` on ${r.targets.map(name).join(" and ")}` : ""),
     h("div", { class: "br-order" }, h("span", { class: "muted small" }, "Order: "),
       (r.order || []).map(s => h("span", {
-        class: `chip ${(r.played || []).includes(s) ? "played" : ""} ${(r.passed || []).includes(s) ? "passed" : ""} ${current && s === view.current_player ? "now" : ""}`,
+        class: `chip ${(r.played || []).includes(s) ? "played" : ""} ${(r.passed || []).includes(s) ? "passed" : ""} ${current && toMove(view, s) ? "now" : ""}`,
         title: (r.played || []).includes(s) ? "played a card" : ((r.passed || []).includes(s) ? "passed" : "to decide"),
       }, name(s), (r.played || []).includes(s) ? " ▣" : ((r.passed || []).includes(s) ? " ✕" : "")))),
     (r.revealed || []).length ? h("div", { class: "bouquet" }, h("span", { class: "muted small" }, "Revealed: "),

@@ -10,12 +10,23 @@ export function card(opts = {}) {
     h("span", { class: "pip" }, opts.pip || opts.suit || ""));
 }
 
+/** Whether seat `i` is to move: the game is not over and the host has not closed the table
+ *  (a closed table keeps its last current_player, but nobody can move there any more). */
+export function toMove(view, i) {
+  return i === view.current_player && !view.terminal && view.status !== "closed";
+}
+
+/** The "Now" box's text: `text` (the phase), or on a table the host closed, that it was closed. */
+export function nowLine(view, text) {
+  return view.status === "closed" ? "The host closed the table" : text;
+}
+
 /** The heading of a seat's box: name, "you", "to move" and extra pills. */
 export function seatHead(view, ctx, i, pills = []) {
   return h("h3", {},
     h("span", { class: "sname", title: ctx.name(i) }, ctx.name(i)),
     i === view.seat ? h("span", { class: "pill" }, "you") : null,
-    i === view.current_player && !view.terminal ? h("span", { class: "pill hot" }, "to move") : null,
+    toMove(view, i) ? h("span", { class: "pill hot" }, "to move") : null,
     pills);
 }
 
@@ -29,7 +40,7 @@ export function who(view, ctx, i) {
 
 /** A seat box with the usual classes. */
 export function seatBox(view, ctx, i, { out = false, extraClass = "" } = {}, ...children) {
-  const cls = ["seat-box", i === view.current_player && !view.terminal ? "to-move" : "", i === view.seat ? "me" : "", out ? "out" : "", extraClass].join(" ");
+  const cls = ["seat-box", toMove(view, i) ? "to-move" : "", i === view.seat ? "me" : "", out ? "out" : "", extraClass].join(" ");
   return h("div", { class: cls, dataset: { seat: i } }, children);
 }
 

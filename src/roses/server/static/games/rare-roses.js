@@ -4,7 +4,7 @@
 // Observation fields: rare_roses/observation.py.
 import { h, titleCase } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip, who } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, who, nowLine } from "/static/games/pieces.js";
 
 const ROSES = ["rainbow", "juliet", "striped-dragon", "osira", "blue", "black"];
 const BOXES = [["bud", "Fresh buds"], ["fresh", "Fresh blooms"], ["mature", "Mature blooms"]];
@@ -51,7 +51,7 @@ export function render(view, el, ctx) {
   const name = i => who(view, ctx, i); // the own seat reads "(you)" in the status lines
   const named = ["trash-or-seed", "seeding", "push", "purchase", "respond", "fill"].includes(o.phase) && mover >= 0;
   el.appendChild(statusStrip([
-    ["Now", named ? `${name(mover)} ${phase}` : phase, "wide"],
+    ["Now", nowLine(view, named ? `${name(mover)} ${phase}` : phase), "wide"],
     ["Orders left", `${o.deck_size ?? 0}`],
     ["Bag", `${o.bag_size ?? 0} tiles`],
     o.turn >= 0 && o.phase !== "over" ? ["This turn", `${o.received ?? 0}/${TURN_LIMIT} tiles · ${o.fills ?? 0}/${FILL_LIMIT} fills`] : null,

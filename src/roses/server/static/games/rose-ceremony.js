@@ -2,7 +2,7 @@
 // pending offer (a face-down card on a date). Observation fields: rose_ceremony/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip, can, who } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, can, who, nowLine } from "/static/games/pieces.js";
 
 const WILT = 5;       // 5 or more thorns wilt a bouquet
 const WIN_POINTS = 5; // 5 charm points win
@@ -48,7 +48,7 @@ export function render(view, el, ctx) {
   const phase = PHASES[o.phase] || o.phase;
   const name = i => who(view, ctx, i); // the own seat reads "(you)" in the status lines
   el.appendChild(statusStrip([
-    ["Now", o.phase === "over" ? "Game over" : (mover !== null && mover !== undefined && mover >= 0 ? `${name(mover)} ${phase}` : phase), "wide"],
+    ["Now", nowLine(view, o.phase === "over" ? "Game over" : (mover !== null && mover !== undefined && mover >= 0 ? `${name(mover)} ${phase}` : phase)), "wide"],
     ["Deck", `${o.deck_size ?? 0} cards`],
     ["Discard", String(o.discard_count ?? 0)],
     o.last_round ? ["Last round", "deck is empty", "hot"] : null,

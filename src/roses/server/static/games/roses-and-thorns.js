@@ -2,7 +2,7 @@
 // markers, the bidding and the challenge. Observation fields: roses_and_thorns/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { card, seatHead, seatBox, seatOrder, statusStrip, markers, can, who } from "/static/games/pieces.js";
+import { card, seatHead, seatBox, seatOrder, statusStrip, markers, can, who, nowLine } from "/static/games/pieces.js";
 
 // Each player holds the four cards of one rank (§2); the spade is the thorn (RT-1).
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5"];
@@ -33,7 +33,7 @@ export function render(view, el, ctx) {
   const phase = (PHASES[o.phase] || (() => o.phase))(o, name);
   el.appendChild(statusStrip([
     ["Round", String(o.round ?? "—")],
-    ["Now", phase, "wide"],
+    ["Now", nowLine(view, phase), "wide"],
     ["Cards on the table", String(o.cards_on_table ?? 0)],
     o.high_bid ? ["High bid", `${o.high_bid} · ${name(o.high_bidder)}`, "hot"] : null,
     o.winner !== null && o.winner !== undefined ? ["Winner", name(o.winner), "gold"] : null,

