@@ -314,4 +314,24 @@ def test_the_log_is_printed_once(game, extra, tmp_path):
 
     r, path = _watched(tmp_path, game, 5, *extra, "--bots", "random")
     last = roses.replay(GameRecord.load(path)).log.view(None)[-1]
+    last = last[:1].upper() + last[1:]  # printed as a sentence
     assert " ".join(r.output.split()).count(" ".join(last.split())) == 1, last
+
+
+def test_log_lines_read_as_sentences_and_keep_their_brackets(tmp_path):
+    """Regression (tester, 2026-11-29): Rose Ceremony and Blades & Rose log lines began in lower
+    case in the terminal ("seat 2 gives the coin…"), while the browser capitalises them; and a log
+    line was printed as Rich markup, so a bracketed word would have vanished."""
+    from roses.cli import _print_log, console
+    import roses
+
+    r, _ = _watched(tmp_path, "blades-and-rose", 4, "--players", "5")
+    lines = [line.strip()[2:] for line in r.output.splitlines() if line.strip().startswith("· ")]
+    assert len(lines) > 10
+    assert not [line for line in lines if line[:1].islower()], lines
+    assert any(line.startswith("Seat ") for line in lines)
+    state = roses.load("rose-ceremony", players=2).new_initial_state(1)
+    state.log.add("seat 1 says [b]hi[/b]")
+    with console.capture() as out:
+        _print_log(state, None, len(state.log.view(None)) - 1)
+    assert out.get().strip() == "· Seat 1 says [b]hi[/b]"

@@ -240,7 +240,7 @@ def end_text(state: State, seat: Optional[int]) -> str:
 def _print_log(state: State, seat: Optional[int], shown: int) -> int:
     lines = state.log.view(seat)
     for line in lines[shown:]:
-        console.print(f"  · {line}")
+        console.print(f"  · {escape(line[:1].upper() + line[1:])}")  # a sentence, as the browser shows it
     return len(lines)
 
 
