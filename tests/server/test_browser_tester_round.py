@@ -71,3 +71,24 @@ def test_a_closed_table_marks_nobody_to_move_and_turns_chat_off(live_server, bro
     assert page.locator("#chat-form button[type=submit]").is_disabled()
     assert page.get_attribute("#chat-input", "placeholder") == "Table closed: chat is off"
     assert not errors, errors
+
+
+def test_chat_keeps_the_name_it_was_sent_under_after_the_seat_goes_to_a_bot(live_server, browser):
+    needs("roses-and-thorns")
+    made = make(live_server, "roses-and-thorns",
+                [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Friend"}, {"kind": "bot"}])
+    table_id, friend = made["table_id"], made["seats"][1]["token"]
+    status, _ = api(live_server, "POST", f"/api/tables/{table_id}/chat", {"text": "hi from friend"}, token=friend)
+    assert status == 200
+    status, view = api(live_server, "POST", f"/api/tables/{table_id}/seats/1/bot", {"bot": "random"},
+                       token=made["host_token"])
+    assert status == 200
+    assert view["seats"][1]["kind"] == "bot" and view["seats"][1]["name"] == "Friend"  # the server keeps it
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + made["seats"][0]["join_url"])
+    page.wait_for_selector("#chat li")
+    assert page.inner_text("#chat li") == "Friend: hi from friend"
+    # The seat itself is now the bot's: the players list names it by seat, as the log does.
+    assert "Seat 1" in page.inner_text("#players")
+    assert not errors, errors

@@ -606,7 +606,9 @@ function drawChat() {
   const el = $("chat");
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
   fill(el, (view.chat || []).map(m => h("li", { class: m.seat === view.seat && m.seat !== null ? "mine" : "" },
-    h("b", {}, typeof m.seat === "number" ? seatName(view, m.seat) : String(m.name || "spectator")), ": ", String(m.text))));
+    // The name the message was sent under (stored with it): a seat later handed to a bot must
+    // not appear to have said what its person said.
+    h("b", {}, String(m.name || (typeof m.seat === "number" ? seatName(view, m.seat) : "spectator"))), ": ", String(m.text))));
   if (atBottom) el.scrollTop = el.scrollHeight;
   const blocked = chatBlocked();
   $("chat-input").disabled = !!blocked || chatSending;
