@@ -422,6 +422,16 @@ def test_host_hands_a_seat_to_a_bot(client):
     assert old["legal_actions"] == []
 
 
+def test_the_host_changes_the_bot_of_a_bot_seat(client):
+    """docs/server-api.md: on a seat a bot already plays, the named bot replaces it."""
+    n = players_for(MAIN)
+    created = create(client, MAIN, ["human"] + ["random"] * (n - 1), seed=8)
+    tid = created["table_id"]
+    r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "heuristic"}, headers=auth(created["host_token"]))
+    assert r.status_code == 200
+    assert [(s["kind"], s.get("bot")) for s in r.json()["seats"][:2]] == [("human", None), ("bot", "heuristic")]
+
+
 def test_a_seat_handed_to_a_bot_hides_its_cards_from_the_old_token(client):
     """Tester: the old token kept seat 1's hand and stack, could chat, and acting gave 409/403
     "not seat 1's turn". Now it is a spectator: no hidden cards, chat and actions refused (403,
