@@ -92,3 +92,48 @@ def test_chat_keeps_the_name_it_was_sent_under_after_the_seat_goes_to_a_bot(live
     # The seat itself is now the bot's: the players list names it by seat, as the log does.
     assert "Seat 1" in page.inner_text("#players")
     assert not errors, errors
+
+
+DEAL = """async ({views}) => {
+  const m = await import("/static/games/rare-roses.js");
+  return views.map(v => {
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    m.render(v, el, { act() {}, busy: false, seat: v.seat, replay: true, legal: [], players: v.seats.length,
+                      name: i => `Seat ${i}`, line: t => t });
+    const box = el.querySelector(".rc-offer");
+    const text = box ? box.textContent : null;
+    el.remove();
+    return text;
+  });
+}"""
+
+
+def _rr_view(state, seat):
+    from roses.core import to_jsonable
+    return {"observation": to_jsonable(state.observation(seat)), "seat": seat, "status": "playing",
+            "current_player": state.current_player(), "terminal": state.is_terminal(),
+            "params": dict(state.game.params),
+            "seats": [{"seat": s, "kind": "human", "name": f"Seat {s}"} for s in range(state.num_players)]}
+
+
+def test_the_rare_roses_deal_box_says_who_takes_whose_roses(live_server, browser):
+    """The proposer takes the answering seat's tiles and pays (RR-7, rare_roses ``_settle``): the
+    box says so to both seats (no more "Seat 0 proposes to Seat 1 (you): take ...")."""
+    needs("rare-roses")
+    from tests.games.rare_roses.helpers import do, new_game, set_shop, to_purchase
+    s = new_game(2, seed=9)
+    to_purchase(s)
+    set_shop(s, 1, "bud", black=1)
+    set_shop(s, 0, "fresh", blue=1)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    do(s, "offer 1 take black/bud pay 5")
+    proposer, answerer = page.evaluate(DEAL, {"views": [_rr_view(s, 0), _rr_view(s, 1)]})
+    assert proposer == "Seat 0 (you) proposes to take Seat 1's ● Black (bud) for $5"
+    assert answerer == "Seat 0 proposes to take your ● Black (bud) for $5"
+    do(s, "decline", "offer 1 take black/bud pay 0 give blue/fresh")  # paid in tiles only
+    (answerer,) = page.evaluate(DEAL, {"views": [_rr_view(s, 1)]})
+    assert answerer == "Seat 0 proposes to take your ● Black (bud) for ✿ Blue (fresh)"
+    assert not errors, errors

@@ -22,8 +22,23 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
     do(s, "offer 2 take black/fresh pay 5")       # seat 0 proposes a deal to seat 2
     mine, theirs, spectator = (_text(s.observation(t)) for t in (0, 2, None))
     assert "Rare Roses — phase respond · your turn · you are seat 0" in mine
-    assert "deal on the table: seat 0 (you) proposes to seat 2: offer 2 take black/fresh pay 5" in mine
+    assert "deal on the table: seat 0 (you) proposes to take seat 2's black/fresh for $5" in mine
     assert "phase respond · seat 0's turn · you are seat 2" in theirs
-    assert "deal on the table: seat 0 proposes to seat 2 (you): offer 2 take black/fresh pay 5" in theirs
+    assert "deal on the table: seat 0 proposes to take your black/fresh for $5" in theirs
     assert "phase respond · seat 0's turn" in spectator and "(you)" not in spectator
     assert "│ ▶ 0 (you) " in mine and "│ 2 (you) " in theirs   # the shops table
+
+
+def test_the_deal_line_says_who_takes_what_and_what_is_paid():
+    """The proposer takes the answering seat's tiles and pays (RR-7, ``_settle``): money, own
+    tiles, or both, worded as the log's "seat 1 accepts: seat 0 takes ... and gives ..."."""
+    s = new_game(2, seed=9)
+    to_purchase(s)
+    set_shop(s, 1, "bud", black=1)
+    set_shop(s, 0, "fresh", blue=1)
+    do(s, "offer 1 take black/bud pay 3 give blue/fresh")
+    assert "deal on the table: seat 0 proposes to take your black/bud for $3 and blue/fresh" in _text(s.observation(1))
+    do(s, "decline", "offer 1 take black/bud pay 0 give blue/fresh")
+    assert "deal on the table: seat 0 (you) proposes to take seat 1's black/bud for blue/fresh" in _text(s.observation(0))
+    do(s, "accept")
+    assert s.shops[0][0][5] == 1 and s.shops[1][1][4] == 1  # seat 0 took the bud, seat 1 got the bloom

@@ -43,6 +43,16 @@ def _order(o) -> Text:
     return t
 
 
+def deal_words(po: dict) -> str:
+    """A pending deal (the observation's ``pending_offer``) worded as the log words it: the
+    proposer, whose turn it is, takes the answering seat's tiles and pays money and/or its own
+    tiles (RR-7), e.g. "seat 0 proposes to take seat 2's black/fresh for $5"."""
+    take = ",".join(f"{r}/{b}" for r, b in po["take"])
+    give = ",".join(f"{r}/{b}" for r, b in po.get("give") or ())
+    paid = ([f"${po['pay']}"] if po["pay"] or not give else []) + ([give] if give else [])
+    return f"seat {po['from']} proposes to take seat {po['to']}'s {take} for " + " and ".join(paid)
+
+
 def render(obs):
     """A Rich renderable of ``obs`` (a :class:`~.observation.RareRosesObservation`); not the log,
     which the terminal prints line by line. Status lines name the reader's own seat as the log does
@@ -83,8 +93,7 @@ def render(obs):
     parts = [head, market, queue, shops, turn]
     if obs.pending_offer:
         po = obs.pending_offer
-        parts.append(Text(as_read_by(f"deal on the table: seat {po['from']} proposes to seat {po['to']}: {po['text']}",
-                                     obs.seat), style="bold cyan"))
+        parts.append(Text(as_read_by(f"deal on the table: {deal_words(po)}", obs.seat), style="bold cyan"))
     if obs.result:
         parts.append(Text(as_read_by("final: " + ", ".join(f"seat {i} ${m}" for i, m in enumerate(obs.result["money"])),
                                      obs.seat), style="bold green"))

@@ -73,10 +73,14 @@ export function render(view, el, ctx) {
     h("div", { class: "rr-queue" }, queue.map((q, k) => orderCard(q, ctx, { oldest: k === oldest })))));
 
   if (o.pending_offer) {
+    // The proposer (whose turn it is) takes the answering seat's tiles and pays money and/or its
+    // own tiles (RR-7, rare_roses _settle); worded as the log words the deal.
     const p = o.pending_offer;
-    el.appendChild(h("div", { class: "rc-offer" }, h("b", {}, `${name(p.from)} proposes to ${name(p.to)}: `),
-      "take ", (p.take || []).map(([r, b]) => tile(r, b === "bud" ? "bud" : "bloom", null, `${r}/${b}`)),
-      ` for $${p.pay}`, (p.give || []).length ? [" and ", (p.give || []).map(([r, b]) => tile(r, b === "bud" ? "bud" : "bloom", null, `${r}/${b}`))] : null));
+    const roses = ts => ts.map(([r, b], k) => [k ? ", " : "", tile(r, b === "bud" ? "bud" : "bloom"), " ", logLine(`${r}/${b}`)]);
+    const give = p.give || [];
+    const paid = [p.pay || !give.length ? `$${p.pay}` : null, give.length && p.pay ? " and " : null, give.length ? roses(give) : null];
+    el.appendChild(h("div", { class: "rc-offer" }, h("b", {}, name(p.from)), " proposes to take ",
+      p.to === view.seat ? "your " : `${ctx.name(p.to)}'s `, roses(p.take || []), " for ", paid));
   }
 
   const result = o.result;
