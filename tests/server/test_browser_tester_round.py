@@ -109,7 +109,7 @@ DEAL = """async ({views}) => {
 }"""
 
 
-def _rr_view(state, seat):
+def _view(state, seat):
     from roses.core import to_jsonable
     return {"observation": to_jsonable(state.observation(seat)), "seat": seat, "status": "playing",
             "current_player": state.current_player(), "terminal": state.is_terminal(),
@@ -130,10 +130,54 @@ def test_the_rare_roses_deal_box_says_who_takes_whose_roses(live_server, browser
     page = new_page(browser, errors)
     page.goto(live_server + "/")
     do(s, "offer 1 take black/bud pay 5")
-    proposer, answerer = page.evaluate(DEAL, {"views": [_rr_view(s, 0), _rr_view(s, 1)]})
+    proposer, answerer = page.evaluate(DEAL, {"views": [_view(s, 0), _view(s, 1)]})
     assert proposer == "Seat 0 (you) proposes to take Seat 1's ● Black (bud) for $5"
     assert answerer == "Seat 0 proposes to take your ● Black (bud) for $5"
     do(s, "decline", "offer 1 take black/bud pay 0 give blue/fresh")  # paid in tiles only
-    (answerer,) = page.evaluate(DEAL, {"views": [_rr_view(s, 1)]})
+    (answerer,) = page.evaluate(DEAL, {"views": [_view(s, 1)]})
     assert answerer == "Seat 0 proposes to take your ● Black (bud) for ✿ Blue (fresh)"
+    assert not errors, errors
+
+
+SHOWN = """async ({module, views}) => {
+  const m = await import(module);
+  return views.map(v => {
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    m.render(v, el, { act() {}, busy: false, seat: v.seat, replay: true, legal: [], players: v.seats.length,
+                      name: i => `Seat ${i}`, line: t => t });
+    const offer = el.querySelector(".rc-offer");
+    const shown = [el.innerText, ...[...el.querySelectorAll("[title]")].map(x => x.title)].join("\\n");
+    el.remove();
+    return { offer: offer ? offer.innerText : null, shown };
+  });
+}"""
+
+
+def test_players_read_no_ruling_ids(live_server, browser):
+    """The Rose Ceremony offer box said "You choose without seeing it (RC-3)" and a Rare Roses
+    shop's specialty tooltip "(RR-4)": ruling ids stay in the code's comments."""
+    needs("rose-ceremony")
+    needs("rare-roses")
+    import random
+    import re
+
+    import roses
+    from tests.games.rare_roses.helpers import new_game, to_purchase
+    rc = roses.load("rose-ceremony", players=3).new_initial_state(0)
+    rng = random.Random(0)
+    while rc.phase != "respond":
+        rc.apply(rc.sample_chance() if rc.is_chance_node() else rng.choice(rc.legal_actions()))
+    receiver = rc.current_player()
+    rr = new_game(2, seed=9)
+    to_purchase(rr)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    (mine,) = page.evaluate(SHOWN, {"module": "/static/games/rose-ceremony.js", "views": [_view(rc, receiver)]})
+    assert "You choose without seeing it. Accept: it joins your bouquet. Refuse: it joins theirs." in mine["offer"]
+    shops = page.evaluate(SHOWN, {"module": "/static/games/rare-roses.js", "views": [_view(rr, 0), _view(rr, None)]})
+    assert "shop specialty" in shops[0]["shown"]
+    for drawn in [mine, *shops]:
+        assert not re.search(r"\b(RC|RR|RT|BR)-\d", drawn["shown"]), drawn["shown"]
     assert not errors, errors

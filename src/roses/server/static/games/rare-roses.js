@@ -94,7 +94,8 @@ export function render(view, el, ctx) {
         view.returns && view.returns[i] > 0 && n > 1 ? h("span", { class: "pill gold" }, "★ winner") : null,
       ]),
       h("div", { class: "rr-money" }, `$${s.money ?? 0}`,
-        s.specialty ? h("span", { class: "rr-spec", title: "shop specialty (RR-4)" }, tile(s.specialty, "bloom"), ` ${s.specialty_filled || 0}/4${s.bonus_paid ? " ✓ $50" : ""}`) : null),
+        // RR-4: the specialty's bonus after 4 matching orders.
+        s.specialty ? h("span", { class: "rr-spec", title: "shop specialty" }, tile(s.specialty, "bloom"), ` ${s.specialty_filled || 0}/4${s.bonus_paid ? " ✓ $50" : ""}`) : null),
       h("div", { class: "rr-boxes" }, BOXES.map(([key, label]) => h("div", { class: "rr-box" },
         h("div", { class: "rr-box-label" }, label),
         h("div", { class: "rr-box-tiles" }, tiles(s[key], key === "bud" ? "bud" : "bloom"))))),

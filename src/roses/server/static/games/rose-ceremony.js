@@ -57,10 +57,11 @@ export function render(view, el, ctx) {
 
   const offer = o.pending_offer;
   if (offer) {
+    // Offered face down: the receiver decides unseen (ruling RC-3).
     el.appendChild(h("div", { class: "rc-offer" },
       h("div", {}, h("b", {}, name(offer.offerer)), " offers a card face down to ", h("b", {}, name(offer.receiver))),
       roseCard(offer.card || null),
-      offer.receiver === view.seat ? h("div", { class: "muted small" }, "You choose without seeing it (RC-3). Accept: it joins your bouquet. Refuse: it joins theirs.") : null));
+      offer.receiver === view.seat ? h("div", { class: "muted small" }, "You choose without seeing it. Accept: it joins your bouquet. Refuse: it joins theirs.") : null));
   }
 
   const ring = h("div", { class: "seats-ring rc-ring" });
