@@ -44,3 +44,10 @@ def test_status_lines_outside_the_log_read_like_the_log():
     assert as_read_by("seat 0's turn", 0) == "your turn"
     assert as_read_by("High bid: 4 by seat 0", 1) == "High bid: 4 by seat 0"
     assert as_read_by("High bid: 4 by seat 0", None) == "High bid: 4 by seat 0"  # a spectator
+
+
+def test_a_seat_number_in_a_table_marks_the_readers_own():
+    from roses.core.log import seat_number
+
+    assert [seat_number(s, 1) for s in range(3)] == ["0", "1 (you)", "2"]
+    assert seat_number(0, None) == "0"  # a spectator has no own seat

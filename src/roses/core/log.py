@@ -19,6 +19,12 @@ def own_seat_wording(text: str, seat: int) -> str:
     return re.sub(rf"\b([Ss]eat {seat})\b(?! \(you\))", r"\1 (you)", text)
 
 
+def seat_number(seat: int, reader: int | None) -> str:
+    """A seat's number in a table column or compact list as ``reader`` reads it: ``"3 (you)"`` for
+    the reader's own seat, else ``"3"`` (a spectator, ``None``, has no own seat)."""
+    return f"{seat} (you)" if seat == reader else str(seat)
+
+
 def as_read_by(text: str, seat: int | None) -> str:
     """A status line (outside the log) as ``seat`` reads it: :func:`own_seat_wording` for a seat,
     ``text`` unchanged for a spectator (``None``)."""

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from roses.core.log import as_read_by
+from roses.core.log import as_read_by, seat_number
 
 from .cards import BLADES, BLOOD_BLADES_FACTION, WHITE_ROSE
 from .effects import EFFECTS
@@ -37,20 +37,15 @@ def _effect(number: int) -> str:
     return f"#{number} {e.title}" if e else f"#{number}"
 
 
-def _seat(s: int, me: int | None) -> str:
-    """A seat number in a compact list, the reader's own marked as in the seats table: ``3 (you)``."""
-    return f"{s} (you)" if s == me else str(s)
-
-
 def _round_line(r: RoundView, me: int | None = None) -> Text:
-    t = Text(f"R{r.number}: coin {_seat(r.giver, me)}→{_seat(r.receiver, me)}, {_effect(r.crystal)}")
+    t = Text(f"R{r.number}: coin {seat_number(r.giver, me)}→{seat_number(r.receiver, me)}, {_effect(r.crystal)}")
     if r.targets:
-        t.append(" on " + ", ".join(_seat(s, me) for s in r.targets))
+        t.append(" on " + ", ".join(seat_number(s, me) for s in r.targets))
     if r.crystal and not r.effect_applied:
         t.append(" (not applied)", style="dim")
-    t.append(f"; played: {', '.join(_seat(s, me) for s in r.played) or 'nobody'}; revealed: ")
+    t.append(f"; played: {', '.join(seat_number(s, me) for s in r.played) or 'nobody'}; revealed: ")
     if r.attribution is not None:
-        t.append_text(Text(", ".join(f"{_seat(s, me)}:{c}" for s, c in r.attribution)))
+        t.append_text(Text(", ".join(f"{seat_number(s, me)}:{c}" for s, c in r.attribution)))
     else:
         t.append_text(_cards(r.revealed))
     if r.my_card:
@@ -70,7 +65,7 @@ def render(obs: BladesAndRoseObservation):
         if obs.crystal is not None:
             head.append(f", crystal {_effect(obs.crystal)}")
         if obs.night_seen is not None:
-            head.append(f", awake at night: {', '.join(_seat(s, obs.seat) for s in obs.night_seen)}")
+            head.append(f", awake at night: {', '.join(seat_number(s, obs.seat) for s in obs.night_seen)}")
 
     seats = Table(show_header=True, header_style="bold", box=None)
     for col in ("seat", "cards", "crystal", "coin", "this round", "role"):
@@ -88,7 +83,7 @@ def render(obs: BladesAndRoseObservation):
             if cur.bound and s in cur.bound:
                 status += f" bound {'A' if s == cur.bound[0] else 'B'}"
         marker = "▶ " if s == obs.current_player else ""
-        seats.add_row(f"{marker}{s}" + (" (you)" if s == obs.seat else ""), str(obs.hand_counts[s]),
+        seats.add_row(f"{marker}{seat_number(s, obs.seat)}", str(obs.hand_counts[s]),
                       "yes" if obs.holds_crystal[s] else "—", "●" if obs.coin == s else "",
                       status.strip(), obs.roles[s] or "?")
 
@@ -103,7 +98,7 @@ def render(obs: BladesAndRoseObservation):
     parts = [head, seats, areas]
     if cur is not None:
         line = Text(as_read_by(f"Round {cur.number}: seat {cur.receiver} placed {_effect(cur.crystal)}; order ", obs.seat)
-                    + " ".join(_seat(s, obs.seat) for s in cur.order))
+                    + " ".join(seat_number(s, obs.seat) for s in cur.order))
         if cur.unshuffled:
             line.append(" (unshuffled)")
         parts.append(line)

@@ -6,9 +6,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from roses.core.log import as_read_by
+from roses.core.log import as_read_by, seat_number
 from roses.core.words import counted
 
+from .actions import tiles_text
 from .cards import ROSES
 
 SHORT = {"rainbow": "Rainbow", "juliet": "Juliet", "striped-dragon": "Striped Dragon",
@@ -47,8 +48,8 @@ def deal_words(po: dict) -> str:
     """A pending deal (the observation's ``pending_offer``) worded as the log words it: the
     proposer, whose turn it is, takes the answering seat's tiles and pays money and/or its own
     tiles (RR-7), e.g. "seat 0 proposes to take seat 2's black/fresh for $5"."""
-    take = ",".join(f"{r}/{b}" for r, b in po["take"])
-    give = ",".join(f"{r}/{b}" for r, b in po.get("give") or ())
+    take = tiles_text(po["take"])
+    give = tiles_text(po.get("give") or ())
     paid = ([f"${po['pay']}"] if po["pay"] or not give else []) + ([give] if give else [])
     return f"seat {po['from']} proposes to take seat {po['to']}'s {take} for " + " and ".join(paid)
 
@@ -85,7 +86,7 @@ def render(obs):
         mark = "▶ " if s.seat == obs.turn else ""
         spec = Text(SHORT[s.specialty], style=STYLE[s.specialty]) if s.specialty else Text("?")
         spec.append(f" {s.specialty_filled}/4" + (" ✓" if s.bonus_paid else ""))
-        shops.add_row(f"{mark}{s.seat}" + (" (you)" if s.seat == obs.seat else ""), spec, f"${s.money}", _tiles(s.bud), _tiles(s.fresh),
+        shops.add_row(f"{mark}{seat_number(s.seat, obs.seat)}", spec, f"${s.money}", _tiles(s.bud), _tiles(s.fresh),
                       _tiles(s.mature), str(len(s.orders_filled)))
 
     turn = Text(f"this turn: drawn {obs.tiles_drawn}/6 · received {obs.received}/6 · "

@@ -10,7 +10,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from roses.core.log import as_read_by
+from roses.core.log import as_read_by, seat_number
 from roses.core.words import counted
 
 from .observation import RoseCeremonyObservation
@@ -35,7 +35,7 @@ def render(obs: RoseCeremonyObservation):
     for col in ("seat", "hand", "bouquet (roses/thorns)", "roses", "thorns", "charm"):
         table.add_column(col)
     for s in range(obs.players):
-        mark = ("▶ " if s == obs.current_player else "  ") + str(s) + (" (you)" if s == obs.seat else "")
+        mark = ("▶ " if s == obs.current_player else "  ") + seat_number(s, obs.seat)
         if s == obs.start_player:
             mark += " *"
         hand = " ".join(card_text(c) for c in obs.hand) if s == obs.seat else counted(obs.hand_sizes[s], "card")

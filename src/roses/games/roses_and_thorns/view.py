@@ -5,7 +5,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from roses.core.log import as_read_by
+from roses.core.log import as_read_by, seat_number
 from roses.core.words import counted
 
 from .observation import Observation
@@ -36,7 +36,7 @@ def render(obs: Observation):
             flags.append(f"high bid {obs.high_bid}")
         if v.seat == obs.challenger:
             flags.append("challenger")
-        name = f"{v.seat}" + (" (you)" if v.seat == obs.seat else "")
+        name = seat_number(v.seat, obs.seat)
         up = Text(" ").join([_card(k) for k in v.revealed]) if v.revealed else Text("")
         down = v.stack_size - len(v.revealed)  # face-down cards only; turned-up ones show beside
         t.add_row(name, str(v.cards), str(v.hand_size), "▮" * down, up, "★" * v.markers, ", ".join(flags))
