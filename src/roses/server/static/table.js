@@ -3,6 +3,7 @@
 import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, seatTag, namedLine, logText, toast, header, titleCase, resultWord, copyText } from "/static/common.js";
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
+import { toMove } from "/static/games/pieces.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -118,8 +119,7 @@ function dropSeat() {
  *  (its old socket, a fetch still in flight) must not drop the next held seat as well. */
 function seatWasLost(next) {
   if (activeSeat === null || !tokenFor(activeSeat)) return false;
-  if (next.replaced_by_bot) return next.replaced_seat === activeSeat;
-  return false;
+  return !!next.replaced_by_bot && next.replaced_seat === activeSeat;
 }
 
 // ---------------------------------------------------------------- loading
@@ -395,7 +395,7 @@ function drawTurn() {
   const el = $("turn");
   let text, cls;
   const closed = v.status === "closed";
-  const mine = v.seat !== null && v.current_player === v.seat && !v.terminal && !closed;
+  const mine = v.seat !== null && toMove(v, v.seat);
   if (v.terminal) { text = "Game over"; cls = "over"; }
   else if (closed) { text = "Closed"; cls = "over"; }
   else if (mine) { text = "Your turn"; cls = "mine"; }
@@ -458,12 +458,11 @@ function drawSeatSwitch() {
   const held = heldSeats();
   if (held.length < 2) { el.hidden = true; return; }
   el.hidden = false;
-  const moving = s => s === view.current_player && !view.terminal && view.status !== "closed";
   fill(el, h("span", { class: "label" }, "Hot seat — play as:"),
     held.map(s => h("button", {
-      type: "button", class: `seat-btn ${s === activeSeat ? "active" : ""} ${moving(s) ? "to-move" : ""}`,
+      type: "button", class: `seat-btn ${s === activeSeat ? "active" : ""} ${toMove(view, s) ? "to-move" : ""}`,
       onclick: () => switchSeat(s),
-    }, seatName(view, s), moving(s) ? " ●" : "")),
+    }, seatName(view, s), toMove(view, s) ? " ●" : "")),
     h("label", { class: "check" }, h("input", {
       type: "checkbox", checked: follow, onchange: e => { follow = e.target.checked; persist(); maybeFollow(); },
     }), " follow the seat to move"),
@@ -611,9 +610,13 @@ function drawChat() {
     h("b", {}, String(m.name || (typeof m.seat === "number" ? seatName(view, m.seat) : "spectator"))), ": ", String(m.text))));
   if (atBottom) el.scrollTop = el.scrollHeight;
   const blocked = chatBlocked();
-  $("chat-input").disabled = !!blocked || chatSending;
-  $("chat-form").querySelector("button[type=submit]").disabled = !!blocked || chatSending;
+  setChatDisabled(!!blocked || chatSending);
   $("chat-input").placeholder = blocked || "Say something…";
+}
+
+function setChatDisabled(disabled) {
+  $("chat-input").disabled = disabled;
+  $("chat-form").querySelector("button[type=submit]").disabled = disabled;
 }
 
 /** Why this page may not chat ("" when it may): spectators read only; a table the host closed
@@ -727,12 +730,10 @@ $("chat-form").addEventListener("submit", async e => {
   // The message's own push usually arrives before this answer: its redraw must not enable the
   // field, or what is typed meanwhile would be wiped when the answer clears it.
   chatSending = true;
-  input.disabled = true;
-  $("chat-form").querySelector("button[type=submit]").disabled = true;
+  setChatDisabled(true);
   const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/chat`, { body: { text }, token });
   chatSending = false;
-  input.disabled = !!chatBlocked(); // the table may have been closed meanwhile
-  $("chat-form").querySelector("button[type=submit]").disabled = input.disabled;
+  setChatDisabled(!!chatBlocked()); // the table may have been closed meanwhile
   if (res.status === 0) { showBanner(NETWORK_TEXT, "error"); return; }
   if (res.ok) { input.value = ""; if (res.data && res.data.observation !== undefined) applyView(res.data); else fetchView(); }
   else toast(errorText(res.data, "Message not sent"), "error");
