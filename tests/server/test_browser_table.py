@@ -220,17 +220,23 @@ def solo_rt_table(base: str) -> dict:
 ENABLED_MOVES = "#moves:not([hidden]) button.move:enabled"
 
 
+def open_solo_rt(base: str, browser, errors: list[str]):
+    """A :func:`solo_rt_table` and a new page on its seat 0's join link: ``(made, page)``."""
+    made = solo_rt_table(base)
+    page = new_page(browser, errors)
+    page.goto(base + made["seats"][0]["join_url"])
+    return made, page
+
+
 def test_a_move_whose_answer_never_comes_does_not_lock_the_panel(live_server, browser):
     """Regression: the move panel stayed disabled until the answer to the page's action POST
     arrived. When the table moves past that position anyway (the same seat moved from another tab,
     or the turn timer let a bot move) the answer is old news, and a lost answer left the panel
     disabled for good. The POST is held here and never reaches the server."""
     needs(RT)
-    made = solo_rt_table(live_server)
-    table, token = made["table_id"], made["seats"][0]["token"]
     errors: list[str] = []
-    page = new_page(browser, errors)
-    page.goto(live_server + made["seats"][0]["join_url"])
+    made, page = open_solo_rt(live_server, browser, errors)
+    table, token = made["table_id"], made["seats"][0]["token"]
     page.wait_for_selector(ENABLED_MOVES)
     shown = page.evaluate("() => window.rosesTable.view.version")
     held: list = []
@@ -259,11 +265,9 @@ def test_a_failed_move_and_a_failed_refresh_leave_the_panel_usable(live_server, 
     """Regression: when a move's POST failed (500) and the refresh after it failed too (network),
     the buttons stayed disabled until some later view arrived."""
     needs(RT)
-    made = solo_rt_table(live_server)
-    table = made["table_id"]
     errors: list[str] = []
-    page = new_page(browser, errors)
-    page.goto(live_server + made["seats"][0]["join_url"])
+    made, page = open_solo_rt(live_server, browser, errors)
+    table = made["table_id"]
     page.wait_for_selector(ENABLED_MOVES)
     shown = page.evaluate("() => window.rosesTable.view.version")
     page.route(f"**/api/tables/{table}/actions", lambda route: route.fulfill(
@@ -285,11 +289,9 @@ def test_the_chat_field_stays_disabled_until_its_message_is_answered(live_server
     """Regression: the chat message's own push (sent before the POST's answer) redrew the chat and
     enabled the field again; a second message typed then was wiped by the first one's answer."""
     needs(RT)
-    made = solo_rt_table(live_server)
-    table = made["table_id"]
     errors: list[str] = []
-    page = new_page(browser, errors)
-    page.goto(live_server + made["seats"][0]["join_url"])
+    made, page = open_solo_rt(live_server, browser, errors)
+    table = made["table_id"]
     page.wait_for_selector("#board .seat-box")
     held: list = []
     page.route(f"**/api/tables/{table}/chat", lambda route: held.append((route, route.fetch())))

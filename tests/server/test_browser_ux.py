@@ -120,21 +120,28 @@ def player_tags(page) -> list[str]:
         "els => els.map(e => Array.from(e.querySelectorAll('.tag')).map(t => t.textContent).join(','))")
 
 
-def test_a_friends_link_in_a_browser_that_plays_another_seat_asks_before_hot_seat(live_server, browser):
-    needs(RC)
-    errors: list[str] = []
+def friends_link_in_the_hosts_browser(base: str, browser, errors: list[str]):
+    """A Rose Ceremony table of two people and a bot; the host plays seat 0 in one tab, then opens
+    the friend's (seat 1) link in another tab of the same browser, which asks before hot seat.
+    Returns ``(host page, asking tab, join links, table id)``."""
     host = new_page(browser, errors)
     # Two people play (no fixed seed: the server refuses one then).
-    links = create_table(host, live_server, RC, ["human", "human", "bot:heuristic"], seed=None)
+    links = create_table(host, base, RC, ["human", "human", "bot:heuristic"], seed=None)
     table_id = links[1].split("/t/")[1].split("?")[0]
     host.click("#open-my-seat")
     host.wait_for_selector("#board .seat-box")
     assert host.inner_text("#subtitle") == "You play seat 0"
-    # The host opens the friend's link in another tab of the same browser: asked, not switched.
     tab = host.context.new_page()
     tab.on("pageerror", lambda e: errors.append(str(e)))
     tab.goto(links[1])
-    tab.wait_for_selector("#join-ask:not([hidden])")
+    tab.wait_for_selector("#join-ask:not([hidden])")  # asked, not switched
+    return host, tab, links, table_id
+
+
+def test_a_friends_link_in_a_browser_that_plays_another_seat_asks_before_hot_seat(live_server, browser):
+    needs(RC)
+    errors: list[str] = []
+    host, tab, links, table_id = friends_link_in_the_hosts_browser(live_server, browser, errors)
     assert tab.inner_text("#join-ask-text") == ("This browser already plays seat 0 at this table. "
                                                 "Also play seat 1 here (hot seat: both hands on this screen)?")
     assert tab.inner_text("#join-ask-no") == "No, keep seat 0 and don't store this link"
@@ -170,15 +177,7 @@ def test_escape_closes_the_join_link_question_as_no(live_server, browser):
     (keep seat 0, don't store the link)."""
     needs(RC)
     errors: list[str] = []
-    host = new_page(browser, errors)
-    links = create_table(host, live_server, RC, ["human", "human", "bot:heuristic"], seed=None)
-    table_id = links[1].split("/t/")[1].split("?")[0]
-    host.click("#open-my-seat")
-    host.wait_for_selector("#board .seat-box")
-    tab = host.context.new_page()
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    tab.goto(links[1])
-    tab.wait_for_selector("#join-ask:not([hidden])")
+    _host, tab, _links, table_id = friends_link_in_the_hosts_browser(live_server, browser, errors)
     tab.keyboard.press("Escape")
     tab.wait_for_selector("#join-ask", state="hidden")
     tab.wait_for_selector("#board .seat-box")
