@@ -7,48 +7,61 @@ sees it). Agents never read the true state, so no bot can peek at hidden cards.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from roses.core import EventLog, LogEntry, State
 
 
-@dataclass
 class Turn:
     """One decision for one seat.
 
     Attributes:
         seat: the seat to move (int).
-        observation: ``state.observation(seat)`` (the game's observation dataclass).
         legal_actions: the legal actions, in the game's stable order.
+        game: the :class:`~roses.core.Game`.
+    Properties:
+        observation: ``observation(seat)`` (the game's observation dataclass), built on first use:
+            a bot that never reads it (random play) costs nothing for it.
+
+    The true state stays behind :meth:`sample_state` and :attr:`observation`, which give only what
+    the seat may know; an agent reads nothing else of it (``tests/agents`` checks that no agent
+    module touches a private hook or the state).
     """
 
-    seat: int
-    observation: Any
-    legal_actions: list[Any]
-    _state: State = field(repr=False)
+    __slots__ = ("seat", "legal_actions", "game", "_observation", "_source")
+
+    def __init__(self, seat: int, observation: Any, legal_actions: list[Any], _state: State):
+        self.seat = seat
+        self.legal_actions = legal_actions
+        self.game = _state.game
+        self._observation = observation
+        self._source = _state
 
     @classmethod
     def of(cls, state: State) -> "Turn":
-        seat = state.current_player()
-        return cls(seat, state.observation(seat), state.legal_actions(), state)
+        """The turn of the seat to move in ``state`` (its observation is built lazily)."""
+        return cls(state.current_player(), None, state.legal_actions(), state)
 
     @property
-    def game(self):
-        return self._state.game
+    def observation(self) -> Any:
+        if self._observation is None:
+            self._observation = self._source.observation(self.seat)
+        return self._observation
 
     def sample_state(self, rng: random.Random) -> State:
-        """A full state consistent with this seat's information (hidden parts drawn by ``rng``).
-
-        Its RNG is re-seeded from ``rng``, so future chance outcomes sampled in it tell nothing
-        about the real game's; it has no past (empty history) and its log keeps only the wording
-        this seat may read, since a game's determinize re-draws the present, not the record."""
-        world = self._state.determinize(self.seat, rng)
-        world.rng = random.Random(rng.getrandbits(64))
-        world.history = []
-        world.log = EventLog([LogEntry(e.public, tuple(p for p in e.private if p[0] == self.seat))
-                              for e in world.log.entries])
+        """A full state consistent with this seat's information (hidden parts drawn by ``rng``):
+        :meth:`State.determinize`, whose world has its own seed, history and log, so neither its
+        past nor its future chance outcomes say anything about the real game's."""
+        world = self._source.determinize(self.seat, rng)
+        if type(world).determinize is not State.determinize:  # a game not yet on the sealed hook
+            world.rng = random.Random(rng.getrandbits(64))
+            world.history = []
+            world.log = EventLog([LogEntry(e.message, tuple(p for p in e.private_messages if p[0] == self.seat))
+                                  for e in world.log.entries])
         return world
+
+    def __repr__(self) -> str:
+        return f"Turn(seat={self.seat}, legal_actions={self.legal_actions!r})"
 
 
 @runtime_checkable

@@ -132,45 +132,27 @@ def agent_policy(agent: Any) -> PlayoutPolicy:
     it; it plays with its own RNG, so a search using it stays deterministic for fixed seeds."""
     def policy(world: State, legal: list, rng: random.Random) -> Any:
         seat = world.current_player()
-        return agent.act(Turn(seat, world.observation(seat), legal, world))
+        return agent.act(Turn(seat, None, legal, world))
     return policy
-
-
-def _fast_apply(world: State, seat: int, action: Any) -> None:
-    """``world.apply(action)`` for the seat to move without the legality check (``action`` was taken
-    from the world's own legal actions), keeping the history as :meth:`State.apply` does."""
-    world._apply(action)
-    world.history.append((seat, action))
 
 
 def _chance_step(world: State) -> Any:
     """Apply and return a chance outcome drawn by the outcomes' probabilities with the world's own
-    (fresh) RNG, without the legality check: like ``world.apply(world.sample_chance())``, except
-    that the drawn number is consumed before :meth:`State.apply`'s own one per outcome."""
-    r = world.rng.random()
-    outcomes = world._chance_outcomes()
-    action = outcomes[-1][0]
-    acc = 0.0
-    for a, p in outcomes:
-        acc += p
-        if r < acc:
-            action = a
-            break
-    world._apply(action)
-    world.rng.random()  # State.apply's one number per chance outcome
-    world.history.append((CHANCE, action))
+    (fresh) RNG."""
+    action = world.sample_chance()
+    world.apply(action)
     return action
 
 
-def _seen(world: State, start: int, seats: int) -> list[tuple[str, ...]]:
-    """What each seat learnt from the last step: the log entries from ``start`` on, as that seat
-    may read them (:meth:`~roses.core.EventLog.view`), one tuple per seat. A face-down card offered,
-    laid or drawn by another seat reads the same whatever it was, so in a seat's tree such moves
-    share one node."""
+def _seen(world: State, start: int, seats: int) -> list[tuple]:
+    """What each seat learnt from the last step: the raw log messages from entry ``start`` on, as
+    that seat reads them (:meth:`~roses.core.State.step_key`, the increment of its information-state
+    key). A face-down card offered, laid or drawn by another seat reads the same whatever it was,
+    so in a seat's tree such moves share one node."""
     new = world.log.entries[start:]
-    if not any(e.private for e in new):  # public wording only: the same for every seat
-        return [tuple(e.public for e in new)] * seats
-    return [tuple(e.text_for(k) for e in new) for k in range(seats)]
+    if not any(e.private_messages for e in new):  # public messages only: the same for every seat
+        return [tuple(e.message for e in new)] * seats
+    return [world.step_key(k, start) for k in range(seats)]
 
 
 class ISMCTSAgent:
@@ -278,7 +260,7 @@ class ISMCTSAgent:
                 continue
             if seat < 0:  # terminal
                 break
-            legal = world._legal_actions()
+            legal = world.legal_actions()
             if len(legal) > self.max_branching:
                 legal = rng.sample(legal, self.max_branching)
             own = 0 if single else seat  # the mover chooses in its own tree, by its own statistics
@@ -305,7 +287,7 @@ class ISMCTSAgent:
                     if score > best_score:
                         chosen, best_score, a = child, score, b
             before = len(world.log.entries)
-            _fast_apply(world, seat, a)
+            world.apply(a)
             nodes[own] = chosen
             paths[own].append(chosen)
             seen = _seen(world, before, len(roots)) if not single else None
@@ -348,8 +330,7 @@ class ISMCTSAgent:
                 continue
             if seat < 0 or (limit is not None and steps >= limit):  # terminal, or deep enough
                 break
-            legal = world._legal_actions()
-            _fast_apply(world, seat, policy(world, legal, rng))
+            world.apply(policy(world, world.legal_actions(), rng))
             steps += 1
         return self.evaluate(world)
 

@@ -18,6 +18,37 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 @dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game with its parameters fixed (OpenSpiel's ``GameType``/``GameInfo``).
+
+    Attributes:
+        information: ``"imperfect"`` or ``"perfect"``.
+        chance_mode: ``"explicit"`` (chance nodes list their outcomes with probabilities) or
+            ``"deterministic"``.
+        utility: ``"zero-sum"``, ``"constant-sum"`` or ``"general-sum"``: how ``returns()`` add up.
+        min_utility, max_utility: the range of one seat's return.
+        max_game_length: a proven upper bound on the number of steps (seat actions and chance
+            outcomes) of one game; the docstring of the game's ``info`` function gives the proof and
+            a test plays toward it.
+        num_distinct_actions: size of the fixed integer encoding of seat actions.
+        score_unit: the unit of ``State.scores`` (``"dollars"``), or ``""`` for games scored by
+            winning alone.
+        search_iterations: the default ISMCTS budget (iterations a decision) for this game: a
+            search budget, sized by what one playout costs here, not game knowledge.
+    """
+
+    information: str
+    chance_mode: str
+    utility: str
+    min_utility: float
+    max_utility: float
+    max_game_length: int
+    num_distinct_actions: int
+    score_unit: str = ""
+    search_iterations: int = 200
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything static about one game.
 
@@ -40,6 +71,7 @@ class GameSpec:
             a ``str.format`` pattern (``"${:.0f}"`` for Rare Roses dollars).
         solo_goal: for games playable alone, the rulebook's yardstick of a solo score, shown with
             the final score (a one-seat game has no winner to name).
+        info: ``f(game) -> GameInfo``, the game's static facts for these parameters.
     """
 
     name: str
@@ -58,6 +90,7 @@ class GameSpec:
     check_params: Callable[[Mapping[str, Any]], None] | None = None
     score_format: str = "{:g}"
     solo_goal: str = ""
+    info: Callable[["Game"], GameInfo] | None = None
 
     def format_score(self, score: float) -> str:
         """One score as the game writes it (see ``score_format``)."""
@@ -110,6 +143,14 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         return self.spec.state_class(self, seed)
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's :class:`GameInfo` for these parameters. Raises ``NotImplementedError`` for a
+        game that declares none."""
+        if self.spec.info is None:
+            raise NotImplementedError(f"{self.title} declares no GameInfo")
+        return self.spec.info(self)
 
     def num_distinct_actions(self) -> int:
         """Size of the fixed integer action space of seat actions."""

@@ -1,8 +1,18 @@
-"""The game log: public events, with private wording for the seats allowed to know more."""
+"""The game log: public events, with private wording for the seats allowed to know more.
+
+A message is stored as it was given: either a finished string or a tuple ``(template, *args)``
+whose text is ``template.format(*args)``, worded only when somebody reads it. Applying an action
+therefore costs one small tuple, not string formatting, and the raw message doubles as the
+structured, hashable record of what a seat learnt (``EventLog.seen_by``: the information-state
+key is built from it, never from the English text).
+"""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+#: A log message: a finished string, or ``(template, *args)`` worded by ``template.format(*args)``.
+Message = Any
 
 
 def own_seat_wording(text: str, seat: int) -> str:
@@ -10,6 +20,9 @@ def own_seat_wording(text: str, seat: int) -> str:
     "seat 2" become "seat 2 (you)", so a seat's log never leaves it to remember its own number
     (subjects keep "seat 2": the verbs are written for the third person); after the reader as
     subject, "their own" becomes "your own"."""
+    if f"eat {seat}" not in text:  # the common case: nothing to re-word (skip three regexes)
+        return text
+
     def possessive(m: re.Match[str]) -> str:
         return "Your" if m.group(1) == "S" else "your"
 
@@ -31,36 +44,112 @@ def as_read_by(text: str, seat: int | None) -> str:
     return text if seat is None else own_seat_wording(text, seat)
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One event. ``public`` is what every seat (and spectators) read; ``private`` maps a seat to
-    the fuller wording only that seat may read (e.g. the card it laid)."""
+def word(message: Message) -> str:
+    """The text of a stored message: itself if a string, else ``template.format(*args)``."""
+    if isinstance(message, str):
+        return message
+    return message[0].format(*message[1:])
 
-    public: str
-    private: tuple[tuple[int, str], ...] = ()
+
+class LogEntry:
+    """One event, immutable.
+
+    Attributes:
+        message: what every seat (and spectators) learn: a :data:`Message`.
+        private_messages: ``((seat, message), ...)`` sorted by seat: the fuller account only that
+            seat may read (e.g. the card it laid).
+    Properties ``public`` (str) and ``private`` (``((seat, str), ...)``) give the worded forms.
+    """
+
+    __slots__ = ("message", "private_messages")
+
+    def __init__(self, public: Message, private: tuple[tuple[int, Message], ...] = ()):
+        self.message = public
+        self.private_messages = private
+
+    @property
+    def public(self) -> str:
+        return word(self.message)
+
+    @property
+    def private(self) -> tuple[tuple[int, str], ...]:
+        return tuple((s, word(m)) for s, m in self.private_messages)
+
+    def seen_by(self, seat: int | None) -> Message:
+        """The raw message ``seat`` reads (``None``: a spectator): hashable, not worded."""
+        if seat is not None:
+            for s, m in self.private_messages:
+                if s == seat:
+                    return (s, m)  # tagged: a private message never equals a public one
+        return self.message
 
     def text_for(self, seat: int | None) -> str:
         """The wording ``seat`` reads (``None``: a spectator), own seat marked (own_seat_wording)."""
         if seat is None:
-            return self.public
-        for s, text in self.private:
+            return word(self.message)
+        for s, m in self.private_messages:
             if s == seat:
-                return own_seat_wording(text, seat)
-        return own_seat_wording(self.public, seat)
+                return own_seat_wording(word(m), seat)
+        return own_seat_wording(word(self.message), seat)
+
+    def raw(self) -> tuple:
+        """Everything in the entry as plain data (for snapshots and equality)."""
+        return (self.message, self.private_messages)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LogEntry) and self.raw() == other.raw()
+
+    def __hash__(self) -> int:
+        return hash(self.raw())
+
+    def __repr__(self) -> str:
+        return f"LogEntry({self.public!r}, {self.private!r})"
 
 
-@dataclass
 class EventLog:
-    """Append-only list of :class:`LogEntry`; :meth:`view` gives one seat's reading."""
+    """Append-only list of :class:`LogEntry`; :meth:`view` gives one seat's reading.
 
-    entries: list[LogEntry] = field(default_factory=list)
+    The worded view of each reader is cached and extended as entries arrive (entries never change),
+    so reading the log after every move costs only the new entries. A copy (:meth:`copy`) shares
+    the entries and the cached views, which are immutable tuples.
+    """
 
-    def add(self, public: str, private: dict[int, str] | None = None) -> None:
-        self.entries.append(LogEntry(public, tuple(sorted((private or {}).items()))))
+    __slots__ = ("entries", "_views")
+
+    def __init__(self, entries: Iterable[LogEntry] | None = None, _views: dict | None = None):
+        self.entries: list[LogEntry] = list(entries) if entries is not None else []
+        self._views: dict[int | None, tuple[str, ...]] = _views if _views is not None else {}
+
+    def add(self, public: Message, private: dict[int, Message] | None = None) -> None:
+        """Append an event: ``public`` for everybody, ``private[seat]`` instead for that seat."""
+        self.entries.append(LogEntry(public, tuple(sorted(private.items())) if private else ()))
+
+    def copy(self) -> "EventLog":
+        return EventLog(self.entries, dict(self._views))
 
     def view(self, seat: int | None) -> tuple[str, ...]:
         """The log as ``seat`` may read it (``None``: a spectator, public wording only)."""
-        return tuple(e.text_for(seat) for e in self.entries)
+        cached = self._views.get(seat, ())
+        n = len(self.entries)
+        if len(cached) > n:  # pragma: no cover - entries are append-only
+            cached = ()
+        if len(cached) < n:
+            cached = cached + tuple(e.text_for(seat) for e in self.entries[len(cached):])
+            self._views[seat] = cached
+        return cached
+
+    def seen_by(self, seat: int | None, start: int = 0) -> tuple:
+        """The raw messages ``seat`` reads from entry ``start`` on (see :meth:`LogEntry.seen_by`):
+        hashable, equal exactly when the entries read the same to that seat."""
+        return tuple(e.seen_by(seat) for e in self.entries[start:])
+
+    def raw(self) -> list:
+        return [e.raw() for e in self.entries]
 
     def __len__(self) -> int:
         return len(self.entries)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EventLog) and self.entries == other.entries
+
+    __hash__ = None  # type: ignore[assignment]

@@ -40,8 +40,12 @@ class State:
 
     def __init__(self, game: "Game", seed: int):
         self.game = game
+        self.num_players = game.num_players  # a plain attribute: read on every hot path
         self.seed = int(seed)
         self.rng = random.Random(self.seed)
+        self._rng_shared = False  # copy-on-write: a clone shares the RNG until either draws
+        self._peeked: float | None = None  # the next number, drawn by sample_chance, not yet used
+        self._legal: list[Action] | None = None  # legal actions of this position, once asked for
         self.history: list[tuple[int, Action]] = []
         self.log = EventLog()
 
@@ -51,7 +55,8 @@ class State:
         raise NotImplementedError
 
     def _legal_actions(self) -> list[Action]:
-        """Legal actions of the seat to move, in a stable order. *Game hook.*"""
+        """Legal actions of the seat to move, in a stable order. *Game hook* (called once per
+        position: :meth:`legal_actions` caches it)."""
         raise NotImplementedError
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -60,6 +65,14 @@ class State:
 
     def _apply(self, action: Action) -> None:
         """Apply an action already known to be legal. *Game hook.*"""
+        raise NotImplementedError
+
+    def _sample_history(self, seat: int, rng: random.Random) -> list[tuple[int, Action]]:
+        """A history of ``(seat, action)`` steps, chance outcomes included, drawn with ``rng`` among
+        those that ``seat`` cannot tell apart from this state's own: the seat's own actions and
+        everything public as they were, everything hidden from it re-drawn consistently. *Game hook*
+        behind :meth:`determinize`; it must read only what ``seat`` may know (the conformance check
+        :func:`roses.core.conformance.check_determinize` proves it)."""
         raise NotImplementedError
 
     def observation(self, seat: int | None) -> Any:
@@ -72,12 +85,6 @@ class State:
     def returns(self) -> list[float]:
         """Per-seat result once terminal (zeros before): 1.0 for a sole winner or each member of a
         winning team, ``1/k`` for each of ``k`` players sharing a win, 0.0 otherwise. *Game hook.*"""
-        raise NotImplementedError
-
-    def determinize(self, seat: int, rng: random.Random) -> "State":
-        """A copy of this state in which everything hidden from ``seat`` is re-drawn at random,
-        consistently with what ``seat`` observes (TAG's "copy as one seat sees it"; the input to
-        ISMCTS). ``observation(seat)`` of the copy equals this state's. *Game hook.*"""
         raise NotImplementedError
 
     def scores(self) -> list[float] | None:
@@ -96,14 +103,10 @@ class State:
 
     def explain_illegal(self, action: Action) -> IllegalActionError:
         """The typed error for an action that is not legal here, naming the rule. *Game hook;*
-        the default names only the current phase."""
+        the default names only the current phase. Built only when an action is refused."""
         return IllegalActionError("legal actions", f"{action} is not a legal action now", action)
 
     # ------------------------------------------------------------------ provided
-    @property
-    def num_players(self) -> int:
-        return self.game.num_players
-
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
@@ -112,7 +115,13 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to move; at a chance node, the possible outcomes; ``[]`` once
-        terminal."""
+        terminal. A new list each call (the position's list is computed once and kept)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _compute_legal(self) -> list[Action]:
         p = self.current_player()
         if p == TERMINAL:
             return []
@@ -125,32 +134,53 @@ class State:
         return self._chance_outcomes() if self.is_chance_node() else []
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return action in legal  # identity first: actions taken from the list cost a pointer compare
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to move (or a chance outcome at a chance node).
 
         Raises :class:`IllegalActionError` naming the rule when ``action`` is not legal; the state
-        is then unchanged.
+        is then unchanged. The check is a membership test in this position's legal actions,
+        computed once (and shared with :meth:`legal_actions`).
         """
         seat = self.current_player()
         if seat == TERMINAL:
             raise IllegalActionError("end of the game", "the game is over; no action is legal", action)
         if not self.is_legal(action):
             raise self.explain_illegal(action)
+        self._legal = None
         self._apply(action)
         if seat == CHANCE:
-            self.rng.random()  # one draw per chance outcome, sampled or chosen (see sample_chance)
+            self._consume_draw()
         self.history.append((seat, action))
+
+    def _consume_draw(self) -> None:
+        """One RNG number per chance outcome, sampled or chosen (see :meth:`sample_chance`)."""
+        if self._peeked is not None:
+            self._peeked = None
+        else:
+            self._own_rng().random()
+
+    def _own_rng(self) -> random.Random:
+        if self._rng_shared:  # copy on first draw after a clone
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self._rng_shared = False
+        return self.rng
 
     def sample_chance(self) -> Action:
         """The chance outcome that this game's RNG draws next (by the outcomes' probabilities).
 
-        Pure: it peeks at the RNG's next number; applying any chance outcome consumes that number,
-        so a state is fully determined by its seed and history (and replays exactly)."""
-        peek = random.Random()
-        peek.setstate(self.rng.getstate())
-        r = peek.random()
+        Pure as far as the game goes: it draws the RNG's next number once and keeps it until a
+        chance outcome is applied, which uses it up; so a state is fully determined by its seed and
+        history (and replays exactly) whether or not anybody sampled."""
+        r = self._peeked
+        if r is None:
+            r = self._peeked = self._own_rng().random()
         outcomes = self._chance_outcomes()
         acc = 0.0
         for a, p in outcomes:
@@ -171,7 +201,9 @@ class State:
         spacing (``"BID  2"`` for ``"bid 2"``, see :func:`normalize_action_text`), for the terminal
         and the server's typed moves alike. Raises :class:`IllegalActionError` when no legal
         action matches (or, should a game ever have two that differ only so, when the typed text
-        does not say which)."""
+        does not say which): the game's own rule-naming refusal when the text names a well-formed
+        action of the game that is illegal now (``parse_action`` hook), else a list of the legal
+        ones."""
         legal = self.legal_actions()
         for a in legal:
             if str(a) == text:
@@ -183,42 +215,113 @@ class State:
         if matches:
             raise IllegalActionError("legal actions", f"{text!r} could be any of: "
                                      + ", ".join(str(a) for a in matches[:12]), text)
+        if self.current_player() != TERMINAL:
+            parsed = self.parse_action(key)
+            if parsed is not None:
+                raise self.explain_illegal(parsed)
         shown = ", ".join(str(a) for a in legal[:12])
         raise IllegalActionError("legal actions", f"{text!r} is not a legal action now; legal: {shown}", text)
 
+    def parse_action(self, text: str) -> Action | None:
+        """The game's action object written ``text`` (normalised: lower case, single spaces), legal
+        now or not, or ``None`` when ``text`` is no action of the game. *Game hook;* lets a typed
+        move that is well formed but illegal get the rule-naming refusal of :meth:`explain_illegal`.
+        Default: none."""
+        return None
+
     def clone(self) -> "State":
-        """An independent copy. The game, the actions and the log entries are immutable and shared;
-        everything else is deep-copied."""
+        """An independent copy. The game, the actions and the log entries are immutable and shared
+        (the RNG too, copied on its next draw); everything else is deep-copied."""
         new = object.__new__(type(self))
         memo: dict[int, Any] = {id(self.game): self.game}
         for k, v in vars(self).items():
             if k == "rng":
-                v = random.Random()
-                v.setstate(self.rng.getstate())
+                pass
             elif k == "history":
                 v = list(v)
             elif k == "log":
-                v = EventLog(list(v.entries))
+                v = v.copy()
             elif k != "game":
                 v = copy.deepcopy(v, memo)
             setattr(new, k, v)
+        self.share_rng_with(new)
         return new
 
+    def share_rng_with(self, new: "State") -> None:
+        """Give the copy ``new`` this state's RNG, copy-on-write (for games' own ``clone``)."""
+        new.rng = self.rng
+        new._peeked = self._peeked
+        new._rng_shared = self._rng_shared = True
+
+    # ------------------------------------------------------------------ hidden information
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A full state that ``seat`` cannot tell from this one, everything hidden from it re-drawn
+        at random with ``rng`` (TAG's "copy as one seat sees it"; the input to ISMCTS).
+
+        *Final:* games provide :meth:`_sample_history`; the world is that history replayed from a
+        fresh initial state under a new seed drawn from ``rng``. So the world replays to itself from
+        its own history (chance outcomes included), its log holds what its seats would read, and
+        nothing in it (history, log, seed, RNG) depends on what ``seat`` cannot know. Its
+        ``observation(seat)`` and ``information_state_key(seat)`` equal this state's.
+
+        Args: ``seat`` (0..n-1), ``rng`` (a ``random.Random``, advanced). Returns a new state.
+        """
+        steps = self._sample_history(seat, rng)
+        world = self.game.new_initial_state(rng.getrandbits(63))
+        world.replay_trusted(steps)
+        return world
+
+    def replay_trusted(self, steps: Sequence[tuple[int, Action]]) -> "State":
+        """Apply ``(seat, action)`` steps known to be legal in order, without the membership check
+        (worlds from :meth:`determinize`; the conformance checks replay them checked). Returns self."""
+        history = self.history
+        for seat, action in steps:
+            self._legal = None
+            self._apply(action)
+            if seat == CHANCE:
+                self._consume_draw()
+            history.append((seat, action))
+        self._legal = None
+        return self
+
+    def information_state_key(self, seat: int) -> tuple:
+        """Hashable; equal for two states exactly when ``seat`` cannot tell them apart (perfect
+        recall): the seat's own actions and everything it was shown, in order, as the raw log
+        messages it read (:meth:`EventLog.seen_by`), never their wording. ISMCTS keys its trees on
+        it, step by step (:meth:`step_key`)."""
+        return (seat, self.log.seen_by(seat), tuple(a for s, a in self.history if s == seat))
+
+    def step_key(self, seat: int, log_start: int) -> tuple:
+        """What ``seat`` learnt from the steps since the log had ``log_start`` entries: the
+        increment of :meth:`information_state_key` (for search trees keyed on it)."""
+        return self.log.seen_by(seat, log_start)
+
+    # ------------------------------------------------------------------ equality and JSON
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state as JSON data (for equality checks and debugging). Includes the
         hidden information: never send it to a player."""
         out = {}
         for k, v in vars(self).items():
-            if k in ("game", "rng"):
+            if k in ("game", "rng", "_rng_shared", "_peeked", "_legal"):
                 continue
             if k == "history":
                 out[k] = [[s, str(a)] for s, a in v]
             elif k == "log":
-                out[k] = [[e.public, e.private] for e in v.entries]
+                out[k] = to_jsonable(v.raw())
             else:
                 out[k] = to_jsonable(v)
-        out["rng"] = hash(self.rng.getstate())  # ints hash to themselves: stable across runs
+        out["rng"] = self.rng_position()
         return out
+
+    def rng_position(self) -> int:
+        """A stable hash of where the game's RNG stands, the same whether or not
+        :meth:`sample_chance` has already drawn (and kept) the next number."""
+        if self._peeked is not None:
+            return hash((self.rng.getstate(), self._peeked))  # ints hash to themselves: stable
+        twin = random.Random()
+        twin.setstate(self.rng.getstate())
+        r = twin.random()
+        return hash((twin.getstate(), r))
 
     def to_json(self) -> dict[str, Any]:
         """JSON data from which :meth:`from_json` rebuilds an equal state: game, parameters, seed

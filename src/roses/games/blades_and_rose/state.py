@@ -478,11 +478,13 @@ class BladesAndRoseState(State):
         for _ in range(200):
             world = redeal(self, seat, rng)
             if world is not None and world.observation(seat) == want:
-                world.rng.seed(rng.getrandbits(64))
+                world.rng = random.Random(rng.getrandbits(64))
+                world._peeked = None
                 return world
         # Never observed in tests; the true state is always consistent (a biased but safe answer).
         world = self.clone()
-        world.rng.seed(rng.getrandbits(64))
+        world.rng = random.Random(rng.getrandbits(64))
+        world._peeked = None
         return world
 
     # ------------------------------------------------------------------ checks

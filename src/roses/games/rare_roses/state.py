@@ -682,6 +682,7 @@ class RareRosesState(State):
         re-drawn as one tile of the seller's shop for a random price the buyer can pay."""
         world = self.clone()
         world.rng = random.Random(rng.getrandbits(64))
+        world._peeked = None
         o = self.offer
         if o is not None and seat not in (self.turn, o.seat):
             # The real deal took at least one tile of the seller's shop, so one exists and one more
@@ -704,7 +705,7 @@ class RareRosesState(State):
             d[k] = list(d[k])
         d["shops"] = [[row[:] for row in shop] for shop in self.shops]
         d["filled"] = [f[:] for f in self.filled]
-        d["log"] = EventLog(list(self.log.entries))
+        d["log"] = self.log.copy()
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         d["rng"] = rng
@@ -715,13 +716,12 @@ class RareRosesState(State):
         """Every field as JSON data, like the base class's, built directly for speed."""
         out: dict[str, Any] = {}
         for k, v in vars(self).items():
-            if k in ("game", "rng", "history", "log"):
+            if k in ("game", "rng", "history", "log", "_rng_shared", "_peeked", "_legal"):
                 continue
             out[k] = to_jsonable(v)
         out["history"] = [[s, str(a)] for s, a in self.history]
-        out["log"] = [[e.public, [list(p) for p in e.private]] for e in self.log.entries]
-        ver, st, gauss = self.rng.getstate()
-        out["rng"] = [ver, list(st), gauss]
+        out["log"] = to_jsonable(self.log.raw())
+        out["rng"] = self.rng_position()
         return out
 
     def check_invariants(self) -> None:

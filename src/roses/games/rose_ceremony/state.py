@@ -352,7 +352,7 @@ class RoseCeremonyState(State):
         twin.points = list(self.points)
         twin.winners = list(self.winners)
         twin.history = list(self.history)
-        twin.log = EventLog(list(self.log.entries))
+        twin.log = self.log.copy()
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
         return twin
@@ -378,6 +378,7 @@ class RoseCeremonyState(State):
             world.pending = PendingOffer(p.offerer, p.receiver, pool.pop())
         world.deck = sorted(pool)
         world.rng = random.Random(rng.getrandbits(64))
+        world._peeked = None
         return world
 
     def check_invariants(self) -> None:

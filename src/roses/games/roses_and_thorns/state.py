@@ -344,7 +344,7 @@ class RosesAndThornsState(State):
             setattr(new, k, [list(x) for x in getattr(self, k)])
         for k in ("revealed", "markers", "out", "passed", "bids", "laid_first", "thorn_held", "history"):
             setattr(new, k, list(getattr(self, k)))
-        new.log = EventLog(list(self.log.entries))
+        new.log = self.log.copy()
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         return new
@@ -395,6 +395,7 @@ class RosesAndThornsState(State):
         may foresee."""
         world = self.clone()
         world.rng = random.Random(rng.getrandbits(64))
+        world._peeked = None
         for t in range(self.num_players):
             if t == seat:
                 continue
