@@ -2,7 +2,8 @@
 
 ``check_random_game`` plays one game with random legal actions and checks, at every step:
 the state's own invariants (e.g. cards conserved), that each seat's observation is JSON data and
-is unchanged when everything hidden from that seat is re-drawn (no hidden information leaks), that a
+is unchanged when everything hidden from that seat is re-drawn (no hidden information leaks), that
+determinized worlds are sealed (:func:`check_determinize`), that a
 clone is independent of its original, and that illegal actions raise :class:`IllegalActionError`
 and change nothing. At the end it checks that the game ended, that the returns are sane, and that
 the record and the JSON form both replay to an equal state.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Callable
 
 from .errors import IllegalActionError
 from .game import Game
@@ -44,6 +45,33 @@ def check_observations(state: State, rng: random.Random) -> None:
                 f"seat {seat}'s determinized copy shares the game's RNG state: its chance outcomes leak")
 
 
+def check_determinize(state: State, seat: int, seed: int) -> None:
+    """The sealed-determinization contract (:meth:`State.determinize`) for ``seat`` at ``state``:
+
+    - the world agrees with the seat: the same observation, information-state key and seat to move;
+    - the world replays to itself from its own history under its own seed (``from_json`` of its
+      JSON form is equal to it: history, log, RNG position and every field);
+    - nothing in it depends on what the seat cannot know: determinizing the real state and
+      determinizing another world of it, with the same ``rng`` seed, give equal worlds;
+    - its RNG is not the game's (future chance outcomes are re-drawn).
+    Raises ``AssertionError`` naming the broken property.
+    """
+    world = state.determinize(seat, random.Random(seed))
+    assert type(world).determinize is State.determinize, "determinize is final: games provide _sample_history"
+    assert to_jsonable(world.observation(seat)) == to_jsonable(state.observation(seat)), (
+        f"seat {seat}'s observation differs in its determinized world")
+    assert world.information_state_key(seat) == state.information_state_key(seat), (
+        f"seat {seat}'s information-state key differs in its determinized world")
+    assert world.current_player() == state.current_player()
+    assert State.from_json(json.loads(json.dumps(world.to_json()))) == world, (
+        "a determinized world does not replay to itself from its own history")
+    other = state.determinize(seat, random.Random(seed + 1))
+    assert other.determinize(seat, random.Random(seed)) == world, (
+        f"seat {seat}'s world depends on something it cannot know: determinizing another world of "
+        "the same information state gave a different world")
+    assert world.seed != state.seed or state.is_terminal() or not state.history
+
+
 def check_illegal(state: State, pool: list[Any], rng: random.Random) -> None:
     """Up to three actions from ``pool`` that are illegal here, plus a nonsense value, each raise
     :class:`IllegalActionError` and change nothing."""
@@ -70,14 +98,18 @@ def check_clone(state: State, action: Any) -> None:
     assert state.snapshot() == before, "a clone shares mutable data with its original"
 
 
-def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool = True) -> State:
+def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool = True,
+                      choose: Callable[[list[Any]], Any] | None = None) -> State:
     """Play one random game of ``game`` from ``seed`` with every check above; return the end state.
 
     ``deep=False`` skips the per-step observation, clone and illegal-action checks (for long games).
-    Raises ``AssertionError`` describing the first broken property.
+    ``choose(legal) -> action`` picks each seat action (default: uniformly at random from ``seed``);
+    property tests pass one that draws from hypothesis (``st.data()``), so that a failure shrinks
+    to the shortest game. Raises ``AssertionError`` describing the first broken property.
     """
     rng = random.Random(seed ^ 0x5EED)
     state = game.new_initial_state(seed)
+    sealed = type(state).determinize is State.determinize
     pool: list[Any] = []
     steps = 0
     while not state.is_terminal():
@@ -90,13 +122,15 @@ def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool
             assert abs(sum(probs) - 1.0) < 1e-9 and min(probs) > 0, "chance probabilities must sum to 1"
             action = state.sample_chance()
         else:
-            action = rng.choice(legal)
+            action = choose(legal) if choose is not None else rng.choice(legal)
             pool.extend(legal[:20])
             if len(pool) > 200:
                 del pool[:100]
         # Every step early on, then every 7th: the checks cost O(history) each.
         if deep and (steps < 120 or steps % 7 == 0):
             check_observations(state, rng)
+            if sealed and steps % 5 == 0 and not state.is_chance_node():
+                check_determinize(state, rng.randrange(state.num_players), rng.randrange(2**31))
             check_illegal(state, pool, rng)
             check_clone(state, action)
         state.apply(action)
