@@ -1,25 +1,28 @@
-"""Decision time of the generic ISMCTS agent, multi-observer (default) against single-observer.
+"""ISMCTS speed: iterations per second of the generic multi-observer ISMCTS agent, per game.
 
 For each game and player count, takes seat decisions with a real choice from random games (fixed
-seeds), times ``ISMCTSAgent.act`` with the default budget (``ITERATIONS_BY_GAME``) in both modes
-on the same positions, interleaved so that machine load hits both alike, and prints the medians.
+seeds) and times ``ISMCTSAgent.act`` at the same settings everywhere (``--iterations``, default 50,
+random playouts to the end), in CPU seconds. Prints iterations per second and, as for every
+benchmark here, the ratio to a fixed pure-Python baseline workload timed in the same process.
 
-    python3 bench/ismcts.py                 # every game, 12 positions each
-    python3 bench/ismcts.py rose-ceremony 30
+    python3 bench/ismcts.py [--positions 12] [--iterations 50] [--games rose-ceremony] [--json]
 """
 from __future__ import annotations
 
+import argparse
+import json
 import random
 import statistics
-import sys
 import time
 
 import roses
 from roses.agents import Turn
 from roses.agents.ismcts import ISMCTSAgent
 
+from engine import baseline_ops_per_second
+
 CASES = [("roses-and-thorns", 3), ("roses-and-thorns", 4), ("rose-ceremony", 2), ("rose-ceremony", 4),
-         ("rare-roses", 2), ("blades-and-rose", 5)]
+         ("rare-roses", 1), ("rare-roses", 4), ("blades-and-rose", 5)]
 
 
 def positions(game, count: int, seed: int = 0) -> list:
@@ -39,22 +42,38 @@ def positions(game, count: int, seed: int = 0) -> list:
     return found
 
 
-def main(argv: list[str]) -> None:
-    cases = [c for c in CASES if not argv or c[0] == argv[0]]
-    count = int(argv[1]) if len(argv) > 1 else 12
-    for name, players in cases:
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=12)
+    ap.add_argument("--iterations", type=int, default=50)
+    ap.add_argument("--games", default="", help="comma-separated game names (default: all)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    names = [g for g in args.games.split(",") if g]
+    base = statistics.median(baseline_ops_per_second(0.5) for _ in range(3))
+    rows = []
+    for name, players in CASES:
+        if names and name not in names:
+            continue
         game = roses.load(name, players=players)
-        times: dict[bool, list[float]] = {False: [], True: []}
-        for i, state in enumerate(positions(game, count)):
-            for single in (False, True):
-                agent = ISMCTSAgent(game, seed=i, single_observer=single)
-                t = time.process_time()
-                agent.act(Turn.of(state))
-                times[single].append(time.process_time() - t)
-        multi, single = statistics.median(times[False]), statistics.median(times[True])
-        print(f"{name:17} {players} players  {agent.iterations:4} iterations  median CPU s per decision: "
-              f"multi-observer {multi:.3f}  single-observer {single:.3f}  ratio {multi / single:.2f}")
+        rates = []
+        for i, state in enumerate(positions(game, args.positions)):
+            agent = ISMCTSAgent(game, seed=i, iterations=args.iterations)
+            t = time.process_time()
+            agent.act(Turn.of(state))
+            rates.append(args.iterations / max(time.process_time() - t, 1e-9))
+        rate = statistics.median(rates)
+        rows.append({"game": name, "players": players, "iterations": args.iterations,
+                     "iterations_per_s": rate, "iterations_per_baseline": rate / base})
+    if args.json:
+        print(json.dumps({"baseline_ops_per_s": base, "cases": rows}))
+        return
+    print(f"baseline: {base:,.0f} ops/s (deepcopy+sum of a fixed structure)")
+    for r in rows:
+        print(f"{r['game']:17} {r['players']} players  {r['iterations_per_s']:8.0f} iterations/s "
+              f"(median of {args.positions} decisions at {r['iterations']} iterations)  "
+              f"{r['iterations_per_baseline']:.4f} per baseline op")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

@@ -97,8 +97,9 @@ def _load(game: str, players: Optional[int], pairs: list[str]):
 def render(state: State, seat: Optional[int]):
     """The game's own renderer of ``seat``'s observation, or a generic pretty print."""
     obs = state.observation(seat)
-    if state.game.spec.render is not None:
-        return state.game.spec.render(obs)
+    render = state.game.spec.renderer()
+    if render is not None:
+        return render(obs)
     data = to_jsonable(obs)
     data.pop("log", None)
     return Pretty(data)

@@ -17,8 +17,10 @@ def test_no_module_outside_core_and_games_calls_a_private_hook():
     offenders = []
     for path in sorted(SRC.rglob("*.py")):
         rel = path.relative_to(SRC).as_posix()
-        if rel.startswith(("core/", "games/")) or rel == "agents/base.py":  # Turn itself holds the state
+        if rel == "agents/base.py":  # Turn itself holds the state
             continue
+        if rel.startswith("core/") or (rel.startswith("games/") and not rel.endswith("/bots.py")):
+            continue  # the rules themselves; a game's bots are agents like any other
         for i, line in enumerate(path.read_text().splitlines(), 1):
             if HOOKS.search(line):
                 offenders.append(f"{rel}:{i}: {line.strip()}")

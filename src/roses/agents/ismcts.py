@@ -5,9 +5,8 @@ IEEE Transactions on Computational Intelligence and AI in Games 4(2):120–143, 
 (doi:10.1109/TCIAIG.2012.2200894), its multiple-observer variant MO-ISMCTS; the
 single-observer SO-ISMCTS stays available as ``single_observer=True``. It uses only the core
 contract through a :class:`~roses.agents.Turn`: the seat, its legal actions and
-``sample_state(rng)`` (a determinized full state consistent with the seat's information, with a
-fresh RNG so sampled chance outcomes tell nothing about the real game's), plus each step's log
-entries as each seat may read them (:meth:`~roses.core.EventLog.view`).
+``sample_state(rng)`` (a sealed determinized world: :meth:`~roses.core.State.determinize`), and
+in the worlds only public methods (``legal_actions``, ``apply``, ``sample_chance``, ``step_key``).
 
 Why several trees: a single tree keyed by the actions' text, as the deciding seat sees them, lets
 every other seat choose *knowing the sampled world*: in Rose Ceremony the receiver of a face-down
@@ -15,8 +14,11 @@ offer answered under the node of the offered card, so the search "learnt" that b
 refused and good ones accepted, which no real receiver can do (RC-3). So one search grows one tree
 per seat, all descended together. In seat ``k``'s tree a step is keyed by what ``k`` learns from it:
 its own action by its text ``(k, action text)``; another seat's action or a chance outcome by
-``(mover, log lines as k reads them)`` — a card laid, offered or drawn face down by another seat
-reads the same whatever it was, so all such moves share one node of ``k``'s tree. A seat chooses
+``(mover, what k learnt from it)``, the step's increment of ``k``'s information-state key
+(:meth:`~roses.core.State.step_key`: the raw log messages ``k`` reads, never their wording) — a card
+laid, offered or drawn face down by another seat reads the same whatever it was, so all such moves
+share one node of ``k``'s tree. A node of ``k``'s tree thus stands for one information state of
+``k``: the root's key plus the increments on the path. A seat chooses
 its moves in its own tree, so its choice depends on the moves as it saw them and not on cards it
 cannot see. (The trees start from the deciding seat's information set, so the other seats' choices
 do not depend on their own hidden cards either: the paper's approximation.) Each iteration:
@@ -43,8 +45,9 @@ The action played is the most visited child of the deciding seat's root among
 text)`` for every move and ``(CHANCE, outcome text)`` for chance, each node scoring the reward of
 the seat that moved into it (SO-ISMCTS, the behaviour before multi-observer trees).
 
-The multi-observer keys rely on each game's log wording every step so that two steps a seat can
-tell apart read differently to it (checked for every game by ``tests/agents/test_ismcts.py``).
+The multi-observer keys rely on each game's log recording every step so that two steps a seat can
+tell apart give it different messages (checked for every game by ``tests/agents/test_ismcts.py``
+and by the conformance check that a world's information-state key equals the real state's).
 
 Branching cap: when more than ``max_branching`` actions are legal at a node, a random subset of that
 size is considered at that visit (and only it counts as available). Different visits see different
@@ -94,8 +97,8 @@ class Node:
         available: A, how many times this node's move was legal when its parent was visited (kept
             for the moves of the tree's own seat, which it chooses by UCB1).
         children: child nodes keyed by ``(seat, action text)`` for the tree seat's own actions
-            (every action with a single observer), ``(seat or CHANCE, log lines as the tree's seat
-            reads them)`` for the other steps (``(CHANCE, outcome text)`` with a single observer).
+            (every action with a single observer), ``(seat or CHANCE, what the tree's seat learnt:
+            State.step_key)`` for the other steps (``(CHANCE, outcome text)`` with a single observer).
         action: the action object that first created this node (the root's children map back to
             one of ``turn.legal_actions`` by their text).
     """

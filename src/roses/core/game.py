@@ -63,7 +63,9 @@ class GameSpec:
         action_to_id / action_from_id: ``f(game, action) -> int`` and ``f(game, id) -> action``,
             the fixed integer encoding of seat actions (chance outcomes are not encoded).
         bots: game-specific agents by name: ``factory(game, seed) -> Agent``.
-        render: optional ``f(observation) -> rich renderable`` for the terminal.
+        render: optional ``f(observation) -> rich renderable`` for the terminal, or its dotted path
+            ``"package.module:function"`` so that loading a game imports no terminal library
+            (resolved on first use by :meth:`renderer`).
         summary: one paragraph for users.
         check_params: optional ``f(params)`` that raises :class:`GameParameterError` for values that
             are wrong together (e.g. a ``start_player`` seat beyond ``players``).
@@ -85,12 +87,22 @@ class GameSpec:
     action_to_id: Callable[["Game", Any], int]
     action_from_id: Callable[["Game", int], Any]
     bots: Mapping[str, Callable[["Game", int], Any]] = field(default_factory=dict)
-    render: Callable[[Any], Any] | None = None
+    render: Callable[[Any], Any] | str | None = None
     summary: str = ""
     check_params: Callable[[Mapping[str, Any]], None] | None = None
     score_format: str = "{:g}"
     solo_goal: str = ""
     info: Callable[["Game"], GameInfo] | None = None
+
+    def renderer(self) -> Callable[[Any], Any] | None:
+        """The terminal renderer ``f(observation) -> rich renderable``, importing it if ``render``
+        is a dotted path; ``None`` for a game without one."""
+        if isinstance(self.render, str):
+            import importlib
+
+            module, _, name = self.render.partition(":")
+            return getattr(importlib.import_module(module), name)
+        return self.render
 
     def format_score(self, score: float) -> str:
         """One score as the game writes it (see ``score_format``)."""
