@@ -60,14 +60,14 @@ def test_deterministic_for_a_fixed_seed():
 
 
 def _winning_flip_position():
-    """3 players, seat 0 already holds a marker (§3.4) and has one card left to turn up.
+    """3 players, quick game (RT-8: one successful challenge wins), seat 0 has one card left to
+    turn up. (Reached by play: a world is the history replayed, so no field may be set by hand.)
 
     Seats 1 and 2 each laid their thorn first, then three roses (hands empty). Seat 0 bid 7: its
     own three roses turn up by themselves (RT-5), then it turned up seat 1's three roses. Seat 1
     holds all four cards, so its last face-down card is surely its thorn; seat 2's top card is a
     rose with chance 3/4 as far as seat 0 knows. ``flip 2`` is the only move that can win."""
-    state = roses.load("roses-and-thorns", players=3, start_player=1).new_initial_state(1)
-    state.markers[0] = 1  # won an earlier challenge
+    state = roses.load("roses-and-thorns", players=3, start_player=1, quick_game=True).new_initial_state(1)
     for text in (["lay thorn", "lay thorn", "lay rose"] + ["lay rose"] * 8
                  + ["bid 7", "pass", "pass", "flip 1", "flip 1", "flip 1"]):
         state.apply(state.action_from_text(text))
@@ -79,7 +79,7 @@ def test_turns_up_the_stack_that_can_win_the_game():
     state = _winning_flip_position()
     assert state.current_player() == 0 and [str(a) for a in state.legal_actions()] == ["flip 1", "flip 2"]
     for seed in range(3):
-        agent = ISMCTSAgent(state.game, seed=seed, iterations=200)
+        agent = ISMCTSAgent(state.game, seed=seed, iterations=400)
         assert str(agent.act(Turn.of(state))) == "flip 2"
         visits = agent.root_visits()
         assert visits["flip 2"] > visits["flip 1"]
@@ -88,7 +88,7 @@ def test_turns_up_the_stack_that_can_win_the_game():
     win = root.children[(0, "flip 2")]
     assert 0.6 < win.reward / win.visits <= 1.0
     lose = root.children[(0, "flip 1")]  # loses a card; the game goes on, so not quite 0
-    assert lose.reward / lose.visits <= 0.5 < win.reward / win.visits  # ~12 visits: 0.0 to 0.56
+    assert lose.reward / lose.visits <= 0.5 < win.reward / win.visits  # ~4-16 visits: 0.0 to 0.53
 
 
 def test_playout_policy_and_depth_limit_are_used():

@@ -51,8 +51,14 @@ def test_typed_moves_ignore_case_and_spacing():
     state.resolve_chance()
     lay = state.action_from_text("  LAY   Rose ")
     assert str(lay) == "lay rose"
-    with pytest.raises(IllegalActionError, match="'bid 2' is not a legal action now"):
-        state.action_from_text("bid 2")  # nobody may bid before every seat laid a card
+    # A well-formed move that is illegal now gets the rule it breaks, as the action object would.
+    with pytest.raises(IllegalActionError) as typed:
+        state.action_from_text("BID 2")  # nobody may bid before every seat laid a card
+    with pytest.raises(IllegalActionError) as applied:
+        state.apply(state.parse_action("bid 2"))
+    assert typed.value.rule == applied.value.rule == "§3.1 Everyone lays a card"
+    with pytest.raises(IllegalActionError, match="'dance' is not a legal action now"):
+        state.action_from_text("dance")  # no action of the game at all: the legal ones are listed
 
 
 def test_typed_moves_ignore_case_with_capitalised_card_names():
