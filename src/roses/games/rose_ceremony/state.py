@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import bisect
 import random
+import weakref
 from collections import Counter
 from functools import lru_cache
 from typing import Any
@@ -139,9 +140,20 @@ def _tables(rows: tuple[tuple[int, int, int], ...], players: int) -> Tables:
     return Tables(rows, players)
 
 
+#: ``id(game) -> (weak reference to the game, its Tables)``: a game's tables without reading its
+#: deck again (every determinized world starts a new state of the same game).
+_BY_GAME: dict[int, tuple[weakref.ref, Tables]] = {}
+
+
 def tables(game) -> Tables:
-    """The :class:`Tables` of ``game``'s deck and player count (cached)."""
-    return _tables(tuple(tuple(int(x) for x in row) for row in game.params["deck"]), game.num_players)
+    """The :class:`Tables` of ``game``'s deck and player count (cached per game, and per deck)."""
+    hit = _BY_GAME.get(id(game))
+    if hit is not None and hit[0]() is game:
+        return hit[1]
+    t = _tables(tuple(tuple(int(x) for x in row) for row in game.params["deck"]), game.num_players)
+    _BY_GAME[id(game)] = (weakref.ref(game), t)
+    weakref.finalize(game, _BY_GAME.pop, id(game), None)
+    return t
 
 
 class RoseCeremonyState(State):
@@ -167,13 +179,12 @@ class RoseCeremonyState(State):
     def __init__(self, game, seed: int):
         super().__init__(game, seed)
         n = self.num_players
-        problem = check_deck_size(game.params["deck"], n)
-        if problem:
-            raise GameParameterError("deck", problem)
+        t = self._t = tables(game)
+        if t.total < HAND_SIZE * n:
+            raise GameParameterError("deck", check_deck_size(game.params["deck"], n))
         fixed = game.params.get("start_player")
         if fixed is not None and not 0 <= fixed < n:
             raise GameParameterError("start_player", f"seat {fixed} does not exist with {n} players (seats 0..{n - 1})")
-        t = self._t = tables(game)
         self.phase = "deal"
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self._deck_counts: list[int] = list(t.full)
