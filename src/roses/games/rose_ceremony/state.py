@@ -69,13 +69,8 @@ _PHASES_OF_CHANCE = frozenset(("deal", "start", "draw"))
 _words = lru_cache(maxsize=1 << 16)(str.format)
 
 
-def _n(k: int, noun: str) -> str:
-    """``_n(1, "rose")`` -> ``"1 rose"``, ``_n(3, "rose")`` -> ``"3 roses"`` (log wording)."""
-    return f"{k} {noun}{'' if k == 1 else 's'}"
-
-
 def _s(k: int) -> str:
-    """The plural ending of a log noun after ``k`` ("1 thorn", "2 thorns"): a lazy-log argument."""
+    """The plural ending of a log noun after ``k`` ("1 thorn", "2 thorns")."""
     return "" if k == 1 else "s"
 
 
@@ -211,7 +206,10 @@ class RoseCeremonyState(State):
     def deck(self, cards) -> None:
         counts = [0] * len(self._t.cards)
         for c in cards:
-            counts[self._t.number[c.roses][c.thorns]] += 1
+            i = self._t.number_of(c)
+            if i is None:
+                raise ValueError(f"{c!r} is not a card of this game's deck")
+            counts[i] += 1
         self._deck_counts = counts
         self._deck_size = sum(counts)
 
