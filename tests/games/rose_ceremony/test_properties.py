@@ -33,6 +33,33 @@ def test_conformance(players, examples):
     check_seeds(lambda seed: _check(players, seed), examples)
 
 
+#: Variants of the parameters: the default game (start drawn), a fixed start player, a small thorny
+#: deck (bouquets wilt, the deck runs out soon) and a deck dealt out in the Setup (RC-5 at once).
+VARIANTS = {
+    "default": lambda n: {},
+    "start_player": lambda n: {"start_player": n - 1},
+    "thorny_deck": lambda n: {"deck": [[5, 0, 2 * n], [1, 3, 2 * n], [2, 1, n + 2]]},
+    "dealt_out": lambda n: {"deck": [[3, 1, 2 * n], [0, 2, 2 * n]]},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_conformance_on_drawn_action_sequences(players, variant):
+    """The conformance checks (sealed determinization included) on games whose every seat action is
+    drawn by hypothesis, so that a failure shrinks to the shortest game; chance from the seed."""
+    game = roses.load("rose-ceremony", players=players, **VARIANTS[variant](players))
+
+    @settings(max_examples=3, deadline=None)
+    @given(data=st.data(), seed=SEEDS)
+    def run(data, seed):
+        choose = lambda legal: legal[data.draw(st.integers(0, len(legal) - 1))]  # noqa: E731
+        state = check_random_game(game, seed, choose=choose)
+        assert state.winners and abs(sum(state.returns()) - 1.0) < 1e-9
+
+    run()
+
+
 @settings(max_examples=2, deadline=None)
 @given(seed=SEEDS)
 def test_conformance_custom_deck(seed):

@@ -11,7 +11,7 @@ from roses.core.params import check_start_player
 from . import encoding
 from .bots import HeuristicAgent
 from .cards import DEFAULT_DECK, check_deck
-from .state import RoseCeremonyState
+from .state import RoseCeremonyState, info
 from .view import render
 
 PARAMS = (
@@ -37,6 +37,7 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
     render=render,
+    info=info,
     summary=("Go on a date each turn: offer a rose card face down to another player, who accepts it "
              "into their bouquet or refuses it into yours; a bouquet with 5 or more thorns wilts. "
              "Exchange bouquets of 4+ roses for charm points; 5 points (or a 10-rose bouquet) wins."),

@@ -16,11 +16,12 @@ from typing import Any
 from roses.core import Game
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Accept, Exchange, Keep, Offer, Refuse
-from .cards import card_types
+from .state import tables
 
 
 def _cards(game: Game):
-    return card_types(game.params["deck"])
+    """The distinct cards of the game's deck, sorted (:func:`cards.card_types`, cached)."""
+    return tables(game).cards
 
 
 def num_distinct_actions(game: Game) -> int:
@@ -51,5 +52,5 @@ def action_from_id(game: Game, action_id: int) -> Any:
     if not 0 <= action_id < base + 4:
         raise ValueError(f"action id {action_id} is outside 0..{base + 3}")
     if action_id < base:
-        return Offer(cards[action_id // n], action_id % n)
+        return tables(game).offer[action_id // n][action_id % n]
     return (ACCEPT, REFUSE, EXCHANGE, KEEP)[action_id - base]

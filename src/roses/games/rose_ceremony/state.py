@@ -19,19 +19,29 @@ Flow of one game (rulebook section → code):
 * End of the Game — 5+ charm points wins at once; a 10+ rose exchange wins at once; when the last
   card is drawn the round is finished without draws (the seat before the start player plays last),
   then most charm points wins and a tie makes every tied player a winner (RC-5, :meth:`_end_turn`).
+
+Speed (engine v2): the deck is kept as a count per distinct card (:class:`Tables` numbers the
+distinct cards in sorted order, the order of the chance outcomes), each bouquet's roses and thorns
+as running totals, and every action object is made once per deck and table size (:func:`tables`),
+so equal actions are the identical object and listing or checking them costs no construction.
+Log messages are finished strings looked up in a cache (:data:`_words`), so applying an action
+formats no text once a message has been seen.
 """
 from __future__ import annotations
 
 import bisect
-from itertools import groupby
 import random
+import weakref
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
-from roses.core import CHANCE, TERMINAL, EventLog, GameParameterError, IllegalActionError, State
+from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core.game import GameInfo
+from roses.core.serial import to_jsonable
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Accept, Deal, Draw, Exchange, Keep, Offer, Refuse, Start
-from .cards import HAND_SIZE, Card, check_deck_size, deck_counter, roses_of, thorns_of
+from .cards import HAND_SIZE, MAX_VALUE, Card, check_deck_size, deck_counter
 from .observation import PendingOffer, RoseCeremonyObservation
 
 #: "If the bouquet has 5 or more thorns, remove all rose cards from this bouquet to the discard pile".
@@ -49,10 +59,19 @@ RULE_HIDDEN = "Go on a Date: offered face down (RC-3)"
 RULE_EXCHANGE = "Exchange a Bouquet for Charm Points (RC-4)"
 RULE_END = "End of the Game (RC-5)"
 
+DECK_OUT = ("the deck has run out: the round is finished without draws, then most "
+            "charm points wins (RC-5)")
+_PHASES_OF_CHANCE = frozenset(("deal", "start", "draw"))
 
-def _n(k: int, noun: str) -> str:
-    """``_n(1, "rose")`` -> ``"1 rose"``, ``_n(3, "rose")`` -> ``"3 roses"`` (log wording)."""
-    return f"{k} {noun}{'' if k == 1 else 's'}"
+#: A log message worded from its template and arguments, kept once worded: log messages are
+#: finished strings (the raw messages seats read, compared and joined as text, e.g. by the search
+#: tests), and applying an action formats no text once a message has been seen.
+_words = lru_cache(maxsize=1 << 16)(str.format)
+
+
+def _s(k: int) -> str:
+    """The plural ending of a log noun after ``k`` ("1 thorn", "2 thorns")."""
+    return "" if k == 1 else "s"
 
 
 def exchange_points(roses: int) -> int:
@@ -67,15 +86,83 @@ def exchange_points(roses: int) -> int:
     return (roses - 2) // 2  # 4,5 -> 1; 6,7 -> 2; 8,9 -> 3
 
 
+class Tables:
+    """Everything fixed by a deck and a table size, made once and shared by every state.
+
+    Attributes:
+        cards: the distinct cards, sorted (the order of chance outcomes and of the encoding); a
+            card's index in it is its *card number*, so numbers sort as cards do.
+        full: how many of each card the deck holds (by card number); ``total`` their sum.
+        number: ``number[roses][thorns]`` is the card number of a card of the deck (by value: a
+            list lookup, no hashing).
+        deal, draw: ``deal[seat][i]`` is ``Deal(cards[i], seat)``, ``draw[seat][i]`` likewise.
+        offer: ``offer[i][to]`` is ``Offer(cards[i], to)``.
+        offers_from: ``offers_from[me][i]``: the offers of card ``i`` by ``me`` to every other seat,
+            in seat order (a slice of the legal list).
+        others: ``others[me]``: the seats ``me`` may go on a date with.
+        starts: the ``(Start(s), 1/n)`` chance outcomes.
+    """
+
+    def __init__(self, rows: tuple[tuple[int, int, int], ...], players: int):
+        counts = deck_counter(rows)
+        self.cards: tuple[Card, ...] = tuple(sorted(counts))
+        self.full: tuple[int, ...] = tuple(counts[c] for c in self.cards)
+        self.total = sum(self.full)
+        self.number: list[list[int | None]] = [[None] * (MAX_VALUE + 1) for _ in range(MAX_VALUE + 1)]
+        for i, c in enumerate(self.cards):
+            self.number[c.roses][c.thorns] = i
+        seats = range(players)
+        self.deal = tuple(tuple(Deal(c, s) for c in self.cards) for s in seats)
+        self.draw = tuple(tuple(Draw(c, s) for c in self.cards) for s in seats)
+        self.offer = tuple(tuple(Offer(c, to) for to in seats) for c in self.cards)
+        self.others = tuple(tuple(to for to in seats if to != me) for me in seats)
+        self.offers_from = tuple(tuple(tuple(self.offer[i][to] for to in self.others[me])
+                                       for i in range(len(self.cards))) for me in seats)
+        self.starts = tuple((Start(s), 1.0 / players) for s in seats)
+
+    def number_of(self, card: Any) -> int | None:
+        """The card number of ``card``, or ``None`` when it is not a card of this deck."""
+        if type(card) is not Card:
+            return None
+        r, t = card.roses, card.thorns
+        if type(r) is not int or type(t) is not int or not (0 <= r <= MAX_VALUE and 0 <= t <= MAX_VALUE):
+            return None
+        return self.number[r][t]
+
+
+@lru_cache(maxsize=64)
+def _tables(rows: tuple[tuple[int, int, int], ...], players: int) -> Tables:
+    return Tables(rows, players)
+
+
+#: ``id(game) -> (weak reference to the game, its Tables)``: a game's tables without reading its
+#: deck again (every determinized world starts a new state of the same game).
+_BY_GAME: dict[int, tuple[weakref.ref, Tables]] = {}
+
+
+def tables(game) -> Tables:
+    """The :class:`Tables` of ``game``'s deck and player count (cached per game, and per deck)."""
+    hit = _BY_GAME.get(id(game))
+    if hit is not None and hit[0]() is game:
+        return hit[1]
+    t = _tables(tuple(tuple(int(x) for x in row) for row in game.params["deck"]), game.num_players)
+    _BY_GAME[id(game)] = (weakref.ref(game), t)
+    weakref.finalize(game, _BY_GAME.pop, id(game), None)
+    return t
+
+
 class RoseCeremonyState(State):
     """One position of Rose Ceremony.
 
     Attributes (all of them, hidden ones included, are in :meth:`snapshot`):
         phase: ``"deal" | "start" | "offer" | "respond" | "exchange" | "draw" | "over"``.
         hands: each seat's hand, a sorted list of :class:`Card` (hidden, RC-3).
-        deck: the rose card deck as a sorted multiset of cards; its order is not fixed in advance
-            because every draw is a chance outcome.
-        bouquets: each seat's bouquet (face up, arrival order).
+        deck: (property) the rose card deck as a sorted list of cards, kept as a count per distinct
+            card (``_deck_counts``, ``_deck_size``); its order is not fixed in advance because every
+            draw is a chance outcome. Assigning a list of cards sets it.
+        bouquets: (property) each seat's bouquet (face up, arrival order); its roses and thorns are
+            kept as running totals (``_roses``, ``_thorns``). Assigning a list of bouquets sets
+            them (and the totals); do not change a bouquet list in place.
         discard: the discard pile (face up, oldest first).
         points: charm points per seat (RC-6: unlimited heart supply).
         start_player, turn_player: the round's first player and whose turn it is.
@@ -86,18 +173,20 @@ class RoseCeremonyState(State):
 
     def __init__(self, game, seed: int):
         super().__init__(game, seed)
-        n = game.num_players
-        rows = game.params["deck"]
-        problem = check_deck_size(rows, n)
-        if problem:
-            raise GameParameterError("deck", problem)
+        n = self.num_players
+        t = self._t = tables(game)
+        if t.total < HAND_SIZE * n:
+            raise GameParameterError("deck", check_deck_size(game.params["deck"], n))
         fixed = game.params.get("start_player")
         if fixed is not None and not 0 <= fixed < n:
             raise GameParameterError("start_player", f"seat {fixed} does not exist with {n} players (seats 0..{n - 1})")
         self.phase = "deal"
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.deck: list[Card] = sorted(deck_counter(rows).elements())
-        self.bouquets: list[list[Card]] = [[] for _ in range(n)]
+        self._deck_counts: list[int] = list(t.full)
+        self._deck_size = t.total
+        self._bouquets: list[list[Card]] = [[] for _ in range(n)]
+        self._roses: list[int] = [0] * n
+        self._thorns: list[int] = [0] * n
         self.discard: list[Card] = []
         self.points: list[int] = [0] * n
         self.start_player: int | None = None
@@ -107,119 +196,191 @@ class RoseCeremonyState(State):
         self.winners: list[int] = []
         self.win_by = ""  # which of the three endings: charm-points, ten-roses, deck-out
 
+    # ------------------------------------------------------------------ derived views
+    @property
+    def deck(self) -> list[Card]:
+        """The deck as a sorted list of cards (a new list)."""
+        return [c for c, k in zip(self._t.cards, self._deck_counts) for _ in range(k)]
+
+    @deck.setter
+    def deck(self, cards) -> None:
+        counts = [0] * len(self._t.cards)
+        for c in cards:
+            i = self._t.number_of(c)
+            if i is None:
+                raise ValueError(f"{c!r} is not a card of this game's deck")
+            counts[i] += 1
+        self._deck_counts = counts
+        self._deck_size = sum(counts)
+
+    @property
+    def bouquets(self) -> list[list[Card]]:
+        return self._bouquets
+
+    @bouquets.setter
+    def bouquets(self, bouquets) -> None:
+        self._bouquets = [list(b) for b in bouquets]
+        self._roses = [sum(c.roses for c in b) for b in self._bouquets]
+        self._thorns = [sum(c.thorns for c in b) for b in self._bouquets]
+
     # ------------------------------------------------------------------ whose move
     def current_player(self) -> int:
-        if self.phase in ("deal", "start", "draw"):
-            return CHANCE
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase == "respond":
-            assert self.pending is not None
+        phase = self.phase
+        if phase == "offer" or phase == "exchange":
+            return self.turn_player
+        if phase == "respond":
             return self.pending.receiver
-        assert self.turn_player is not None
-        return self.turn_player
+        if phase == "over":
+            return TERMINAL
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance_node(self) -> bool:
+        return self.phase in _PHASES_OF_CHANCE
 
     def _legal_actions(self) -> list[Any]:
-        if self.phase == "offer":
+        phase = self.phase
+        if phase == "offer":  # every distinct card in hand (sorted) to every other seat
+            t = self._t
             me = self.turn_player
-            return [Offer(card, to) for card in sorted(set(self.hands[me]))
-                    for to in range(self.num_players) if to != me]
-        if self.phase == "respond":
+            offers, number = t.offers_from[me], t.number
+            out: list[Any] = []
+            last = -1
+            for c in self.hands[me]:
+                i = number[c.roses][c.thorns]
+                if i != last:
+                    out += offers[i]
+                    last = i
+            return out
+        if phase == "respond":
             return [ACCEPT, REFUSE]
-        if self.phase == "exchange":
+        if phase == "exchange":
             return [EXCHANGE, KEEP]
         return []
 
-    def _deck_outcomes(self) -> list[tuple[Card, float]]:
-        """One outcome per distinct card left, probability count/remaining (conventions)."""
-        total = len(self.deck)
-        return [(card, sum(1 for _ in same) / total) for card, same in groupby(self.deck)]  # deck is sorted
+    def _deck_row(self) -> tuple:
+        """The chance outcomes by card number at a deal or draw: ``Deal``/``Draw`` to its seat."""
+        t = self._t
+        if self.phase == "deal":  # Setup deals one card at a time round the table from seat 0
+            return t.deal[(t.total - self._deck_size) % self.num_players]
+        return t.draw[self.turn_player]
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
-        if self.phase == "deal":
-            seat = self._next_deal_seat()
-            return [(Deal(card, seat), p) for card, p in self._deck_outcomes()]
-        if self.phase == "start":
-            n = self.num_players
-            return [(Start(s), 1.0 / n) for s in range(n)]
-        if self.phase == "draw":
-            return [(Draw(card, self.turn_player), p) for card, p in self._deck_outcomes()]
+        phase = self.phase
+        if phase == "deal" or phase == "draw":  # one outcome per distinct card left, count/remaining
+            row, total = self._deck_row(), self._deck_size
+            return [(row[i], k / total) for i, k in enumerate(self._deck_counts) if k]
+        if phase == "start":
+            return list(self._t.starts)
         return []
 
-    def _next_deal_seat(self) -> int:
-        """Setup deals one card at a time round the table from seat 0."""
-        return sum(len(h) for h in self.hands) % self.num_players
+    def sample_chance(self) -> Any:
+        """As :meth:`State.sample_chance` (the same number, the same outcome), walking the deck's
+        counts instead of listing every outcome first."""
+        phase = self.phase
+        if phase != "deal" and phase != "draw":
+            return State.sample_chance(self)
+        r = self._peeked
+        if r is None:
+            r = self._peeked = self._own_rng().random()
+        row, total = self._deck_row(), self._deck_size
+        acc = 0.0
+        last = 0
+        for i, k in enumerate(self._deck_counts):
+            if k:
+                acc += k / total
+                if r < acc:
+                    return row[i]
+                last = i
+        return row[last]
+
+    def is_legal(self, action: Any) -> bool:
+        """The rules' own check (the same answer as membership in the legal actions)."""
+        phase = self.phase
+        kind = type(action)
+        if phase == "offer":
+            me = self.turn_player
+            return kind is Offer and action.to in self._t.others[me] and action.card in self.hands[me]
+        if phase == "respond":
+            return kind is Accept or kind is Refuse
+        if phase == "exchange":
+            return kind is Exchange or kind is Keep
+        if phase == "deal" or phase == "draw":
+            if kind is not (Deal if phase == "deal" else Draw):
+                return False
+            i = self._t.number_of(action.card)
+            if i is None or not self._deck_counts[i]:
+                return False
+            outcome = self._deck_row()[i]
+            return outcome is action or outcome == action
+        if phase == "start":
+            seat = action.seat if kind is Start else None
+            return type(seat) is int and 0 <= seat < self.num_players
+        return False
 
     # ------------------------------------------------------------------ applying
     def _apply(self, action: Any) -> None:
-        if isinstance(action, Deal):
-            self._apply_deal(action)
-        elif isinstance(action, Start):
-            self._begin(action.seat, "drawn at random")
-        elif isinstance(action, Offer):
-            self._apply_offer(action)
-        elif isinstance(action, (Accept, Refuse)):
-            self._apply_answer(action)
-        elif isinstance(action, Exchange):
-            self._apply_exchange()
-        elif isinstance(action, Keep):
-            self.log.add(f"seat {self.turn_player} keeps the bouquet")
-            self._to_draw()
-        elif isinstance(action, Draw):
-            self._apply_draw(action)
-        else:  # pragma: no cover - apply() only passes legal actions
-            raise AssertionError(action)
+        _APPLY[type(action)](self, action)
 
     def _take_from_deck(self, card: Card) -> None:
-        self.deck.pop(bisect.bisect_left(self.deck, card))
-        if not self.deck:
+        t = self._t
+        self._deck_counts[t.number[card.roses][card.thorns]] -= 1
+        self._deck_size -= 1
+        if not self._deck_size:
             self.last_round = True
-            self.log.add("the deck has run out: the round is finished without draws, then most "
-                         "charm points wins (RC-5)")
+            self.log.add(DECK_OUT)
 
     def _apply_deal(self, action: Deal) -> None:
         """Setup: deal one card face down (seen only by its receiver)."""
-        bisect.insort(self.hands[action.seat], action.card)
-        self.log.add(f"seat {action.seat} is dealt a card", {action.seat: f"you are dealt {action.card}"})
-        self._take_from_deck(action.card)
-        if all(len(h) == HAND_SIZE for h in self.hands):
+        card, seat = action.card, action.seat
+        bisect.insort(self.hands[seat], card)
+        self.log.add(_words("seat {} is dealt a card", seat), {seat: _words("you are dealt {}/{}", card.roses, card.thorns)})
+        self._take_from_deck(card)
+        if self._deck_size == self._t.total - HAND_SIZE * self.num_players:  # 4 cards each
             fixed = self.game.params.get("start_player")
             if fixed is None:
                 self.phase = "start"
             else:
                 self._begin(fixed, "fixed by the start_player parameter")
 
+    def _apply_start(self, action: Start) -> None:
+        self._begin(action.seat, "drawn at random")
+
     def _begin(self, seat: int, how: str) -> None:
         """Game Play: ``seat`` starts; play passes clockwise from it."""
         self.start_player = seat
         self.turn_player = seat
         self.phase = "offer"
-        self.log.add(f"seat {seat} starts ({how})")
+        self.log.add(_words("seat {} starts ({})", seat, how))
 
     def _apply_offer(self, action: Offer) -> None:
         """Go on a Date: the card leaves the hand face down (RC-3: only the offerer knows it)."""
         me = self.turn_player
-        hand = self.hands[me]
-        hand.pop(bisect.bisect_left(hand, action.card))
-        self.pending = PendingOffer(me, action.to, action.card)
+        card, to = action.card, action.to
+        self.hands[me].remove(card)  # the first equal card: the hand stays sorted
+        self.pending = PendingOffer(me, to, card)
         self.phase = "respond"
-        self.log.add(f"seat {me} offers a card face down to seat {action.to}",
-                     {me: f"you offer {action.card} face down to seat {action.to}"})
+        self.log.add(_words("seat {} offers a card face down to seat {}", me, to),
+                     {me: _words("you offer {}/{} face down to seat {}", card.roses, card.thorns, to)})
 
     def _apply_answer(self, action: Accept | Refuse) -> None:
         """The receiver accepts (card to their bouquet) or refuses (card to the offerer's); the card
         lands face up (RC-3) and that bouquet alone is checked for thorns."""
         offer = self.pending
-        assert offer is not None
         self.pending = None
-        if isinstance(action, Accept):
+        card = offer.card
+        if type(action) is Accept:
             owner = offer.receiver
-            self.log.add(f"seat {offer.receiver} accepts: {offer.card} goes into seat {owner}'s bouquet")
+            self.log.add(_words("seat {} accepts: {}/{} goes into seat {}'s bouquet",
+                          offer.receiver, card.roses, card.thorns, owner))
         else:
             owner = offer.offerer
-            self.log.add(f"seat {offer.receiver} refuses: {offer.card} goes into seat {owner}'s own bouquet")
-        self._add_to_bouquet(owner, offer.card)
-        if roses_of(self.bouquets[self.turn_player]) >= MIN_EXCHANGE_ROSES:
+            self.log.add(_words("seat {} refuses: {}/{} goes into seat {}'s own bouquet",
+                          offer.receiver, card.roses, card.thorns, owner))
+        self._add_to_bouquet(owner, card)
+        if self._roses[self.turn_player] >= MIN_EXCHANGE_ROSES:
             self.phase = "exchange"
         else:  # RC-4: nothing to exchange, so the choice is not offered
             self._to_draw()
@@ -227,50 +388,61 @@ class RoseCeremonyState(State):
     def _add_to_bouquet(self, seat: int, card: Card) -> None:
         """Add ``card`` to ``seat``'s bouquet, then check that bouquet: 5 or more thorns and all its
         cards, the new one included, go face up to the discard pile."""
-        bouquet = self.bouquets[seat]
+        bouquet = self._bouquets[seat]
         bouquet.append(card)
-        thorns = thorns_of(bouquet)
+        thorns = self._thorns[seat] + card.thorns
         if thorns >= WILT_THORNS:
-            self.log.add(f"seat {seat}'s bouquet has {thorns} thorns and wilts: "
-                         f"{_n(len(bouquet), 'card')} to the discard pile")
-            self.discard.extend(bouquet)
+            k = len(bouquet)
+            self.log.add(_words("seat {}'s bouquet has {} thorns and wilts: {} card{} to the discard pile",
+                                seat, thorns, k, _s(k)))
+            self.discard += bouquet
             bouquet.clear()
+            self._roses[seat] = self._thorns[seat] = 0
         else:
-            self.log.add(f"seat {seat}'s bouquet: {_n(roses_of(bouquet), 'rose')}, {_n(thorns, 'thorn')}")
+            roses = self._roses[seat] = self._roses[seat] + card.roses
+            self._thorns[seat] = thorns
+            self.log.add(_words("seat {}'s bouquet: {} rose{}, {} thorn{}", seat, roses, _s(roses), thorns, _s(thorns)))
 
-    def _apply_exchange(self) -> None:
+    def _apply_exchange(self, action: Exchange | None = None) -> None:
         """Exchange the whole bouquet (RC-4) for charm points; 10+ roses or 5+ points win at once."""
         me = self.turn_player
-        bouquet = self.bouquets[me]
-        roses = roses_of(bouquet)
-        self.discard.extend(bouquet)
+        bouquet = self._bouquets[me]
+        roses = self._roses[me]
+        self.discard += bouquet
         bouquet.clear()
+        self._roses[me] = self._thorns[me] = 0
         if roses >= WINNING_ROSES:
-            self.log.add(f"seat {me} exchanges a bouquet of {roses} roses and is immediately declared the winner")
+            self.log.add(_words("seat {} exchanges a bouquet of {} roses and is immediately declared the winner", me, roses))
             self._finish([me], "ten-roses")
             return
         gained = exchange_points(roses)
-        self.points[me] += gained
-        self.log.add(f"seat {me} exchanges a bouquet of {roses} roses for {_n(gained, 'charm point')}, "
-                     f"now {self.points[me]}")
-        if self.points[me] >= WINNING_POINTS:
-            self.log.add(f"seat {me} has {self.points[me]} charm points and is immediately declared the winner")
+        points = self.points[me] = self.points[me] + gained
+        self.log.add(_words("seat {} exchanges a bouquet of {} roses for {} charm point{}, now {}",
+                            me, roses, gained, _s(gained), points))
+        if points >= WINNING_POINTS:
+            self.log.add(_words("seat {} has {} charm points and is immediately declared the winner", me, points))
             self._finish([me], "charm-points")
             return
         self._to_draw()
 
+    def _apply_keep(self, action: Keep) -> None:
+        self.log.add(_words("seat {} keeps the bouquet", self.turn_player))
+        self._to_draw()
+
     def _to_draw(self) -> None:
         """End of the turn: draw back to 4 cards while the deck lasts (none once it ran out, RC-5)."""
-        if len(self.hands[self.turn_player]) < HAND_SIZE and self.deck:
+        if len(self.hands[self.turn_player]) < HAND_SIZE and self._deck_size:
             self.phase = "draw"
         else:
             self._end_turn()
 
     def _apply_draw(self, action: Draw) -> None:
-        bisect.insort(self.hands[action.seat], action.card)
-        self.log.add(f"seat {action.seat} draws a card ({len(self.deck) - 1} left)",
-                     {action.seat: f"you draw {action.card} ({len(self.deck) - 1} left)"})
-        self._take_from_deck(action.card)
+        card, seat = action.card, action.seat
+        bisect.insort(self.hands[seat], card)
+        left = self._deck_size - 1
+        self.log.add(_words("seat {} draws a card ({} left)", seat, left),
+                     {seat: _words("you draw {}/{} ({} left)", card.roses, card.thorns, left)})
+        self._take_from_deck(card)
         self._to_draw()
 
     def _end_turn(self) -> None:
@@ -325,12 +497,12 @@ class RoseCeremonyState(State):
             turn_player=self.turn_player,
             start_player=self.start_player,
             hand=tuple(self.hands[seat]) if seat is not None else (),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            bouquets=tuple(tuple(b) for b in self.bouquets),
-            bouquet_roses=tuple(roses_of(b) for b in self.bouquets),
-            bouquet_thorns=tuple(thorns_of(b) for b in self.bouquets),
+            hand_sizes=tuple(map(len, self.hands)),
+            bouquets=tuple(map(tuple, self._bouquets)),
+            bouquet_roses=tuple(self._roses),
+            bouquet_thorns=tuple(self._thorns),
             points=tuple(self.points),
-            deck_size=len(self.deck),
+            deck_size=self._deck_size,
             discard=tuple(self.discard),
             discard_count=len(self.discard),
             pending_offer=pending,
@@ -341,67 +513,159 @@ class RoseCeremonyState(State):
         )
 
     def clone(self) -> "RoseCeremonyState":
-        """An independent copy, faster than the base deep copy: cards, actions, log entries and the
-        pending offer are immutable, so only the lists holding them are copied."""
+        """An independent copy: cards, actions, log entries, the tables and the pending offer are
+        immutable and shared, the RNG too (copy-on-write); only the lists holding them are copied."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.hands = [list(h) for h in self.hands]
-        twin.bouquets = [list(b) for b in self.bouquets]
-        twin.deck = list(self.deck)
+        twin._bouquets = [list(b) for b in self._bouquets]
+        twin._roses = list(self._roses)
+        twin._thorns = list(self._thorns)
+        twin._deck_counts = list(self._deck_counts)
         twin.discard = list(self.discard)
         twin.points = list(self.points)
         twin.winners = list(self.winners)
         twin.history = list(self.history)
         twin.log = self.log.copy()
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        self.share_rng_with(twin)
         return twin
 
-    def determinize(self, seat: int, rng: random.Random) -> "RoseCeremonyState":
-        """A copy in which every card hidden from ``seat`` is re-dealt at random: the other hands,
-        the deck and, unless ``seat`` offered it, the pending offered card (RC-3). Hand sizes, the
-        deck size and everything public stay as they are. The copy gets its own RNG from ``rng``
-        so its future chance outcomes tell nothing about the real game's."""
-        world = self.clone()
-        others = [s for s in range(self.num_players) if s != seat]
-        pool: list[Card] = [c for s in others for c in world.hands[s]] + list(world.deck)
-        hide_offer = world.pending is not None and world.pending.offerer != seat
-        if hide_offer:
-            pool.append(world.pending.card)
-        rng.shuffle(pool)
-        for s in others:
-            k = len(world.hands[s])
-            world.hands[s] = sorted(pool[:k])
-            del pool[:k]
-        if hide_offer:
-            p = world.pending
-            world.pending = PendingOffer(p.offerer, p.receiver, pool.pop())
-        world.deck = sorted(pool)
-        world.rng = random.Random(rng.getrandbits(64))
-        world._peeked = None
-        return world
+    def snapshot(self) -> dict[str, Any]:
+        """Every field as JSON data, as :meth:`State.snapshot` (the shared tables left out)."""
+        out = {}
+        for k, v in vars(self).items():
+            if k in _NOT_IN_SNAPSHOT:
+                continue
+            if k == "history":
+                out[k] = [[s, str(a)] for s, a in v]
+            elif k == "log":
+                out[k] = to_jsonable(v.raw())
+            else:
+                out[k] = to_jsonable(v)
+        out["rng"] = self.rng_position()
+        return out
 
+    # ------------------------------------------------------------------ hidden information
+    def _sample_history(self, seat: int, rng: random.Random) -> list[tuple[int, Any]]:
+        """This game's history with every card hidden from ``seat`` re-drawn (RC-3), read only from
+        what ``seat`` knows: the steps' public shape (who was dealt or drew, who offered to whom, the
+        answers, exchanges), its own cards, and the offered cards that landed face up.
+
+        1. The present: the cards ``seat`` has not seen (the deck parameter minus its hand, every
+           bouquet, the discard pile and its own pending offer; in card order) are shuffled and
+           dealt to the other hands (their sizes are public), then the pending offered card if
+           another seat offered it; the rest is the deck.
+        2. The past: each other seat's received cards (Deal/Draw steps) must be its offered cards
+           (each received before it was offered) and its present hand. Going through the history,
+           each offer of another seat is given that seat's oldest received step not yet given (one
+           is there: the seat held a card to offer), a choice made from the steps' public shape
+           alone; the steps left at the end hold its present hand, in the order drawn in 1. Every
+           card so received was in the deck then, as the cards received by everybody plus the deck
+           add up to the deck parameter. Which step held which card is hidden from ``seat``.
+        """
+        history = self.history
+        if not history and self.phase != "deal":
+            raise ValueError("this state was not reached by play (it has no history): it cannot be determinized")
+        t = self._t
+        number = t.number
+        n = self.num_players
+        unseen = list(t.full)
+        for c in self.hands[seat]:
+            unseen[number[c.roses][c.thorns]] -= 1
+        for b in self._bouquets:
+            for c in b:
+                unseen[number[c.roses][c.thorns]] -= 1
+        for c in self.discard:
+            unseen[number[c.roses][c.thorns]] -= 1
+        pending = self.pending
+        hidden_offer = pending is not None and pending.offerer != seat
+        if pending is not None and not hidden_offer:
+            c = pending.card
+            unseen[number[c.roses][c.thorns]] -= 1
+        pool = [i for i, k in enumerate(unseen) for _ in range(k)]
+        rng.shuffle(pool)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        at = 0
+        for s in range(n):
+            if s != seat:
+                k = len(self.hands[s])
+                hands[s] = pool[at:at + k]
+                at += k
+        offered = pool[at] if hidden_offer else -1
+
+        open_steps: list[list[int]] = [[] for _ in range(n)]  # each seat's received steps not yet used
+        received: dict[int, int] = {}  # step -> card number, for the other seats' deals and draws
+        last = len(history) - 1
+        for j, (mover, action) in enumerate(history):
+            kind = type(action)
+            if kind is Deal or kind is Draw:
+                if action.seat != seat:
+                    open_steps[action.seat].append(j)
+            elif kind is Offer and mover != seat:
+                if j == last and hidden_offer:
+                    i = offered
+                else:  # answered: the card landed face up
+                    c = action.card
+                    i = number[c.roses][c.thorns]
+                received[open_steps[mover].pop(0)] = i
+        for s in range(n):
+            if s != seat:
+                assert len(open_steps[s]) == len(hands[s]), "hand size does not match the received cards"
+                received.update(zip(open_steps[s], hands[s]))
+
+        out = list(history)
+        for j, i in received.items():
+            mover, action = history[j]
+            out[j] = (mover, (t.deal if type(action) is Deal else t.draw)[action.seat][i])
+        if hidden_offer:
+            out[last] = (out[last][0], t.offer[offered][pending.receiver])
+        return out
+
+    # ------------------------------------------------------------------ checks and refusals
     def check_invariants(self) -> None:
         """Cards are conserved (hands + deck + bouquets + discard + pending offer = the deck
-        parameter); hands hold at most 4; no bouquet keeps 5+ thorns; phases are consistent."""
+        parameter); hands hold at most 4; no bouquet keeps 5+ thorns; the running totals match the
+        cards; phases are consistent."""
         everywhere: Counter = Counter(self.deck) + Counter(self.discard)
         for h in self.hands:
             everywhere.update(h)
-        for b in self.bouquets:
+        for b in self._bouquets:
             everywhere.update(b)
         if self.pending is not None:
             everywhere[self.pending.card] += 1
         assert everywhere == deck_counter(self.game.params["deck"]), "cards are not conserved"
-        assert self.deck == sorted(self.deck)
+        assert self._deck_size == sum(self._deck_counts) and min(self._deck_counts) >= 0
         assert all(len(h) <= HAND_SIZE and h == sorted(h) for h in self.hands), "a hand is over 4 cards or unsorted"
-        assert all(thorns_of(b) < WILT_THORNS for b in self.bouquets), "a bouquet kept 5+ thorns"
+        assert self._roses == [sum(c.roses for c in b) for b in self._bouquets], "rose totals out of step"
+        assert self._thorns == [sum(c.thorns for c in b) for b in self._bouquets], "thorn totals out of step"
+        assert all(t < WILT_THORNS for t in self._thorns), "a bouquet kept 5+ thorns"
         assert (self.pending is not None) == (self.phase == "respond"), "pending offer out of phase"
         assert self.phase == "over" or max(self.points) < WINNING_POINTS, "5 points did not end the game"
-        assert self.last_round == (not self.deck), "last_round must be set exactly when the deck is empty"
+        assert self.last_round == (not self._deck_size), "last_round must be set exactly when the deck is empty"
         if self.phase == "offer":
             assert self.hands[self.turn_player], "the turn player has no card to offer"
         if self.phase == "over":
             assert self.winners
+
+    def parse_action(self, text: str) -> Any:
+        """The action written ``text`` (normalised), legal now or not: ``offer 3/1 to 2``,
+        ``accept``, ``refuse``, ``exchange``, ``keep``, and the chance outcomes ``deal 3/1 to 2``,
+        ``draw 3/1 for 2``, ``start 2``; ``None`` for anything else."""
+        words = text.split()
+        simple = {"accept": ACCEPT, "refuse": REFUSE, "exchange": EXCHANGE, "keep": KEEP}
+        try:
+            if len(words) == 1:
+                return simple.get(words[0])
+            if len(words) == 2 and words[0] == "start":
+                return Start(int(words[1]))
+            if len(words) == 4:
+                verb, card, prep, seat = words
+                kind = {("offer", "to"): Offer, ("deal", "to"): Deal, ("draw", "for"): Draw}.get((verb, prep))
+                if kind is not None:
+                    return kind(Card.parse(card), int(seat))
+        except ValueError:
+            return None
+        return None
 
     def explain_illegal(self, action: Any) -> IllegalActionError:
         """The rule an illegal action breaks, with the reason in words."""
@@ -432,8 +696,53 @@ class RoseCeremonyState(State):
             return IllegalActionError(RULE_EXCHANGE, "the exchange comes after the date: offer a card first", action)
         if self.phase == "respond":
             return IllegalActionError(RULE_EXCHANGE, "only the turn player may exchange, after the receiver's choice", action)
-        roses = roses_of(self.bouquets[self.turn_player]) if self.turn_player is not None else 0
+        roses = self._roses[self.turn_player] if self.turn_player is not None else 0
         if roses < MIN_EXCHANGE_ROSES:
             return IllegalActionError(
                 RULE_EXCHANGE, f"an exchange needs 4 or more roses; the bouquet has {roses}", action)
         return IllegalActionError(RULE_EXCHANGE, "the exchange is made at most once a turn, right after the date", action)
+
+
+#: ``_apply`` dispatches on the action's type.
+_APPLY = {
+    Deal: RoseCeremonyState._apply_deal,
+    Start: RoseCeremonyState._apply_start,
+    Offer: RoseCeremonyState._apply_offer,
+    Accept: RoseCeremonyState._apply_answer,
+    Refuse: RoseCeremonyState._apply_answer,
+    Exchange: RoseCeremonyState._apply_exchange,
+    Keep: RoseCeremonyState._apply_keep,
+    Draw: RoseCeremonyState._apply_draw,
+}
+
+#: Fields left out of :meth:`RoseCeremonyState.snapshot`: the core's (game, RNG, caches) and the
+#: shared tables.
+_NOT_IN_SNAPSHOT = frozenset(("game", "rng", "_rng_shared", "_peeked", "_legal", "_t"))
+
+
+def info(game) -> GameInfo:
+    """Static facts of Rose Ceremony for ``game``'s deck and players (:class:`GameInfo`).
+
+    ``max_game_length`` = ``4·D − 9·n + 1`` for a deck of ``D`` cards and ``n`` players (181 for
+    the default deck at 4 players, 199 at 2). Proof: the Setup is ``4n`` deal outcomes and at most
+    one ``start``. After it every hand holds 4 cards, and each turn offers one card and then draws
+    one while the deck lasts (a hand of 3 is below 4), so hands stay at 4 until the deck runs out
+    and there are at most ``D − 4n`` draws in all; every turn before the deck ran out draws, so at
+    most ``D − 4n`` turns draw, and after the turn that draws the last card at most ``n − 1`` turns
+    finish the round (RC-5; a deck dealt out in the Setup leaves exactly one round of ``n`` turns).
+    So there are at most ``D − 4n + n = D − 3n`` turns, each with an offer, an answer and at most
+    one exchange/keep choice: at most ``4n + 1 + 3(D − 3n) + (D − 4n) = 4D − 9n + 1`` steps.
+    """
+    t = tables(game)
+    n = game.num_players
+    return GameInfo(
+        information="imperfect",
+        chance_mode="explicit",
+        utility="constant-sum",  # the winners share 1 (RC-5: 1/k each of k tied winners)
+        min_utility=0.0,
+        max_utility=1.0,
+        max_game_length=4 * t.total - 9 * n + 1,
+        num_distinct_actions=len(t.cards) * n + 4,
+        score_unit="",
+        search_iterations=100,
+    )
