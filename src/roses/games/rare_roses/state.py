@@ -170,6 +170,9 @@ class RareRosesState(State):
         self.received = 0      # tiles received this turn, market and deals (RR-7)
         self.offers = 0        # deals proposed this turn
         self.offer: Offer | None = None
+        # (history index, seller's tile counts bud+fresh+mature, buyer's money) of every deal
+        # proposed, public facts of its moment: what _sample_history needs to re-draw its terms.
+        self.deal_context: list[tuple[int, tuple[int, ...], int]] = []
         self.fills = 0         # orders filled this turn
         self.end_trigger: int | None = None  # seat that turned over the last order (-1: setup)
         self.turns_left: int | None = None   # turns still to finish once the end is triggered
@@ -693,6 +696,8 @@ class RareRosesState(State):
         seat = self.turn
         self.offers += 1
         self.offer = a
+        bud, fresh, mature = self.shops[a.seat]
+        self.deal_context.append((len(self.history), tuple(bud + fresh + mature), self.money[seat]))
         self.phase = "respond"
         self.log.add(("seat {} proposes a deal to seat {}", seat, a.seat),
                      {seat: ("you propose: {}", str(a)),
@@ -824,27 +829,21 @@ class RareRosesState(State):
         that every deal ``seat`` was not part of that is pending or was declined gets new terms,
         drawn as the old ``determinize`` drew them: one tile of the seller's shop (uniform over its
         tiles) for a price from $0 to the buyer's money. Such a deal is legal where it stands: the
-        real one took at least one tile of that shop (so there is one) within the 6 received.
-        Reads only public facts: who proposed to whom, what followed, and the shops and money
-        (from a replay of the history with the new terms, as declined or pending deals change
-        nothing but the log and the count of deals)."""
+        real one took at least one tile of that shop (so there is one) within the 6 received; and
+        a declined deal changes nothing but the log and the count of deals, so the rest of the
+        history stays legal. Reads only public facts: who proposed to whom, what followed, and the
+        seller's shop and the buyer's money when the deal was proposed (``deal_context``)."""
         history = self.history
         out = list(history)
-        scratch = None
-        done = 0
         last = len(history) - 1
-        for i, (mover, a) in enumerate(history):
-            if type(a) is not Offer or mover == seat or a.seat == seat:
+        for i, counts, money in self.deal_context:
+            mover, a = history[i]
+            if mover == seat or a.seat == seat:
                 continue
             if i < last and type(history[i + 1][1]) is Accept:
                 continue  # accepted: its terms are public
-            if scratch is None:
-                scratch = self.game.new_initial_state(0)
-            scratch.replay_trusted(out[done:i])
-            done = i
-            shop = scratch.shops[a.seat]
-            tiles = [(ROSES[r], BOXES[b]) for b in range(3) for r in range(R) for _ in range(shop[b][r])]
-            out[i] = (mover, Offer(a.seat, (rng.choice(tiles),), rng.randint(0, scratch.money[mover])))
+            tiles = [(ROSES[r], BOXES[b]) for b in range(3) for r in range(R) for _ in range(counts[b * R + r])]
+            out[i] = (mover, Offer(a.seat, (rng.choice(tiles),), rng.randint(0, money)))
         return out
 
     # ------------------------------------------------------------------ fast copies
@@ -866,6 +865,7 @@ class RareRosesState(State):
         d["discarded"] = self.discarded[:]
         d["bonus_paid"] = self.bonus_paid[:]
         d["had_turn"] = self.had_turn[:]
+        d["deal_context"] = self.deal_context[:]
         d["history"] = self.history[:]
         d["log"] = self.log.copy()
         new.__dict__ = d
