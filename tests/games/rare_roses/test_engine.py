@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 import roses
 from roses.core import IllegalActionError
 from roses.core.conformance import check_determinize, check_random_game
-from roses.games.rare_roses.actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, EndTurn,
-                                            FillOrder, Offer, Push, Seed, StopPushing, Trash)
+from roses.games.rare_roses.actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, DrawOrder,
+                                            DrawTile, EndTurn, FillOrder, Offer, Push, Seed, Specialty,
+                                            StartPlayer, StopPushing, Trash)
 from roses.games.rare_roses.cards import BOXES, ROSES
 
 from ..properties import SEEDS
@@ -55,16 +56,26 @@ def _candidates(s):
     return out
 
 
+def _chance_candidates(s):
+    """Every chance outcome of the game, possible now or not."""
+    return ([DrawTile(r) for r in ROSES] + [DrawOrder(c) for c in s.rules.cards]
+            + [Specialty(r) for r in ROSES] + [StartPlayer(k) for k in range(s.num_players + 1)] + [Trash()])
+
+
 @pytest.mark.parametrize("players", [1, 2, 4, 6])
 def test_legal_actions_generated_from_the_rules_agree_with_the_rule_checks(players):
     """The list is built straight from the rules (no refusal built per candidate); each candidate
-    is listed exactly when the rule checks pass, and refusals name a rule."""
+    is listed exactly when the rule checks pass, and refusals name a rule; at chance nodes the
+    direct check agrees with the listed outcomes."""
     game = roses.load("rare-roses", players=players)
     rng = random.Random(players)
     for seed in range(3):
         s = game.new_initial_state(seed)
         while not s.is_terminal():
             if s.is_chance_node():
+                outcomes = [a for a, _ in s.chance_outcomes()]
+                for a in _chance_candidates(s):
+                    assert (a in outcomes) == s.is_legal(a), (s.phase, str(a))
                 s.apply(s.sample_chance())
                 continue
             legal = s.legal_actions()

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import compress
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,7 @@ class Rules:
     needs: dict            # card id -> ((rose index, buds, blooms), ...)
     card_text: dict        # card id -> str(card), as the log words a card turned over
     starts: tuple          # StartPlayer(seat) per seat
+    max_price: int         # the dearest rose's market price
 
     @property
     def solo(self) -> bool:
@@ -119,7 +121,7 @@ def rules_of(game) -> Rules:
         draw_orders={c.id: DrawOrder(c.id) for c in deck},
         needs={c.id: _needs(c) for c in deck},
         card_text={c.id: str(c) for c in deck},
-        starts=tuple(StartPlayer(s) for s in range(n)))
+        starts=tuple(StartPlayer(s) for s in range(n)), max_price=max(price))
     if len(_RULES) > 64:
         _RULES.clear()
     _RULES[id(game)] = (game, rules)
@@ -390,19 +392,19 @@ class RareRosesState(State):
             prices = rules.prices
             money = self.money[seat]
             out: list[Any] = []
-            room = self.received < C.MAX_RECEIVED
-            if room:
+            if self.received < C.MAX_RECEIVED:
+                # Selectors: a rose is offered where there is a tile and the seat can pay its price.
+                rich = money >= rules.max_price
                 market = self.market
-                out = [BUYS[r] for r in range(R) if market[r] and money >= prices[r]]
+                out = list(compress(BUYS, market if rich else [k and p <= money for k, p in zip(market, prices)]))
                 if self.offers < rules.max_offers:
                     shops = self.shops
                     for s, by_box in enumerate(rules.offers):
                         if s == seat:
                             continue
                         for row, offers in zip(shops[s], by_box):
-                            for r in range(R):
-                                if row[r] and prices[r] <= money:
-                                    out.append(offers[r])
+                            if any(row):
+                                out += compress(offers, row if rich else [k and p <= money for k, p in zip(row, prices)])
             out.append(DONE_BUYING)
             return out
         if ph == "fill":
@@ -457,10 +459,30 @@ class RareRosesState(State):
         list :meth:`legal_actions` gives."""
         ph = self.phase
         if ph in _CHANCE_PHASES:
-            return State.is_legal(self, action)
+            return self._chance_legal(action)
         if ph == "over":
             return False
         return self._problem(action) is None
+
+    def _chance_legal(self, a: Any) -> bool:
+        """Whether ``a`` is one of :meth:`_chance_outcomes` (checked directly, without listing)."""
+        ph = self.phase
+        t = type(a)
+        if t is DrawTile:
+            return ((ph == "setup-market" or ph == "seeding") and a.rose in ROSES
+                    and self.bag[_ROSE_INDEX[a.rose]] > 0)
+        if t is DrawOrder:
+            if ph != "setup-orders" and ph != "refill":
+                return False
+            rules = self._rules
+            if len(self.drawn_icon) < rules.n_icon:
+                return a.card in rules.icon_ids and a.card not in self.drawn_icon
+            return a.card in rules.plain_ids and a.card not in self.drawn_plain
+        if t is Specialty:
+            return ph == "specialty" and a.rose in ROSES and a.rose not in self.specialty
+        if t is StartPlayer:
+            return ph == "start" and a.seat in range(self.num_players)
+        return False
 
     def explain_illegal(self, action: Any) -> IllegalActionError:
         if self.phase not in _CHANCE_PHASES:
