@@ -144,6 +144,20 @@ def test_an_accepted_deal_keeps_its_terms_in_every_world():
     assert w.history == s.history
 
 
+def test_the_information_state_key_tells_apart_steps_that_write_no_log_line():
+    """``stop`` (when no order card is to be turned over) and ``done buying`` write nothing to the
+    log, yet the other seats see them happen (the phase moves on): their keys differ."""
+    s = new_game(3, seed=8)
+    do(s, "seed")
+    assert s.phase == "push" and None not in s.queue          # a full queue: nothing to refill
+    for text, phase in (("stop", "purchase"), ("done buying", "fill")):
+        after = s.clone()
+        after.apply(after.action_from_text(text))
+        assert after.phase == phase and after.log.seen_by(1) == s.log.seen_by(1)
+        assert after.information_state_key(1) != s.information_state_key(1)
+        s = after
+
+
 def test_a_typed_move_that_is_well_formed_but_illegal_gets_the_rule():
     s = new_game(3, seed=8)                       # trash-or-seed: buying comes later
     assert s.parse_action("buy black") == Buy("black") and s.parse_action("bid 2") is None

@@ -868,6 +868,15 @@ class RareRosesState(State):
             out[i] = (mover, Offer(a.seat, (rng.choice(tiles),), rng.randint(0, money)))
         return out
 
+    def information_state_key(self, seat: int) -> tuple:
+        """The core's key (the raw log messages ``seat`` read and its own actions) plus the number
+        of steps so far. Every step of Rare Roses happens in the open (each chance outcome is
+        shown; only a deal's terms are private, and those are in the two seats' log lines), but two
+        seat actions write no log line: ``stop`` (when no order card is then turned over) and
+        ``done buying``. Without the count, "seat 1 may still push" and "seat 1 stopped" (or
+        "buying" and "filling") would share a key although the observations differ (the phase)."""
+        return (seat, self.log.seen_by(seat), tuple(a for s, a in self.history if s == seat), len(self.history))
+
     # ------------------------------------------------------------------ fast copies
     def clone(self) -> "RareRosesState":
         """An independent copy, like the base class's only faster: every field is a number, a
