@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from operator import mul
 from typing import Any
 
-from .cards import ROSES, MATURE, FRESH, BUD
+from .cards import ROSES
 
 
 @dataclass(frozen=True)
