@@ -3,6 +3,7 @@ sealed determinization included), legal actions generated from the rules agreein
 checks, deals hidden from a seat re-drawn in its worlds, typed moves refused by rule, GameInfo."""
 from __future__ import annotations
 
+import hashlib
 import random
 import sys
 
@@ -188,3 +189,18 @@ def test_game_info_and_the_length_bound():
     assert more > roses.load("rare-roses", players=4).info.max_game_length
     free = dict(CHEAP, rainbow=0)
     assert roses.load("rare-roses", players=2, market_prices=free).info.max_game_length == sys.maxsize
+
+
+def test_same_seeds_give_the_games_of_the_engine_before_v2():
+    """The legal actions' order, the chance outcomes' order and probabilities and the log wording
+    are unchanged: random games (uniform over the listed actions) fingerprint as they did with
+    the engine before v2 (histories, money and the public log of six games)."""
+    h = hashlib.sha256()
+    for players in (1, 3, 6):
+        game = roses.load("rare-roses", players=players)
+        for seed in (0, 1):
+            s, rng = game.new_initial_state(seed), random.Random(seed)
+            while not s.is_terminal():
+                s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
+            h.update(repr(([str(a) for _, a in s.history], s.money, s.log.view(None))).encode())
+    assert h.hexdigest() == "d19fe1546a4ebcb5ef4224fbb7044bb58a37b7a8ab3677fcd4d091ec5d632be3"
