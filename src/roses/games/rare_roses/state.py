@@ -55,6 +55,8 @@ DRAWS: tuple[DrawTile, ...] = tuple(DrawTile(r) for r in ROSES)
 SPECIALTIES: dict[str, Specialty] = {r: Specialty(r) for r in ROSES}
 
 _CHANCE_PHASES = frozenset(("specialty", "start", "setup-market", "setup-orders", "seeding", "refill"))
+#: Phases that always wait for a decision (nothing for _advance to skip).
+_WAITING_PHASES = frozenset(("purchase", "respond", "fill", "over"))
 
 
 @dataclass(frozen=True)
@@ -257,6 +259,8 @@ class RareRosesState(State):
         n = self.num_players
         while True:
             ph = self.phase
+            if ph in _WAITING_PHASES:
+                return
             if ph == "specialty":
                 if None in self.specialty:
                     return
