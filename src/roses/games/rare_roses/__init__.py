@@ -12,7 +12,7 @@ from roses.core.params import check_start_player
 from . import encoding
 from .bots import HeuristicAgent, SearchAgent
 from .cards import DEFAULT_PRICES, ROSES, parse_deck
-from .state import RareRosesState
+from .state import RareRosesState, game_info
 from .view import render
 
 
@@ -78,6 +78,7 @@ SPEC = GameSpec(
     action_to_id=encoding.action_to_id,
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent, "search": SearchAgent},
+    info=game_info,
     render=render,
     score_format="${:.0f}",
     solo_goal="The Lone Florist yardstick: with 20 Order Cards a good score is around $90, a great score is over $120",

@@ -34,9 +34,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 from typing import Any
 
-from .cards import ROSES, MATURE, FRESH, BUD
+from .cards import ROSES
 
 
 @dataclass(frozen=True)
@@ -95,40 +96,78 @@ class RareRosesObservation:
 
 
 def _counts(row) -> dict[str, int]:
-    return {ROSES[r]: row[r] for r in range(len(ROSES))}
+    return dict(zip(ROSES, row))
 
 
 def order_view(card) -> OrderView:
     return OrderView(card.id, card.icon, card.roses, card.fill, card.match, card.specialty)
 
 
+_VIEWS: dict[int, tuple[Any, dict[int, OrderView]]] = {}  # read-only cache: id(rules) -> card views
+
+
+def _order_views(rules) -> dict[int, OrderView]:
+    """Every card's :class:`OrderView` (frozen, so shared by every observation of the game)."""
+    hit = _VIEWS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    views = {cid: order_view(c) for cid, c in rules.cards.items()}
+    if len(_VIEWS) > 64:
+        _VIEWS.clear()
+    _VIEWS[id(rules)] = (rules, views)
+    return views
+
+
+def _frozen(cls, fields: dict[str, Any]):
+    """An instance of the frozen dataclass ``cls`` with ``fields`` (every field, by name), made
+    without the frozen ``__init__``'s one ``object.__setattr__`` per field (an observation is
+    built after every move)."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
 def observe(state, seat: int | None) -> RareRosesObservation:
     """``seat``'s observation of ``state`` (``None``: spectator)."""
     n = state.num_players
-    shops = tuple(ShopView(
-        s, state.specialty[s], _counts(state.shops[s][BUD]), _counts(state.shops[s][FRESH]),
-        _counts(state.shops[s][MATURE]), state.money[s], tuple(state.filled[s]),
-        state.specialty_filled(s), state.bonus_paid[s], state.shop_value(s)) for s in range(n))
-    seen = [c for c in state.queue if c is not None] + state.discarded + [c for f in state.filled for c in f]
+    rules = state.rules
+    views = _order_views(rules)
+    prices = rules.prices
+    shops = []
+    for s in range(n):
+        bud, fresh, mature = state.shops[s]
+        value = sum(map(mul, bud, prices)) + sum(map(mul, fresh, prices)) + sum(map(mul, mature, prices))
+        shops.append(_frozen(ShopView, {
+            "seat": s, "specialty": state.specialty[s], "bud": dict(zip(ROSES, bud)),
+            "fresh": dict(zip(ROSES, fresh)), "mature": dict(zip(ROSES, mature)), "money": state.money[s],
+            "orders_filled": tuple(state.filled[s]), "specialty_filled": state.specialty_filled(s),
+            "bonus_paid": state.bonus_paid[s], "shop_value": value}))
+    queue = state.queue
+    seen = [c for c in queue if c is not None] + state.discarded
+    for f in state.filled:
+        seen += f
+    seen.sort()
     offer = None
     if state.offer is not None and seat is not None and seat in (state.turn, state.offer.seat):
         o = state.offer
         offer = {"text": str(o), "from": state.turn, "to": o.seat, "take": [list(t) for t in o.take],
                  "pay": o.pay, "give": [list(t) for t in o.give]}
+    phase = state.phase
     result = None
-    if state.phase == "over":
+    if phase == "over":
         result = {"money": list(state.money), "tie_break": [list(state.score_key(s)) for s in range(n)],
                   "returns": state.returns()}
-    mover = state.current_player()
-    return RareRosesObservation(
-        seat=seat, current_player=mover, phase=state.phase, turn=state.turn,
-        start_player=state.start, solo=state.solo, shops=shops, market=_counts(state.market),
-        prices=_counts(state.rules.prices), bag=_counts(state.bag), bag_size=sum(state.bag),
-        queue=tuple(None if c is None else order_view(state.card(c)) for c in state.queue),
-        deck_size=state.deck_size(), deck_top_icon=state.deck_top_icon(),
-        discarded=tuple(state.discarded), cards={c: order_view(state.card(c)) for c in sorted(seen)},
-        tiles_drawn=state.counted, next_push_cost=state.push_cost() if state.phase == "push" else None,
-        first_turn_extras=state.first_turn_extras(state.turn) if state.turn >= 0 else 0,
-        received=state.received, offers_left=max(0, state.rules.max_offers - state.offers),
-        fills=state.fills, pending_offer=offer, end_triggered=state.end_trigger is not None,
-        turns_left=state.turns_left, log=state.log.view(seat), result=result)
+    bag = state.bag
+    return _frozen(RareRosesObservation, {
+        "seat": seat, "current_player": state.current_player(), "phase": phase, "turn": state.turn,
+        "start_player": state.start, "solo": n == 1, "shops": tuple(shops),
+        "market": dict(zip(ROSES, state.market)), "prices": dict(zip(ROSES, prices)),
+        "bag": dict(zip(ROSES, bag)), "bag_size": sum(bag),
+        "queue": tuple(None if c is None else views[c] for c in queue),
+        "deck_size": state.deck_size(), "deck_top_icon": state.deck_top_icon(),
+        "discarded": tuple(state.discarded), "cards": {c: views[c] for c in seen},
+        "tiles_drawn": state.counted, "next_push_cost": state.push_cost() if phase == "push" else None,
+        "first_turn_extras": state.first_turn_extras(state.turn) if state.turn >= 0 else 0,
+        "received": state.received, "offers_left": max(0, rules.max_offers - state.offers),
+        "fills": state.fills, "pending_offer": offer, "end_triggered": state.end_trigger is not None,
+        "turns_left": state.turns_left, "log": state.log.view(seat), "result": result})

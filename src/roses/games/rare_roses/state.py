@@ -1,6 +1,6 @@
 """The Rare Roses state: setup, the turn phase by phase, solo, and the end of the game.
 
-Rulebook ``rare-roses.txt``; rulings RR-1…RR-11 (``shared/RULINGS.md``). The rulebook text each rule
+Rulebook ``rare-roses.txt``; rulings RR-1…RR-14 (``shared/RULINGS.md``). The rulebook text each rule
 implements is quoted in the method docstrings; ``docs/rules/rare-roses.md`` maps every rule to its
 code path.
 
@@ -10,34 +10,61 @@ market and the bag are six counts each. The order queue is a list of spaces, ind
 farthest from the order deck (the oldest order), ``None`` for an empty space: four spaces, or three
 in solo (RR-10).
 
-Hidden information: none is stored. The order deck is drawn lazily: each draw is a chance node over
+Hidden information. The order deck is not stored: it is drawn lazily, each draw a chance node over
 the cards that could be next (the rulebook shuffles the icon and no-icon decks and stacks ten of
 each, icon deck on top, so the next card is uniform over the undrawn icon cards while icon cards
 remain in the deck, then over the undrawn no-icon cards). Tiles are drawn from the bag's counts.
-So :meth:`determinize` clones and gives the copy its own RNG: its chance nodes re-draw the future
-(the game's RNG fixes the real future draws, which no seat may know).
+Every drawn card and tile is shown to all, so the future is the only hidden chance. The one
+private thing is the terms of a deal under negotiation (RR-7): the two seats in it read them, the
+others only that a deal was proposed and whether it was accepted (an accepted deal's terms are
+then logged for all; a declined deal's never are). :meth:`_sample_history` (behind the core's
+sealed ``determinize``) keeps everything public and re-draws the terms of every deal, pending or
+declined, that the seat was not part of.
+
+Speed: legal actions are generated straight from the rules (:meth:`_legal_actions`) as shared,
+interned action objects (:class:`Rules` holds the per-game ones); the rule checks that name the
+rule broken (:meth:`_problem`) run only for actions outside that list and for refusals.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import compress
 from dataclasses import dataclass
 from typing import Any
 
-from roses.core import CHANCE, EventLog, to_jsonable, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core import CHANCE, to_jsonable, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core.game import GameInfo
 
 from . import cards as C
 from .actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, DrawOrder, DrawTile, EndTurn,
                       FillOrder, Offer, Push, Seed, Specialty, StartPlayer, StopPushing, Tile, Trash,
-                      parse_action, tiles_text)
+                      parse_action as _parse_action, tiles_text)
 from .cards import BOXES, BUD, FRESH, MATURE, ROSES, OrderCard
 
 R = len(ROSES)
+_ROSE_INDEX = {r: i for i, r in enumerate(ROSES)}
+_BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
+
+# Interned actions: equal actions are the identical object, so the core's membership test in the
+# legal list is a pointer compare.
+TRASH, SEED, PUSH, STOP = Trash(), Seed(), Push(), StopPushing()
+ACCEPT, DECLINE, DONE_BUYING, END_TURN = Accept(), Decline(), DoneBuying(), EndTurn()
+BUYS: tuple[Buy, ...] = tuple(Buy(r) for r in ROSES)
+DRAWS: tuple[DrawTile, ...] = tuple(DrawTile(r) for r in ROSES)
+SPECIALTIES: dict[str, Specialty] = {r: Specialty(r) for r in ROSES}
+
+_CHANCE_PHASES = frozenset(("specialty", "start", "setup-market", "setup-orders", "seeding", "refill"))
+#: Phases that always wait for a decision (nothing for _advance to skip).
+_WAITING_PHASES = frozenset(("purchase", "respond", "fill", "over"))
 
 
 @dataclass(frozen=True)
 class Rules:
-    """What a game's parameters fix, read once per :class:`~roses.core.Game`."""
+    """What a game's parameters fix, read once per :class:`~roses.core.Game`, with the game's
+    interned actions: ``offers[seat][box][rose]`` (the one-tile deal at the market price),
+    ``fills[card]`` (``(match, fill)`` with the oldest tiles), ``draw_orders[card]``, and each
+    card's needs per rose (``needs[card]``: ``(rose, buds, blooms)`` for its roses, RR-8)."""
 
     players: int
     cards: dict[int, OrderCard]
@@ -48,6 +75,13 @@ class Rules:
     prices: tuple[int, ...]
     max_offers: int
     start_player: int | None
+    offers: tuple          # offers[seat][box][rose]: the one-tile deal at the market price
+    fills: dict            # card id -> (FillOrder match, FillOrder fill), oldest tiles
+    draw_orders: dict      # card id -> DrawOrder
+    needs: dict            # card id -> ((rose index, buds, blooms), ...)
+    card_text: dict        # card id -> str(card), as the log words a card turned over
+    starts: tuple          # StartPlayer(seat) per seat
+    max_price: int         # the dearest rose's market price
 
     @property
     def solo(self) -> bool:
@@ -55,6 +89,15 @@ class Rules:
 
 
 _RULES: dict[int, tuple[Any, Rules]] = {}  # read-only cache: id(game) -> (game, rules)
+
+
+def _needs(card: OrderCard) -> tuple[tuple[int, int, int], ...]:
+    """``(rose index, buds, blooms)`` for each rose type the card asks for (RR-8)."""
+    buds = [0] * R
+    blooms = [0] * R
+    for rose, mat in card.roses:
+        (buds if mat == "bud" else blooms)[_ROSE_INDEX[rose]] += 1
+    return tuple((r, buds[r], blooms[r]) for r in range(R) if buds[r] or blooms[r])
 
 
 def rules_of(game) -> Rules:
@@ -67,11 +110,20 @@ def rules_of(game) -> Rules:
     prices = p.get("market_prices") or C.DEFAULT_PRICES
     icon = tuple(sorted(c.id for c in deck if c.icon))
     plain = tuple(sorted(c.id for c in deck if not c.icon))
+    price = tuple(int(prices[r]) for r in ROSES)
+    n = game.num_players
     rules = Rules(
-        players=game.num_players, cards={c.id: c for c in deck}, icon_ids=icon, plain_ids=plain,
+        players=n, cards={c.id: c for c in deck}, icon_ids=icon, plain_ids=plain,
         n_icon=min(C.CARDS_PER_DECK, len(icon)), n_plain=min(C.CARDS_PER_DECK, len(plain)),
-        prices=tuple(int(prices[r]) for r in ROSES), max_offers=int(p.get("max_offers", 3)),
-        start_player=p.get("start_player"))
+        prices=price, max_offers=int(p.get("max_offers", 3)),
+        start_player=p.get("start_player"),
+        offers=tuple(tuple(tuple(Offer(s, ((ROSES[r], BOXES[b]),), price[r]) for r in range(R))
+                           for b in range(3)) for s in range(n)),
+        fills={c.id: (FillOrder(c.id, MATCH), FillOrder(c.id, FILL)) for c in deck},
+        draw_orders={c.id: DrawOrder(c.id) for c in deck},
+        needs={c.id: _needs(c) for c in deck},
+        card_text={c.id: str(c) for c in deck},
+        starts=tuple(StartPlayer(s) for s in range(n)), max_price=max(price))
     if len(_RULES) > 64:
         _RULES.clear()
     _RULES[id(game)] = (game, rules)
@@ -95,7 +147,7 @@ class RareRosesState(State):
 
     def __init__(self, game, seed: int):
         super().__init__(game, seed)
-        rules = rules_of(game)
+        rules = self._rules = rules_of(game)
         n = game.num_players
         if rules.start_player is not None and rules.start_player >= n:
             raise GameParameterError("start_player", f"seat {rules.start_player} is not one of the {n} seats")
@@ -122,6 +174,9 @@ class RareRosesState(State):
         self.received = 0      # tiles received this turn, market and deals (RR-7)
         self.offers = 0        # deals proposed this turn
         self.offer: Offer | None = None
+        # (history index, seller's tile counts bud+fresh+mature, buyer's money) of every deal
+        # proposed, public facts of its moment: what _sample_history needs to re-draw its terms.
+        self.deal_context: list[tuple[int, tuple[int, ...], int]] = []
         self.fills = 0         # orders filled this turn
         self.end_trigger: int | None = None  # seat that turned over the last order (-1: setup)
         self.turns_left: int | None = None   # turns still to finish once the end is triggered
@@ -130,27 +185,27 @@ class RareRosesState(State):
     # ------------------------------------------------------------------ helpers
     @property
     def rules(self) -> Rules:
-        return rules_of(self.game)
+        return self._rules
 
     @property
     def solo(self) -> bool:
         return self.num_players == 1
 
     def card(self, cid: int) -> OrderCard:
-        return self.rules.cards[cid]
+        return self._rules.cards[cid]
 
     def deck_size(self) -> int:
-        r = self.rules
+        r = self._rules
         return (r.n_icon - len(self.drawn_icon)) + (r.n_plain - len(self.drawn_plain))
 
     def deck_top_icon(self) -> bool | None:
         """Whether the back of the top order card shows the icon (public); ``None``: deck empty."""
         if self.deck_size() == 0:
             return None
-        return len(self.drawn_icon) < self.rules.n_icon
+        return len(self.drawn_icon) < self._rules.n_icon
 
     def price(self, rose: str) -> int:
-        return self.rules.prices[ROSES.index(rose)]
+        return self._rules.prices[_ROSE_INDEX[rose]]
 
     def push_cost(self) -> int | None:
         """Cost of the next push, or ``None`` when no more tile may be drawn (RR-5)."""
@@ -176,23 +231,26 @@ class RareRosesState(State):
 
     def shop_value(self, seat: int) -> int:
         """Market value of the tiles in ``seat``'s shop (RR-9 first tie-break)."""
-        return sum(self.shops[seat][b][r] * self.rules.prices[r] for b in range(3) for r in range(R))
+        prices = self._rules.prices
+        return sum(row[r] * prices[r] for row in self.shops[seat] for r in range(R) if row[r])
 
     def specialty_filled(self, seat: int) -> int:
         """Specialty orders filled by ``seat`` matching its shop's rose (RR-4)."""
         sp = self.specialty[seat]
-        return sum(1 for c in self.filled[seat] if sp is not None and self.card(c).specialty == sp)
+        if sp is None:
+            return 0
+        cards = self._rules.cards
+        return sum(1 for c in self.filled[seat] if cards[c].specialty == sp)
 
     # ------------------------------------------------------------------ the flow
     def current_player(self) -> int:
         ph = self.phase
-        if ph == "over":
-            return TERMINAL
-        if ph in ("specialty", "start", "setup-market", "setup-orders", "seeding", "refill"):
+        if ph in _CHANCE_PHASES:
             return CHANCE
         if ph == "respond":
-            assert self.offer is not None
-            return self.offer.seat
+            return self.offer.seat  # type: ignore[union-attr]
+        if ph == "over":
+            return TERMINAL
         return self.turn
 
     def _advance(self) -> None:
@@ -201,6 +259,8 @@ class RareRosesState(State):
         n = self.num_players
         while True:
             ph = self.phase
+            if ph in _WAITING_PHASES:
+                return
             if ph == "specialty":
                 if None in self.specialty:
                     return
@@ -209,11 +269,11 @@ class RareRosesState(State):
                 if self.start is None:
                     return
                 self.phase = "setup-market"
-                self.pending = C.SOLO_SETUP_TILES if self.solo else C.SETUP_TILES_PER_PLAYER * n
+                self.pending = C.SOLO_SETUP_TILES if n == 1 else C.SETUP_TILES_PER_PLAYER * n
             elif ph == "setup-market":
-                if self.pending > 0 and sum(self.bag) > 0:
+                if self.pending > 0 and any(self.bag):
                     return
-                self.pending = 1 if self.solo else C.QUEUE_SIZE
+                self.pending = 1 if n == 1 else C.QUEUE_SIZE
                 self.phase = "setup-orders"
             elif ph == "setup-orders":
                 if self.pending > 0 and self.deck_size() > 0:
@@ -222,18 +282,18 @@ class RareRosesState(State):
                 self._begin_turn(self.start)
                 return
             elif ph == "trash-or-seed":
-                if self.oldest_order() is not None or sum(self.bag) > 0:
+                if self.oldest_order() is not None or any(self.bag):
                     return
-                self.log.add(f"seat {self.turn} can neither trash an order nor seed (RR-11)")
+                self.log.add(("seat {} can neither trash an order nor seed (RR-11)", self.turn))
                 self._enter_refill()
             elif ph == "seeding":
-                if self.pending > 0 and sum(self.bag) > 0:
+                if self.pending > 0 and any(self.bag):
                     return
                 self.pending = 0
                 self.phase = "push"
             elif ph == "push":
                 cost = self.push_cost()
-                if cost is not None and self.money[self.turn] >= cost and sum(self.bag) > 0:
+                if cost is not None and self.money[self.turn] >= cost and any(self.bag):
                     return
                 self._enter_refill()
             elif ph == "refill":
@@ -251,28 +311,33 @@ class RareRosesState(State):
         self.counted = self.received = self.offers = self.fills = 0
         self.offer = None
         shop = self.shops[seat]
-        wilted = sum(shop[MATURE])
-        for r in range(R):
-            self.bag[r] += shop[MATURE][r]
+        mature = shop[MATURE]
+        wilted = sum(mature)
+        if wilted:
+            bag = self.bag
+            for r in range(R):
+                bag[r] += mature[r]
+            self.log.add(("seat {}'s turn: stock rotated, {} mature bloom(s) back to the bag", seat, wilted))
+        else:
+            self.log.add(("seat {}'s turn: stock rotated", seat))
         self.shops[seat] = [[0] * R, shop[BUD], shop[FRESH]]
-        self.log.add(f"seat {seat}'s turn: stock rotated" + (f", {wilted} mature bloom(s) back to the bag" if wilted else ""))
         self.phase = "trash-or-seed"
 
     def _enter_refill(self) -> None:
         """"Refill Order Queue": slide orders down and draw up to four; solo (RR-10): every order
         advances one space away from the deck, the one that would reach the 4th space is lost, and
         one card is turned over."""
-        if self.solo:
+        if self.num_players == 1:
             lost = self.queue[0]
             if lost is not None:
                 self.discarded.append(lost)
-                self.log.add(f"order #{lost} advanced past the third space and is lost (RR-10)")
+                self.log.add(("order #{} advanced past the third space and is lost (RR-10)", lost))
             self.queue = self.queue[1:] + [None]
             self.pending = 1
         else:
             cards = [c for c in self.queue if c is not None]
-            self.queue = cards + [None] * (C.QUEUE_SIZE - len(cards))
             self.pending = C.QUEUE_SIZE - len(cards)
+            self.queue = cards + [None] * self.pending
         self.phase = "refill"
 
     def _end_turn(self) -> None:
@@ -293,184 +358,255 @@ class RareRosesState(State):
     # ------------------------------------------------------------------ chance
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         ph = self.phase
+        if ph == "setup-market" or ph == "seeding":
+            bag = self.bag
+            total = sum(bag)
+            return [(DRAWS[r], bag[r] / total) for r in range(R) if bag[r]]
+        if ph == "setup-orders" or ph == "refill":
+            draw = self._rules.draw_orders
+            cands = self._order_candidates()
+            p = 1.0 / len(cands)
+            return [(draw[c], p) for c in cands]
         if ph == "specialty":
             left = [r for r in ROSES if r not in self.specialty]
-            return [(Specialty(r), 1.0 / len(left)) for r in left]
+            return [(SPECIALTIES[r], 1.0 / len(left)) for r in left]
         if ph == "start":
             n = self.num_players
-            return [(StartPlayer(s), 1.0 / n) for s in range(n)]
-        if ph in ("setup-market", "seeding"):
-            total = sum(self.bag)
-            return [(DrawTile(ROSES[r]), self.bag[r] / total) for r in range(R) if self.bag[r] > 0]
-        if ph in ("setup-orders", "refill"):
-            cands = self._order_candidates()
-            return [(DrawOrder(c), 1.0 / len(cands)) for c in cands]
+            return [(a, 1.0 / n) for a in self._rules.starts]
         return []
 
     def _order_candidates(self) -> list[int]:
-        r = self.rules
+        r = self._rules
         if len(self.drawn_icon) < r.n_icon:
-            drawn = set(self.drawn_icon)
+            drawn = self.drawn_icon
             return [c for c in r.icon_ids if c not in drawn]
-        drawn = set(self.drawn_plain)
+        drawn = self.drawn_plain
         return [c for c in r.plain_ids if c not in drawn]
 
-    # ------------------------------------------------------------------ legality
+    # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Any]:
+        """The bounded list of legal seat actions, generated from the rules (the order is part of
+        the game's reproducibility: same seeds, same games)."""
         ph = self.phase
-        seat = self.current_player()
-        out: list[Any] = []
+        seat = self.turn
+        if ph == "purchase":
+            # Purchase Roses: buy ROSE (RR-2 price, at most 6 received, RR-7), then one-tile deals
+            # at the market price with every other seat holding the tile (RR-7), then done buying.
+            rules = self._rules
+            prices = rules.prices
+            money = self.money[seat]
+            out: list[Any] = []
+            if self.received < C.MAX_RECEIVED:
+                # Selectors: a rose is offered where there is a tile and the seat can pay its price.
+                rich = money >= rules.max_price
+                market = self.market
+                out = list(compress(BUYS, market if rich else [k and p <= money for k, p in zip(market, prices)]))
+                if self.offers < rules.max_offers:
+                    shops = self.shops
+                    for s, by_box in enumerate(rules.offers):
+                        if s == seat:
+                            continue
+                        for row, offers in zip(shops[s], by_box):
+                            if any(row):
+                                out += compress(offers, row if rich else [k and p <= money for k, p in zip(row, prices)])
+            out.append(DONE_BUYING)
+            return out
+        if ph == "fill":
+            # Fill Orders: each queued order for its match then its fill value with the oldest
+            # fitting tiles (RR-8), at most three a turn; then end turn.
+            out = []
+            if self.fills < C.MAX_FILLS:
+                fills = self._rules.fills
+                can = self._can_fill
+                for c in self.queue:
+                    if c is not None:
+                        m, f = fills[c]
+                        if can(seat, c, MATCH):
+                            out.append(m)
+                        if can(seat, c, FILL):
+                            out.append(f)
+            out.append(END_TURN)
+            return out
         if ph == "trash-or-seed":
-            cands = [Trash(), Seed()]
-        elif ph == "push":
-            cands = [Push(), StopPushing()]
-        elif ph == "purchase":
-            cands = [Buy(r) for r in ROSES]
-            for s in range(self.num_players):
-                if s == seat:
-                    continue
-                for b in range(3):
-                    for r in range(R):
-                        if self.shops[s][b][r] > 0:
-                            cands.append(Offer(s, ((ROSES[r], BOXES[b]),), self.rules.prices[r]))
-            cands.append(DoneBuying())
-        elif ph == "respond":
-            cands = [Accept(), Decline()]
-        elif ph == "fill":
-            cands = []
-            for c in self.queue:
-                if c is not None:
-                    cands += [FillOrder(c, MATCH), FillOrder(c, FILL)]
-            cands.append(EndTurn())
-        else:
-            cands = []
-        for a in cands:
-            if self._check(a) is None:
-                out.append(a)
-        return out
+            # RR-11: trash needs an order in the queue; seeding needs tiles in the bag (RR-6).
+            out = [TRASH] if self.oldest_order() is not None else []
+            if any(self.bag):
+                out.append(SEED)
+            return out
+        if ph == "push":
+            # RR-5: at most 6 tiles drawn; the next one costs $1/$3/$5.
+            cost = self.push_cost()
+            if cost is not None and self.money[seat] >= cost:
+                return [PUSH, STOP]
+            return [STOP]
+        if ph == "respond":
+            return [ACCEPT, DECLINE]
+        return []
+
+    def _can_fill(self, seat: int, cid: int, value: str) -> bool:
+        """Whether ``seat``'s shop holds tiles to fill order ``cid`` for ``value`` (RR-8: Match
+        needs buds from the fresh-bud box and blooms from either bloom box; Fill the types only)."""
+        bud, fresh, mature = self.shops[seat]
+        if value == MATCH:
+            for r, buds, blooms in self._rules.needs[cid]:
+                if bud[r] < buds or fresh[r] + mature[r] < blooms:
+                    return False
+            return True
+        for r, buds, blooms in self._rules.needs[cid]:
+            if bud[r] + fresh[r] + mature[r] < buds + blooms:
+                return False
+        return True
 
     def is_legal(self, action: Any) -> bool:
         """Chance outcomes must be listed; a seat action is legal when it passes the rule checks —
         which accept any well-formed deal (RR-7) or fill naming its tiles (RR-8), beyond the bounded
         list :meth:`legal_actions` gives."""
-        if self.phase == "over":
+        ph = self.phase
+        if ph in _CHANCE_PHASES:
+            return self._chance_legal(action)
+        if ph == "over":
             return False
-        if self.is_chance_node():
-            return action in [a for a, _ in self._chance_outcomes()]
-        return self._check(action) is None
+        return self._problem(action) is None
+
+    def _chance_legal(self, a: Any) -> bool:
+        """Whether ``a`` is one of :meth:`_chance_outcomes` (checked directly, without listing)."""
+        ph = self.phase
+        t = type(a)
+        if t is DrawTile:
+            return ((ph == "setup-market" or ph == "seeding") and a.rose in ROSES
+                    and self.bag[_ROSE_INDEX[a.rose]] > 0)
+        if t is DrawOrder:
+            if ph != "setup-orders" and ph != "refill":
+                return False
+            rules = self._rules
+            if len(self.drawn_icon) < rules.n_icon:
+                return a.card in rules.icon_ids and a.card not in self.drawn_icon
+            return a.card in rules.plain_ids and a.card not in self.drawn_plain
+        if t is Specialty:
+            return ph == "specialty" and a.rose in ROSES and a.rose not in self.specialty
+        if t is StartPlayer:
+            return ph == "start" and a.seat in range(self.num_players)
+        return False
 
     def explain_illegal(self, action: Any) -> IllegalActionError:
-        err = self._check(action) if not self.is_chance_node() else None
-        if err is not None:
-            return err
+        if self.phase not in _CHANCE_PHASES:
+            problem = self._problem(action)
+            if problem is not None:
+                return IllegalActionError(problem[0], problem[1], action)
         return IllegalActionError("legal actions", f"{action} is not a legal action now (phase {self.phase})", action)
+
+    def parse_action(self, text: str) -> Any:
+        """The Rare Roses action written ``text`` (legal now or not), or ``None`` (core hook)."""
+        try:
+            return _parse_action(text)
+        except ValueError:
+            return None
 
     def action_from_text(self, text: str) -> Any:
         """The action written ``text`` (any well-formed deal or fill, see :mod:`.actions`), if legal
         now; raises :class:`IllegalActionError` naming the rule otherwise."""
         try:
-            action = parse_action(str(text))
+            action = _parse_action(str(text))
         except ValueError as e:
             raise IllegalActionError("action text", str(e), text) from None
         if not self.is_legal(action):
             raise self.explain_illegal(action)
         return action
 
-    def _check(self, a: Any) -> IllegalActionError | None:
-        """``None`` if seat action ``a`` is legal now, else the error naming the rule broken."""
-        ph = self.phase
-        seat = self.current_player()
+    # ------------------------------------------------------------------ rule checks (refusals)
+    def _problem(self, a: Any) -> tuple[str, str] | None:
+        """``None`` if seat action ``a`` is legal now, else ``(rule, message)`` naming the rule
+        broken (:meth:`explain_illegal` makes it an :class:`IllegalActionError`)."""
+        check = _CHECKS.get(type(a))
+        if check is None:
+            return ("legal actions", f"{a!r} is not a Rare Roses action")
+        phase, method = check
+        if self.phase != phase:
+            return ("Turn phases", f"{a} is not an action of the {self.phase} phase")
+        return method(self, a, self.current_player())
 
-        def err(rule: str, msg: str) -> IllegalActionError:
-            return IllegalActionError(rule, msg, a)
+    def _check_trash(self, a: Trash, seat: int) -> tuple[str, str] | None:
+        if self.oldest_order() is None:
+            return ("Trash Oldest Order (RR-11)", "there is no order in the queue to trash")
+        return None
 
-        wrong = err("Turn phases", f"{a} is not an action of the {ph} phase")
-        if isinstance(a, (Trash, Seed)):
-            if ph != "trash-or-seed":
-                return wrong
-            if isinstance(a, Trash) and self.oldest_order() is None:
-                return err("Trash Oldest Order (RR-11)", "there is no order in the queue to trash")
-            if isinstance(a, Seed) and sum(self.bag) == 0:
-                return err("Seed The Market (RR-6, RR-11)", "the market bag is empty")
-            return None
-        if isinstance(a, (Push, StopPushing)):
-            if ph != "push":
-                return wrong
-            if isinstance(a, Push):
-                cost = self.push_cost()
-                if cost is None:
-                    return err("Push The Market (RR-5)", "no more than 6 tiles may be drawn on your turn")
-                if self.money[seat] < cost:
-                    return err("Push The Market (RR-5)", f"the next tile costs ${cost}; you have ${self.money[seat]}")
-            return None
-        if isinstance(a, Buy):
-            if ph != "purchase":
-                return wrong
-            if a.rose not in ROSES:
-                return err("Purchase Roses", f"unknown rose {a.rose!r}")
-            r = ROSES.index(a.rose)
-            if self.market[r] == 0:
-                return err("Purchase Roses", f"there is no {a.rose} in the market")
-            if self.received >= C.MAX_RECEIVED:
-                return err("Purchase Roses (RR-7)", "you can't purchase more than 6 roses on your turn")
-            if self.money[seat] < self.rules.prices[r]:
-                return err("Purchase Roses (RR-2)", f"{a.rose} costs ${self.rules.prices[r]}; you have ${self.money[seat]}")
-            return None
-        if isinstance(a, Offer):
-            if ph != "purchase":
-                return wrong
-            return self._check_offer(a, seat, err)
-        if isinstance(a, (Accept, Decline)):
-            return None if ph == "respond" else wrong
-        if isinstance(a, DoneBuying):
-            return None if ph == "purchase" else wrong
-        if isinstance(a, FillOrder):
-            if ph != "fill":
-                return wrong
-            if not isinstance(a.card, int) or a.card not in self.queue:
-                return err("Fill Orders", f"order #{a.card} is not in the order queue")
-            if self.fills >= C.MAX_FILLS:
-                return err("Fill Orders", "you may fill up to three orders a turn")
-            if a.value not in (FILL, MATCH):
-                return err("Order Cards (RR-8)", "an order is filled for its fill or its match value")
-            tiles = a.tiles if a.tiles is not None else self.oldest_tiles(seat, a.card, a.value)
-            if tiles is None:
-                return err("Order Cards (RR-8)", f"your shop cannot {a.value} order #{a.card} "
-                           f"({self.card(a.card)}); an order is filled completely or not at all")
-            problem = self.tiles_problem(seat, a.card, a.value, tiles)
-            if problem:
-                return err("Order Cards (RR-8)", problem)
-            return None
-        if isinstance(a, EndTurn):
-            return None if ph == "fill" else wrong
-        return err("legal actions", f"{a!r} is not a Rare Roses action")
+    def _check_seed(self, a: Seed, seat: int) -> tuple[str, str] | None:
+        if not any(self.bag):
+            return ("Seed The Market (RR-6, RR-11)", "the market bag is empty")
+        return None
 
-    def _check_offer(self, a: Offer, seat: int, err) -> IllegalActionError | None:
+    def _check_push(self, a: Push, seat: int) -> tuple[str, str] | None:
+        cost = self.push_cost()
+        if cost is None:
+            return ("Push The Market (RR-5)", "no more than 6 tiles may be drawn on your turn")
+        if self.money[seat] < cost:
+            return ("Push The Market (RR-5)", f"the next tile costs ${cost}; you have ${self.money[seat]}")
+        return None
+
+    def _check_nothing(self, a: Any, seat: int) -> None:
+        return None
+
+    def _check_buy(self, a: Buy, seat: int) -> tuple[str, str] | None:
+        r = _ROSE_INDEX.get(a.rose)
+        if r is None:
+            return ("Purchase Roses", f"unknown rose {a.rose!r}")
+        if self.market[r] == 0:
+            return ("Purchase Roses", f"there is no {a.rose} in the market")
+        if self.received >= C.MAX_RECEIVED:
+            return ("Purchase Roses (RR-7)", "you can't purchase more than 6 roses on your turn")
+        price = self._rules.prices[r]
+        if self.money[seat] < price:
+            return ("Purchase Roses (RR-2)", f"{a.rose} costs ${price}; you have ${self.money[seat]}")
+        return None
+
+    def _check_offer(self, a: Offer, seat: int) -> tuple[str, str] | None:
         rule = "Purchase Roses (RR-7)"
         n = self.num_players
+        rules = self._rules
         if not isinstance(a.seat, int) or not 0 <= a.seat < n or a.seat == seat:
-            return err(rule, "a deal is proposed to one other player")
-        if self.offers >= self.rules.max_offers:
-            return err(rule + " / max_offers", f"at most {self.rules.max_offers} deals may be proposed a turn")
+            return (rule, "a deal is proposed to one other player")
+        if self.offers >= rules.max_offers:
+            return (rule + " / max_offers", f"at most {rules.max_offers} deals may be proposed a turn")
         if not a.take:
-            return err(rule, "a deal buys at least one rose from the other player")
+            return (rule, "a deal buys at least one rose from the other player")
         if not isinstance(a.pay, int) or a.pay < 0:
-            return err(rule, "pay a whole number of dollars")
+            return (rule, "pay a whole number of dollars")
         if a.pay > self.money[seat]:
-            return err(rule, f"you offer ${a.pay} but have ${self.money[seat]}")
+            return (rule, f"you offer ${a.pay} but have ${self.money[seat]}")
         if self.received + len(a.take) > C.MAX_RECEIVED:
-            return err(rule, f"you can't purchase or trade for more than 6 roses on your turn "
-                       f"(received {self.received}, asking {len(a.take)})")
+            return (rule, f"you can't purchase or trade for more than 6 roses on your turn "
+                    f"(received {self.received}, asking {len(a.take)})")
         if not self._has_tiles(a.seat, a.take):
-            return err(rule, f"seat {a.seat}'s shop does not hold {tiles_text(a.take)}")
+            return (rule, f"seat {a.seat}'s shop does not hold {tiles_text(a.take)}")
         if a.give and not self._has_tiles(seat, a.give):
-            return err(rule, f"your shop does not hold {tiles_text(a.give)}")
+            return (rule, f"your shop does not hold {tiles_text(a.give)}")
+        return None
+
+    def _check_fill(self, a: FillOrder, seat: int) -> tuple[str, str] | None:
+        if not isinstance(a.card, int) or a.card not in self.queue:
+            return ("Fill Orders", f"order #{a.card} is not in the order queue")
+        if self.fills >= C.MAX_FILLS:
+            return ("Fill Orders", "you may fill up to three orders a turn")
+        if a.value not in (FILL, MATCH):
+            return ("Order Cards (RR-8)", "an order is filled for its fill or its match value")
+        if a.tiles is None:
+            # The oldest fitting tiles always fit when there are enough (see oldest_tiles).
+            if not self._can_fill(seat, a.card, a.value):
+                return ("Order Cards (RR-8)", f"your shop cannot {a.value} order #{a.card} "
+                        f"({self.card(a.card)}); an order is filled completely or not at all")
+            return None
+        problem = self.tiles_problem(seat, a.card, a.value, a.tiles)
+        if problem:
+            return ("Order Cards (RR-8)", problem)
         return None
 
     def _has_tiles(self, seat: int, tiles: tuple[Tile, ...]) -> bool:
-        need = Counter(tiles)
         shop = self.shops[seat]
-        return all(shop[BOXES.index(b)][ROSES.index(r)] >= k for (r, b), k in need.items())
+        if len(tiles) == 1:
+            r, b = tiles[0]
+            return shop[_BOX_INDEX[b]][_ROSE_INDEX[r]] >= 1
+        need = Counter(tiles)
+        return all(shop[_BOX_INDEX[b]][_ROSE_INDEX[r]] >= k for (r, b), k in need.items())
 
     def tiles_problem(self, seat: int, cid: int, value: str, tiles: tuple[Tile, ...]) -> str | None:
         """Why ``tiles`` cannot fill order ``cid`` for ``value`` from ``seat``'s shop, or ``None``.
@@ -493,12 +629,14 @@ class RareRosesState(State):
 
     def oldest_tiles(self, seat: int, cid: int, value: str) -> tuple[Tile, ...] | None:
         """The oldest tiles of ``seat``'s shop that fill order ``cid`` for ``value`` (RR-8's default
-        choice: mature blooms first, then fresh blooms, then buds), or ``None`` if it cannot."""
+        choice: mature blooms first, then fresh blooms, then buds), or ``None`` if it cannot.
+        They fit whenever the shop holds enough tiles (:meth:`_can_fill`): each is taken for one
+        rose of the card, of its type, and for Match from the box of its maturity."""
         shop = [row[:] for row in self.shops[seat]]
         out: list[Tile] = []
         card = self.card(cid)
         for rose, mat in card.roses:
-            r = ROSES.index(rose)
+            r = _ROSE_INDEX[rose]
             if value == MATCH:
                 order = (BUD,) if mat == "bud" else (MATURE, FRESH)
             else:
@@ -514,123 +652,156 @@ class RareRosesState(State):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, a: Any) -> None:
-        seat = self.current_player()
-        if isinstance(a, Specialty):
-            s = self.specialty.index(None)
-            self.specialty[s] = a.rose
-            self.log.add(f"seat {s}'s shop specializes in {a.rose} (RR-4)")
-        elif isinstance(a, StartPlayer):
-            self.start = a.seat
-            self.log.add(f"seat {a.seat} is the starting player")
-        elif isinstance(a, DrawTile):
-            r = ROSES.index(a.rose)
-            self.bag[r] -= 1
-            self.market[r] += 1
-            self.pending -= 1
-            self.log.add(f"{a.rose} drawn into the market")
-        elif isinstance(a, DrawOrder):
-            self._draw_order(a.card)
-        elif isinstance(a, Trash):
-            i = self.oldest_order()
-            cid = self.queue[i]
-            self.queue[i] = None
-            self.discarded.append(cid)
-            self.log.add(f"seat {seat} trashes the oldest order #{cid}")
-            self._enter_refill()
-        elif isinstance(a, Seed):
-            extras = self.first_turn_extras(seat)
-            self.counted = C.SEED_DRAWS
-            self.pending = C.SEED_DRAWS + extras
-            self.phase = "seeding"
-            self.log.add(f"seat {seat} seeds the market" + (f" (+{extras} first-turn extra tile{'s' if extras != 1 else ''}, RR-5)" if extras else ""))
-        elif isinstance(a, Push):
-            cost = self.push_cost()
-            self.money[seat] -= cost
-            self.bank_in += cost
-            self.counted += 1
-            self.pending = 1
-            self.phase = "seeding"
-            self.log.add(f"seat {seat} pushes the market for ${cost}")
-        elif isinstance(a, StopPushing):
-            self._enter_refill()
-        elif isinstance(a, Buy):
-            r = ROSES.index(a.rose)
-            p = self.rules.prices[r]
-            self.market[r] -= 1
-            self.shops[seat][BUD][r] += 1
-            self.money[seat] -= p
-            self.bank_in += p
-            self.received += 1
-            self.log.add(f"seat {seat} buys {a.rose} from the market for ${p}")
-        elif isinstance(a, Offer):
-            self.offers += 1
-            self.offer = a
-            self.phase = "respond"
-            self.log.add(f"seat {seat} proposes a deal to seat {a.seat}",
-                         {seat: f"you propose: {a}", a.seat: f"seat {seat} proposes: take {tiles_text(a.take)} "
-                          f"from you for ${a.pay}" + (f" and {tiles_text(a.give)}" if a.give else "")})
-        elif isinstance(a, Accept):
-            self._settle(self.offer)
-            self.offer = None
-            self.phase = "purchase"
-        elif isinstance(a, Decline):
-            o = self.offer
-            self.log.add(f"seat {o.seat} declines seat {self.turn}'s deal",
-                         {self.turn: f"seat {o.seat} declines: {o}", o.seat: f"you decline: {o}"})
-            self.offer = None
-            self.phase = "purchase"
-        elif isinstance(a, DoneBuying):
-            self.phase = "fill"
-        elif isinstance(a, FillOrder):
-            self._fill(seat, a)
-        elif isinstance(a, EndTurn):
-            self._end_turn()
+        _APPLY[type(a)](self, a)
         self._advance()
 
+    def _apply_specialty(self, a: Specialty) -> None:
+        s = self.specialty.index(None)
+        self.specialty[s] = a.rose
+        self.log.add(("seat {}'s shop specializes in {} (RR-4)", s, a.rose))
+
+    def _apply_start(self, a: StartPlayer) -> None:
+        self.start = a.seat
+        self.log.add(("seat {} is the starting player", a.seat))
+
+    def _apply_draw_tile(self, a: DrawTile) -> None:
+        r = _ROSE_INDEX[a.rose]
+        self.bag[r] -= 1
+        self.market[r] += 1
+        self.pending -= 1
+        self.log.add(("{} drawn into the market", a.rose))
+
+    def _apply_draw_order(self, a: DrawOrder) -> None:
+        self._draw_order(a.card)
+
+    def _apply_trash(self, a: Trash) -> None:
+        i = self.oldest_order()
+        cid = self.queue[i]
+        self.queue[i] = None
+        self.discarded.append(cid)
+        self.log.add(("seat {} trashes the oldest order #{}", self.turn, cid))
+        self._enter_refill()
+
+    def _apply_seed(self, a: Seed) -> None:
+        seat = self.turn
+        extras = self.first_turn_extras(seat)
+        self.counted = C.SEED_DRAWS
+        self.pending = C.SEED_DRAWS + extras
+        self.phase = "seeding"
+        if extras:
+            self.log.add(("seat {} seeds the market (+{} first-turn extra tile{}, RR-5)", seat, extras,
+                          "s" if extras != 1 else ""))
+        else:
+            self.log.add(("seat {} seeds the market", seat))
+
+    def _apply_push(self, a: Push) -> None:
+        seat = self.turn
+        cost = self.push_cost()
+        self.money[seat] -= cost
+        self.bank_in += cost
+        self.counted += 1
+        self.pending = 1
+        self.phase = "seeding"
+        self.log.add(("seat {} pushes the market for ${}", seat, cost))
+
+    def _apply_stop(self, a: StopPushing) -> None:
+        self._enter_refill()
+
+    def _apply_buy(self, a: Buy) -> None:
+        seat = self.turn
+        r = _ROSE_INDEX[a.rose]
+        p = self._rules.prices[r]
+        self.market[r] -= 1
+        self.shops[seat][BUD][r] += 1
+        self.money[seat] -= p
+        self.bank_in += p
+        self.received += 1
+        self.log.add(("seat {} buys {} from the market for ${}", seat, a.rose, p))
+
+    def _apply_offer(self, a: Offer) -> None:
+        seat = self.turn
+        self.offers += 1
+        self.offer = a
+        bud, fresh, mature = self.shops[a.seat]
+        self.deal_context.append((len(self.history), tuple(bud + fresh + mature), self.money[seat]))
+        self.phase = "respond"
+        self.log.add(("seat {} proposes a deal to seat {}", seat, a.seat),
+                     {seat: ("you propose: {}", str(a)),
+                      a.seat: ("seat {} proposes: take {} from you for ${}{}", seat, tiles_text(a.take), a.pay,
+                               f" and {tiles_text(a.give)}" if a.give else "")})
+
+    def _apply_accept(self, a: Accept) -> None:
+        self._settle(self.offer)
+        self.offer = None
+        self.phase = "purchase"
+
+    def _apply_decline(self, a: Decline) -> None:
+        o = self.offer
+        text = str(o)
+        self.log.add(("seat {} declines seat {}'s deal", o.seat, self.turn),
+                     {self.turn: ("seat {} declines: {}", o.seat, text), o.seat: ("you decline: {}", text)})
+        self.offer = None
+        self.phase = "purchase"
+
+    def _apply_done_buying(self, a: DoneBuying) -> None:
+        self.phase = "fill"
+
+    def _apply_fill(self, a: FillOrder) -> None:
+        self._fill(self.turn, a)
+
+    def _apply_end_turn(self, a: EndTurn) -> None:
+        self._end_turn()
+
     def _draw_order(self, cid: int) -> None:
-        if len(self.drawn_icon) < self.rules.n_icon:
+        rules = self._rules
+        if len(self.drawn_icon) < rules.n_icon:
             self.drawn_icon.append(cid)
         else:
             self.drawn_plain.append(cid)
-        if self.solo:
+        if self.num_players == 1:
             self.queue[-1] = cid  # RR-10: the space near the order deck
         else:
             self.queue[self.queue.index(None)] = cid
         self.pending -= 1
-        self.log.add(f"order #{cid} turned over: {self.card(cid)}")
-        if self.deck_size() == 0 and self.end_trigger is None:
+        self.log.add(("order #{} turned over: {}", cid, rules.card_text[cid]))
+        if self.end_trigger is None and self.deck_size() == 0:
             # RR-9: the last order card is drawn: this turn finishes, then every other player takes
             # one more turn (solo: the game ends with this turn). Drawn at setup: one turn each.
             self.end_trigger = self.turn if self.phase == "refill" else -1
             self.turns_left = self.num_players
             self.log.add("the last order card is drawn: " + (
-                "this is the last turn" if self.solo else "every other player takes one more turn"))
+                "this is the last turn" if self.num_players == 1 else "every other player takes one more turn"))
 
     def _settle(self, o: Offer) -> None:
         """Carry out an accepted deal (RR-7): tiles keep their box; money goes seller-ward."""
         buyer, seller = self.turn, o.seat
+        bshop, sshop = self.shops[buyer], self.shops[seller]
         for r, b in o.take:
-            self.shops[seller][BOXES.index(b)][ROSES.index(r)] -= 1
-            self.shops[buyer][BOXES.index(b)][ROSES.index(r)] += 1
+            bi, ri = _BOX_INDEX[b], _ROSE_INDEX[r]
+            sshop[bi][ri] -= 1
+            bshop[bi][ri] += 1
         for r, b in o.give:
-            self.shops[buyer][BOXES.index(b)][ROSES.index(r)] -= 1
-            self.shops[seller][BOXES.index(b)][ROSES.index(r)] += 1
+            bi, ri = _BOX_INDEX[b], _ROSE_INDEX[r]
+            bshop[bi][ri] -= 1
+            sshop[bi][ri] += 1
         self.money[buyer] -= o.pay
         self.money[seller] += o.pay
         self.received += len(o.take)
         paid = [f"${o.pay}"] if o.pay or not o.give else []
         paid += [tiles_text(o.give)] if o.give else []
-        self.log.add(f"seat {seller} accepts: seat {buyer} takes {tiles_text(o.take)} and gives "
-                     + " and ".join(paid))
+        self.log.add(("seat {} accepts: seat {} takes {} and gives {}", seller, buyer, tiles_text(o.take),
+                      " and ".join(paid)))
 
     def _fill(self, seat: int, a: FillOrder) -> None:
         """"Fill Orders": tiles back to the bag, the card kept, its value paid; the specialty bonus
         on the 4th matching specialty order (RR-4)."""
         tiles = a.tiles if a.tiles is not None else self.oldest_tiles(seat, a.card, a.value)
+        shop = self.shops[seat]
+        bag = self.bag
         for r, b in tiles:
-            ri = ROSES.index(r)
-            self.shops[seat][BOXES.index(b)][ri] -= 1
-            self.bag[ri] += 1
+            ri = _ROSE_INDEX[r]
+            shop[_BOX_INDEX[b]][ri] -= 1
+            bag[ri] += 1
         card = self.card(a.card)
         value = card.match if a.value == MATCH else card.fill
         self.queue[self.queue.index(a.card)] = None
@@ -638,13 +809,15 @@ class RareRosesState(State):
         self.fills += 1
         self.money[seat] += value
         self.bank_out += value
-        self.log.add(f"seat {seat} fills order #{a.card} for its {a.value} value ${value} with {tiles_text(tiles)}")
+        self.log.add(("seat {} fills order #{} for its {} value ${} with {}", seat, a.card, a.value, value,
+                      tiles_text(tiles)))
         if (card.specialty is not None and card.specialty == self.specialty[seat]
                 and not self.bonus_paid[seat] and self.specialty_filled(seat) >= C.SPECIALTY_ORDERS):
             self.bonus_paid[seat] = True
             self.money[seat] += C.SPECIALTY_BONUS
             self.bank_out += C.SPECIALTY_BONUS
-            self.log.add(f"seat {seat} filled a 4th {card.specialty} specialty order: ${C.SPECIALTY_BONUS} bonus (RR-4)")
+            self.log.add(("seat {} filled a 4th {} specialty order: ${} bonus (RR-4)", seat, card.specialty,
+                          C.SPECIALTY_BONUS))
 
     # ------------------------------------------------------------------ results and views
     def score_key(self, seat: int) -> tuple[int, int, int]:
@@ -670,55 +843,77 @@ class RareRosesState(State):
 
         return observe(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "RareRosesState":
-        """A copy of this state as ``seat`` sees it. Inputs: the seat and a ``random.Random``;
-        output: a new state whose observations equal this one's.
+    # ------------------------------------------------------------------ hidden information
+    def _sample_history(self, seat: int, rng: random.Random) -> list[tuple[int, Any]]:
+        """This game's history as ``seat`` cannot tell it apart, for the core's sealed
+        ``determinize``.
 
-        Nothing hidden is stored (the order deck and the bag are drawn lazily by chance nodes), so
-        the copy is a clone, but with its own RNG seeded from ``rng``: the game's RNG decides the
-        real next order cards and tile draws (``sample_chance``), which are hidden from every seat
-        (Setup: the order decks are shuffled face down; the market bag is drawn blind). A deal
-        under negotiation is seen only by its two seats (RR-7): for any other seat its terms are
-        re-drawn as one tile of the seller's shop for a random price the buyer can pay."""
-        world = self.clone()
-        world.rng = random.Random(rng.getrandbits(64))
-        world._peeked = None
-        o = self.offer
-        if o is not None and seat not in (self.turn, o.seat):
-            # The real deal took at least one tile of the seller's shop, so one exists and one more
-            # received tile stays within the 6 (the re-drawn deal could be accepted in the copy).
-            tiles = [(ROSES[r], BOXES[b]) for b in range(3) for r in range(R)
-                     for _ in range(self.shops[o.seat][b][r])]
-            world.offer = Offer(o.seat, (rng.choice(tiles),), rng.randint(0, self.money[self.turn]))
-        return world
+        Every chance outcome is public (each tile drawn and each order card turned over is shown
+        to all; the future, hidden from every seat, is re-drawn by the world's own RNG), and so is
+        every seat action but one: the terms of a deal (RR-7) are read only by its two seats until
+        it is accepted (then the acceptance logs them for all). So the history is kept, except
+        that every deal ``seat`` was not part of that is pending or was declined gets new terms,
+        drawn as the old ``determinize`` drew them: one tile of the seller's shop (uniform over its
+        tiles) for a price from $0 to the buyer's money. Such a deal is legal where it stands: the
+        real one took at least one tile of that shop (so there is one) within the 6 received; and
+        a declined deal changes nothing but the log and the count of deals, so the rest of the
+        history stays legal. Reads only public facts: who proposed to whom, what followed, and the
+        seller's shop and the buyer's money when the deal was proposed (``deal_context``)."""
+        history = self.history
+        out = list(history)
+        last = len(history) - 1
+        for i, counts, money in self.deal_context:
+            mover, a = history[i]
+            if mover == seat or a.seat == seat:
+                continue
+            if i < last and type(history[i + 1][1]) is Accept:
+                continue  # accepted: its terms are public
+            tiles = [(ROSES[r], BOXES[b]) for b in range(3) for r in range(R) for _ in range(counts[b * R + r])]
+            out[i] = (mover, Offer(a.seat, (rng.choice(tiles),), rng.randint(0, money)))
+        return out
+
+    def information_state_key(self, seat: int) -> tuple:
+        """The core's key (the raw log messages ``seat`` read and its own actions) plus the number
+        of steps so far. Every step of Rare Roses happens in the open (each chance outcome is
+        shown; only a deal's terms are private, and those are in the two seats' log lines), but two
+        seat actions write no log line: ``stop`` (when no order card is then turned over) and
+        ``done buying``. Without the count, "seat 1 may still push" and "seat 1 stopped" (or
+        "buying" and "filling") would share a key although the observations differ (the phase)."""
+        return (seat, self.log.seen_by(seat), tuple(a for s, a in self.history if s == seat), len(self.history))
 
     # ------------------------------------------------------------------ fast copies
-    _LISTS = ("market", "bag", "money", "specialty", "queue", "drawn_icon", "drawn_plain",
-              "discarded", "bonus_paid", "had_turn", "history")
-
     def clone(self) -> "RareRosesState":
-        """An independent copy; the same as the base class's deep copy, only faster (every field is
-        a list of immutable values or a number; actions and cards are frozen)."""
+        """An independent copy, like the base class's only faster: every field is a number, a
+        string, a list of immutable values (copied) or the shared rules; actions, cards and log
+        entries are immutable and shared; the RNG is copy-on-write (``share_rng_with``)."""
         new = object.__new__(type(self))
         d = self.__dict__.copy()
-        for k in self._LISTS:
-            d[k] = list(d[k])
-        d["shops"] = [[row[:] for row in shop] for shop in self.shops]
+        d["shops"] = [[b[:], f[:], m[:]] for b, f, m in self.shops]
+        d["market"] = self.market[:]
+        d["bag"] = self.bag[:]
+        d["money"] = self.money[:]
+        d["specialty"] = self.specialty[:]
+        d["queue"] = self.queue[:]
+        d["drawn_icon"] = self.drawn_icon[:]
+        d["drawn_plain"] = self.drawn_plain[:]
         d["filled"] = [f[:] for f in self.filled]
+        d["discarded"] = self.discarded[:]
+        d["bonus_paid"] = self.bonus_paid[:]
+        d["had_turn"] = self.had_turn[:]
+        d["deal_context"] = self.deal_context[:]
+        d["history"] = self.history[:]
         d["log"] = self.log.copy()
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
         new.__dict__ = d
+        self.share_rng_with(new)
         return new
 
+    _SKIP = frozenset(("game", "rng", "history", "log", "_rng_shared", "_peeked", "_legal", "_rules"))
+
     def snapshot(self) -> dict[str, Any]:
-        """Every field as JSON data, like the base class's, built directly for speed."""
-        out: dict[str, Any] = {}
-        for k, v in vars(self).items():
-            if k in ("game", "rng", "history", "log", "_rng_shared", "_peeked", "_legal"):
-                continue
-            out[k] = to_jsonable(v)
+        """Every field as JSON data, like the base class's, built directly for speed (the rules
+        are the game's, not the state's)."""
+        skip = self._SKIP
+        out: dict[str, Any] = {k: to_jsonable(v) for k, v in vars(self).items() if k not in skip}
         out["history"] = [[s, str(a)] for s, a in self.history]
         out["log"] = to_jsonable(self.log.raw())
         out["rng"] = self.rng_position()
@@ -740,3 +935,95 @@ class RareRosesState(State):
         assert self.received <= C.MAX_RECEIVED and self.counted <= C.MAX_DRAWS and self.fills <= C.MAX_FILLS
         for s in range(n):
             assert self.bonus_paid[s] == (self.specialty_filled(s) >= C.SPECIALTY_ORDERS)
+
+
+# Which phase each seat action belongs to, and its rule check (Turn phases).
+_CHECKS = {
+    Trash: ("trash-or-seed", RareRosesState._check_trash),
+    Seed: ("trash-or-seed", RareRosesState._check_seed),
+    Push: ("push", RareRosesState._check_push),
+    StopPushing: ("push", RareRosesState._check_nothing),
+    Buy: ("purchase", RareRosesState._check_buy),
+    Offer: ("purchase", RareRosesState._check_offer),
+    DoneBuying: ("purchase", RareRosesState._check_nothing),
+    Accept: ("respond", RareRosesState._check_nothing),
+    Decline: ("respond", RareRosesState._check_nothing),
+    FillOrder: ("fill", RareRosesState._check_fill),
+    EndTurn: ("fill", RareRosesState._check_nothing),
+}
+
+# How each action (or chance outcome) is applied.
+_APPLY = {
+    Specialty: RareRosesState._apply_specialty,
+    StartPlayer: RareRosesState._apply_start,
+    DrawTile: RareRosesState._apply_draw_tile,
+    DrawOrder: RareRosesState._apply_draw_order,
+    Trash: RareRosesState._apply_trash,
+    Seed: RareRosesState._apply_seed,
+    Push: RareRosesState._apply_push,
+    StopPushing: RareRosesState._apply_stop,
+    Buy: RareRosesState._apply_buy,
+    Offer: RareRosesState._apply_offer,
+    Accept: RareRosesState._apply_accept,
+    Decline: RareRosesState._apply_decline,
+    DoneBuying: RareRosesState._apply_done_buying,
+    FillOrder: RareRosesState._apply_fill,
+    EndTurn: RareRosesState._apply_end_turn,
+}
+
+
+def max_game_length(game) -> int:
+    """A proven upper bound on the steps (seat actions and chance outcomes) of one game of
+    ``game``; ``sys.maxsize`` when a market price is $0 (then no bound exists: buying free tiles
+    that wilt back into the bag lets the seats seed for ever without trashing an order).
+
+    Proof. Let ``n`` be the players, ``D`` the order cards in the deck (``n_icon + n_plain``),
+    ``p`` the lowest market price (> 0), ``m`` = ``max_offers``.
+
+    - Money: every dollar comes from the start ($20 a seat), a filled order (each card at most
+      once, worth at most ``max(fill, match)``; at most ``D`` cards are ever drawn, so their worth
+      is at most that of the ``n_icon`` dearest icon cards and the ``n_plain`` dearest others:
+      ``V``) or a specialty bonus ($50, once a seat, RR-4). Money never goes below 0, so there are
+      at most ``B = (20n + V + 50n) // p`` market buys (``$p`` or more each).
+    - Tiles: a tile enters the bag only from a shop (rotation, a filled order) and enters a shop
+      only by a market buy (deals move tiles between shops), so at most ``94 + B`` tile draws
+      happen in a game; and at most ``D`` order cards are drawn.
+    - Turns: each turn either trashes an order (≤ ``D`` turns: each card once), seeds (each seed
+      draws at least one tile, seeding needing a non-empty bag: ≤ ``94 + B`` turns), or skips the
+      phase (queue and bag empty, RR-11): before the end is triggered its refill then draws a
+      card (≤ ``D`` turns); after it, at most ``n`` turns are played in all (RR-9). So
+      ``T ≤ 2D + 94 + B + n``.
+    - Seat actions: trashes ≤ ``D``; seeds and pushes ≤ ``94 + B`` together (a seed draws at least
+      one tile, a push exactly one, RR-5); stops ≤ seeds ≤ ``94 + B``; buys ≤ ``B``; fills ≤ ``D``;
+      deals and their answers ≤ ``2m`` a turn; done buying and end turn one a turn each.
+    - Chance: the shops (``n``), the start player (1), the tiles (``94 + B``), the cards (``D``).
+
+    Total ≤ ``n + 1 + 3(94 + B) + B + 3D + (2m + 2)·T``. It is a worst case (seats that fill
+    orders only to buy tiles that wilt back into the bag, and propose every deal they may): random
+    play stays far below it (see the test)."""
+    import sys
+
+    rules = rules_of(game)
+    if min(rules.prices) <= 0:
+        return sys.maxsize
+    n = rules.players
+    deck = rules.cards.values()
+    icon = sorted((max(c.fill, c.match) for c in deck if c.icon), reverse=True)[:rules.n_icon]
+    plain = sorted((max(c.fill, c.match) for c in deck if not c.icon), reverse=True)[:rules.n_plain]
+    cards = rules.n_icon + rules.n_plain
+    buys = (C.START_MONEY * n + sum(icon) + sum(plain) + C.SPECIALTY_BONUS * n) // min(rules.prices)
+    tiles = C.TOTAL_TILES + buys
+    turns = 2 * cards + tiles + n
+    return n + 1 + 3 * tiles + buys + 3 * cards + (2 * rules.max_offers + 2) * turns
+
+
+def game_info(game) -> GameInfo:
+    """Rare Roses' static facts: imperfect information (deals under negotiation, RR-7; the order
+    deck and the bag's next tiles), explicit chance, returns that add up to 1 (a win shared by
+    ``k`` seats is ``1/k`` each), scores in dollars."""
+    from .encoding import num_distinct_actions
+
+    return GameInfo(information="imperfect", chance_mode="explicit", utility="constant-sum",
+                    min_utility=0.0, max_utility=1.0, max_game_length=max_game_length(game),
+                    num_distinct_actions=num_distinct_actions(game), score_unit="dollars",
+                    search_iterations=20)
