@@ -13,12 +13,14 @@ sorted reveal discloses exactly what the shuffled reveal does (which cards, not 
 """
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core.serial import to_jsonable
 
 from .actions import (
     ActivateEffect, ChooseTargets, DealCrystal, DealRole, DeclineEffect, FirstCoin, GiveCoin,
@@ -29,6 +31,7 @@ from .cards import (
     GHOST, NIGHT_ROLES, SACRIFICE_TARGET, WHITE_ROSE, WHITE_ROSE_FACTION, faction_of, role_deck,
     sort_cards,
 )
+from .determinize import WorldSampler
 from .effects import EFFECTS
 from .observation import BladesAndRoseObservation, RoundView
 
@@ -63,6 +66,15 @@ class Round:
     revealed: list[str] = field(default_factory=list)
     resolved: bool = False
     outcome: str = ""
+
+    def copy(self) -> "Round":
+        """A copy whose lists and ``plays`` are new (the round being played changes them)."""
+        new = copy.copy(self)
+        for k in ("order", "targets", "must_play", "pending_random", "random_seats", "played",
+                  "passed", "ghost_to", "revealed"):
+            setattr(new, k, getattr(self, k).copy())
+        new.plays = dict(self.plays)
+        return new
 
 
 class BladesAndRoseState(State):
@@ -107,6 +119,45 @@ class BladesAndRoseState(State):
         self.ghosts_from_supply = 0
         self.winner: str | None = None
         self.end_reason = ""
+        self._samplers: dict = {}  # (seat, history length) -> WorldSampler, for determinize
+
+    def clone(self) -> "BladesAndRoseState":
+        """An independent copy: the lists this state changes are copied, everything else shared
+        (resolved rounds, placed crystals and night knowledge never change; the RNG is
+        copy-on-write)."""
+        new = object.__new__(BladesAndRoseState)
+        d = self.__dict__.copy()
+        d["history"] = self.history.copy()
+        d["log"] = self.log.copy()
+        d["roles"] = self.roles.copy()
+        d["hands"] = [h.copy() for h in self.hands]
+        d["crystals"] = self.crystals.copy()
+        d["placed"] = self.placed.copy()
+        d["night_seen"] = self.night_seen.copy()
+        if self.rnd is not None:
+            d["rnd"] = self.rnd.copy()
+        d["rounds"] = self.rounds.copy()
+        for k in ("sacrifice", "death", "sanctuary", "removed_ghosts", "blades_revealed"):
+            d[k] = d[k].copy()
+        d["_samplers"] = {}
+        new.__dict__ = d
+        self.share_rng_with(new)
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field as JSON data (the base snapshot without the determinize cache)."""
+        out = {}
+        for k, v in vars(self).items():
+            if k in ("game", "rng", "_rng_shared", "_peeked", "_legal", "_samplers"):
+                continue
+            if k == "history":
+                out[k] = [[s, str(a)] for s, a in v]
+            elif k == "log":
+                out[k] = to_jsonable(v.raw())
+            else:
+                out[k] = to_jsonable(v)
+        out["rng"] = self.rng_position()
+        return out
 
     # ------------------------------------------------------------------ helpers
     def left_of(self, seat: int) -> int:
@@ -461,31 +512,38 @@ class BladesAndRoseState(State):
         )
 
     # ------------------------------------------------------------------ determinize
-    def determinize(self, seat: int, rng: random.Random) -> "BladesAndRoseState":
-        """A state in which the other seats' roles, hands, crystals and face-down plays are re-drawn
-        consistently with what ``seat`` observes (own role, hand, crystal, night knowledge, every
-        public fact: card counts, who played, revealed multisets, #2 attributions, results).
-
-        Built by replaying this game's history with the hidden parts replaced (so the log and
-        every derived field are consistent), retrying until ``seat``'s observation is unchanged.
-        Once the game is over everything is revealed, so the copy is a clone.
-        """
-        if self.phase == OVER:
-            return self.clone()
-        from .determinize import redeal
-
-        want = self.observation(seat)
-        for _ in range(200):
-            world = redeal(self, seat, rng)
-            if world is not None and world.observation(seat) == want:
-                world.rng = random.Random(rng.getrandbits(64))
-                world._peeked = None
-                return world
-        # Never observed in tests; the true state is always consistent (a biased but safe answer).
-        world = self.clone()
-        world.rng = random.Random(rng.getrandbits(64))
-        world._peeked = None
-        return world
+    def _sample_history(self, seat: int, rng: random.Random) -> list[tuple[int, Any]]:
+        """This game's history with everything hidden from ``seat`` re-drawn (``determinize.py``):
+        the other seats' roles (DealRole), their unplaced crystals (DealCrystal) and the cards of
+        their face-down plays (Play, RandomCard), drawn exactly among the histories consistent
+        with what ``seat`` knows; every other step as it was (all of them public)."""
+        key = (seat, len(self.history))
+        cache = self._samplers
+        sampler = cache.get(key)
+        if sampler is None:
+            cache.clear()  # an older position's samplers are of no more use
+            sampler = cache[key] = WorldSampler(self, seat)
+        roles, cards, crystals = sampler.draw(rng)
+        out: list[tuple[int, Any]] = []
+        r = -1
+        for who, a in self.history:
+            t = type(a)
+            if t is DealRole:
+                if a.seat != seat:
+                    a = DealRole(a.seat, roles[a.seat])
+            elif t is DealCrystal:
+                if a.seat != seat:
+                    a = DealCrystal(a.seat, crystals[a.seat])
+            elif t is GiveCoin or t is KeepCoin:
+                r += 1
+            elif t is Play:
+                if who != seat:
+                    a = Play(cards[(who, r)]) if (who, r) in cards else a
+            elif t is RandomCard:
+                if a.seat != seat:
+                    a = RandomCard(a.seat, cards[(a.seat, r)]) if (a.seat, r) in cards else a
+            out.append((who, a))
+        return out
 
     # ------------------------------------------------------------------ checks
     def check_invariants(self) -> None:
