@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,10 +25,10 @@ from roses.core.serial import to_jsonable
 
 from .actions import (
     ActivateEffect, ChooseTargets, DealCrystal, DealRole, DeclineEffect, FirstCoin, GiveCoin,
-    KeepCoin, Pass, Play, RandomCard,
+    GIVE_COIN, KEEP_COIN, PASS, KeepCoin, Pass, Play, RandomCard,
 )
 from .cards import (
-    BELIEVER, BLADES, BLOOD_BLADES_FACTION, BUDS, DEATH_LIMIT, DOUBLE_KNIFE, FACTION_CARDS,
+    CARDS, CHART, ROLES, BELIEVER, BLADES, BLOOD_BLADES_FACTION, BUDS, DEATH_LIMIT, DOUBLE_KNIFE, FACTION_CARDS,
     GHOST, NIGHT_ROLES, SACRIFICE_TARGET, WHITE_ROSE, WHITE_ROSE_FACTION, faction_of, role_deck,
     sort_cards,
 )
@@ -36,6 +37,8 @@ from .effects import EFFECTS
 from .observation import BladesAndRoseObservation, RoundView
 
 SETUP, COIN, EFFECT, PLAY, OVER = "setup", "coin", "effect", "play", "over"
+#: card -> its (interned) Play action.
+PLAY = {c: Play(c) for c in CARDS}
 
 
 @dataclass
@@ -200,103 +203,108 @@ class BladesAndRoseState(State):
         """Step 2 choices of ``seat`` with the current effect's constraints: #1/#8 must play,
         #5 bound pair (B follows A)."""
         rnd = self.rnd
-        plays = [Play(c) for c in sort_cards(set(self.hands[seat]))]
+        plays = [PLAY[c] for c in dict.fromkeys(self.hands[seat])]  # hands are kept sorted
         if seat in rnd.must_play:
             return plays
         if rnd.bound is not None and seat == rnd.bound[1]:
-            return plays if rnd.bound[0] in rnd.plays else [Pass()]
-        return plays + [Pass()]
+            return plays if rnd.bound[0] in rnd.plays else [PASS]
+        plays.append(PASS)
+        return plays
 
     # ------------------------------------------------------------------ hooks
     def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.phase == SETUP:
-            return CHANCE
-        if self.phase == COIN:
+        phase = self.phase
+        if phase == PLAY:
+            rnd = self.rnd
+            return CHANCE if rnd.pending_random else rnd.order[rnd.next]
+        if phase == COIN:
             return self.coin
-        if self.phase == EFFECT:
+        if phase == EFFECT:
             return self.rnd.receiver
-        if self.rnd.pending_random:
-            return CHANCE
-        return self.rnd.order[self.rnd.next]
+        return CHANCE if phase == SETUP else TERMINAL
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         n = self.num_players
         if self.phase == SETUP:
-            if None in self.roles:
-                seat = self.roles.index(None)
-                deck = self._remaining_roles()
-                total = sum(deck.values())
-                return [(DealRole(seat, r), c / total) for r, c in sorted(deck.items(), key=lambda x: role_deck(n).index(x[0]))]
+            roles = self.roles
+            if None in roles:
+                return list(_role_outcomes(n, roles.index(None),
+                                           tuple(CHART[n][r] - roles.count(r) for r in ROLES)))
             if self.crystals_dealt < n:
-                pool = self._remaining_pool()
-                total = sum(pool.values())
-                return [(DealCrystal(self.crystals_dealt, k), c / total) for k, c in sorted(pool.items())]
-            return [(FirstCoin(s), 1 / n) for s in range(n)]
+                return list(_crystal_outcomes(tuple(self.pool), self.crystals_dealt,
+                                              tuple(sorted(self._dealt_crystals()))))
+            return list(_first_coin_outcomes(n))
         seat = self.rnd.pending_random[0]
-        hand = Counter(self.hands[seat])
-        total = len(self.hands[seat])
-        return [(RandomCard(seat, c), hand[c] / total) for c in sort_cards(hand)]
+        return list(_random_card_outcomes(seat, tuple(self.hands[seat])))
 
     def _legal_actions(self) -> list[Any]:
-        if self.phase == COIN:
-            others = [GiveCoin(s) for s in range(self.num_players)
-                      if s != self.coin and self.crystals[s] is not None]
+        phase = self.phase
+        if phase == PLAY:
+            return self._play_options(self.rnd.order[self.rnd.next])
+        if phase == COIN:
+            crystals = self.crystals
+            coin = self.coin
+            others = [GIVE_COIN[s] for s in range(self.num_players) if s != coin and crystals[s] is not None]
             if others:
                 return others
-            return [KeepCoin()] if self.crystals[self.coin] is not None else []
-        if self.phase == EFFECT:
-            eff = EFFECTS[self.rnd.crystal]
-            out: list[Any] = [ChooseTargets(eff.number, t) for t in eff.choices(self, self.rnd.receiver)]
-            if eff.optional:
-                if not out:
-                    out.append(ActivateEffect(eff.number))
-                out.append(DeclineEffect(eff.number))
-            return out
-        return self._play_options(self.rnd.order[self.rnd.next])
+            return [KEEP_COIN] if crystals[coin] is not None else []
+        eff = EFFECTS[self.rnd.crystal]  # phase EFFECT
+        out: list[Any] = [ChooseTargets(eff.number, t) for t in eff.choices(self, self.rnd.receiver)]
+        if eff.optional:
+            if not out:
+                out.append(ActivateEffect(eff.number))
+            out.append(DeclineEffect(eff.number))
+        return out
 
     def _apply(self, action: Any) -> None:
-        if isinstance(action, DealRole):
-            self._deal_role(action)
-        elif isinstance(action, DealCrystal):
-            self.crystals[action.seat] = action.number
-            self.crystals_dealt += 1
-            self.log.add(f"seat {action.seat} draws a crystal",
-                         {action.seat: f"you draw crystal #{action.number} ({EFFECTS[action.number].title})"})
-        elif isinstance(action, FirstCoin):
-            self.coin = action.seat
-            self.log.add(f"seat {action.seat} holds the coin first")
-            self._night()
-        elif isinstance(action, (GiveCoin, KeepCoin)):
-            self._start_round(self.coin if isinstance(action, KeepCoin) else action.seat)
-        elif isinstance(action, ChooseTargets):
-            self._activate(action.seats)
-        elif isinstance(action, ActivateEffect):
-            self._activate(())
-        elif isinstance(action, DeclineEffect):
-            self.log.add(f"seat {self.rnd.receiver} does not activate effect #{action.effect} (FAQ Q11)")
-            self._start_play()
-        elif isinstance(action, RandomCard):
-            self._random_card(action)
-        elif isinstance(action, Play):
-            self._play(action.card)
-        elif isinstance(action, Pass):
-            seat = self.rnd.order[self.rnd.next]
-            self.rnd.passed.append(seat)
-            self.rnd.next += 1
-            self.log.add(f"seat {seat} does not play a card")
-            self._advance()
-        else:  # pragma: no cover - apply() checked legality
-            raise AssertionError(action)
+        _APPLY[type(action)](self, action)  # apply() checked legality
+
+    def _deal_crystal(self, action: DealCrystal) -> None:
+        """Game Setup: the seat draws a crystal, hidden (BR-4)."""
+        self.crystals[action.seat] = action.number
+        self.crystals_dealt += 1
+        self.log.add(("seat {} draws a crystal", action.seat),
+                     {action.seat: ("you draw crystal #{} ({})", action.number, EFFECTS[action.number].title)})
+
+    def _first_coin(self, action: FirstCoin) -> None:
+        """BR-5: the coin's first holder is drawn at random; then the Night Phase."""
+        self.coin = action.seat
+        self.log.add(("seat {} holds the coin first", action.seat))
+        self._night()
+
+    def _give_coin(self, action: GiveCoin | KeepCoin) -> None:
+        self._start_round(self.coin if type(action) is KeepCoin else action.seat)
+
+    def _choose_targets(self, action: ChooseTargets) -> None:
+        self._activate(action.seats)
+
+    def _activate_effect(self, action: ActivateEffect) -> None:
+        self._activate(())
+
+    def _decline_effect(self, action: DeclineEffect) -> None:
+        """FAQ Q11: only #10 may be declined."""
+        self.log.add(("seat {} does not activate effect #{} (FAQ Q11)", self.rnd.receiver, action.effect))
+        self._start_play()
+
+    def _play_action(self, action: Play) -> None:
+        self._play(action.card)
+
+    def _pass(self, action: Pass) -> None:
+        """Step 2: the seat declares not playing a card."""
+        rnd = self.rnd
+        seat = rnd.order[rnd.next]
+        rnd.passed.append(seat)
+        rnd.next += 1
+        self.log.add(("seat {} does not play a card", seat))
+        self._advance()
 
     # ------------------------------------------------------------------ setup and night
     def _deal_role(self, action: DealRole) -> None:
         """Game Setup: the seat draws a character card and takes Ghost, Believer (BR-2)."""
         self.roles[action.seat] = action.role
         self.hands[action.seat] = sort_cards([GHOST, BELIEVER, action.role])
-        self.log.add(f"seat {action.seat} draws a character card",
-                     {action.seat: f"you draw the {action.role} ({faction_of(action.role)} Faction)"})
+        self.log.add(("seat {} draws a character card", action.seat),
+                     {action.seat: ("you draw the {} ({} Faction)", action.role, faction_of(action.role))})
 
     def _night(self) -> None:
         """Night Phase as knowledge (BR-3): each White Rose, Bishop, Double Knife and Great Sword
@@ -304,10 +312,11 @@ class BladesAndRoseState(State):
         else learns anything. Step 2: the Double Knife swaps its Ghost for the table's Double
         Knife; the Ghost stays beside the board (BR-2)."""
         awake = [s for s in range(self.num_players) if self.roles[s] in NIGHT_ROLES]
+        seats = ", ".join(map(str, awake))
         private = {}
         for s in awake:
             self.night_seen[s] = list(awake)
-            private[s] = "night: seats " + ", ".join(map(str, awake)) + " opened their eyes"
+            private[s] = ("night: seats {} opened their eyes", seats)
         for s in range(self.num_players):
             if self.roles[s] == DOUBLE_KNIFE:
                 hand = list(self.hands[s])
@@ -315,7 +324,8 @@ class BladesAndRoseState(State):
                 self.hands[s] = sort_cards(hand + [DOUBLE_KNIFE])
                 self.table_double_knife -= 1
                 self.extra_ghosts += 1
-                private[s] += "; you swap your Ghost for the table's Double Knife"
+                private[s] = ("night: seats {} opened their eyes; you swap your Ghost for the "
+                              "table's Double Knife", seats)
         self.log.add("night falls: the White Rose, Bishop, Double Knife and Great Sword open their eyes",
                      private)
         self.phase = COIN
@@ -334,11 +344,14 @@ class BladesAndRoseState(State):
         self.rnd = Round(number=len(self.rounds) + 1, giver=giver, receiver=receiver, crystal=number,
                          order=[(receiver + i) % n for i in range(n)])
         eff = EFFECTS[number]
-        verb = "keeps the coin" if giver == receiver else f"gives the coin to seat {receiver}"
-        self.log.add(f"round {self.rnd.number}: seat {giver} {verb}; seat {receiver} places crystal "
-                     f"#{number} ({eff.title})")
+        if giver == receiver:
+            self.log.add(("round {}: seat {} keeps the coin; seat {} places crystal #{} ({})",
+                          self.rnd.number, giver, receiver, number, eff.title))
+        else:
+            self.log.add(("round {}: seat {} gives the coin to seat {}; seat {} places crystal #{} ({})",
+                          self.rnd.number, giver, receiver, receiver, number, eff.title))
         if not eff.can_apply(self, receiver):
-            self.log.add(f"effect #{number} cannot be applied: nothing happens (FAQ Q3)")
+            self.log.add(("effect #{} cannot be applied: nothing happens (FAQ Q3)", number))
             self._start_play()
         elif eff.optional or eff.choices(self, receiver):
             self.phase = EFFECT
@@ -350,8 +363,13 @@ class BladesAndRoseState(State):
         eff.apply(self, self.rnd.receiver, tuple(targets))
         self.rnd.effect_applied = True
         self.rnd.targets = list(targets)
-        on = (" on " + " and ".join(f"seat {s}" for s in targets)) if targets else ""
-        self.log.add(f"effect #{eff.number} ({eff.title}){on}")
+        if not targets:
+            self.log.add(("effect #{} ({})", eff.number, eff.title))
+        elif len(targets) == 1:
+            self.log.add(("effect #{} ({}) on seat {}", eff.number, eff.title, targets[0]))
+        else:
+            self.log.add(("effect #{} ({}) on {}", eff.number, eff.title,
+                          " and ".join(f"seat {s}" for s in targets)))
         self._start_play()
 
     def _start_play(self) -> None:
@@ -370,7 +388,7 @@ class BladesAndRoseState(State):
             if seat in rnd.plays:
                 rnd.next += 1
             elif not self.hands[seat]:
-                self.log.add(f"seat {seat} has no cards left")
+                self.log.add(("seat {} has no cards left", seat))
                 rnd.next += 1
             else:
                 return
@@ -384,8 +402,8 @@ class BladesAndRoseState(State):
         rnd.plays[action.seat] = action.card
         rnd.played.append(action.seat)
         rnd.random_seats.append(action.seat)
-        self.log.add(f"a random card of seat {action.seat} is played face down",
-                     {action.seat: f"your {action.card} is drawn at random and played face down"})
+        self.log.add(("a random card of seat {} is played face down", action.seat),
+                     {action.seat: ("your {} is drawn at random and played face down", action.card)})
         self._advance()
 
     def _play(self, card: str) -> None:
@@ -395,7 +413,7 @@ class BladesAndRoseState(State):
         rnd.plays[seat] = card
         rnd.played.append(seat)
         rnd.next += 1
-        self.log.add(f"seat {seat} plays a card face down", {seat: f"you play {card} face down"})
+        self.log.add(("seat {} plays a card face down", seat), {seat: ("you play {} face down", card)})
         self._advance()
 
     def _resolve(self) -> None:
@@ -422,11 +440,11 @@ class BladesAndRoseState(State):
             shown = ", ".join(f"seat {s}: {rnd.plays[s]}" for s in rnd.played)
         else:
             shown = ", ".join(cards)
-        self.log.add(f"revealed: {shown or 'no cards'}")
+        self.log.add(("revealed: {}", shown or "no cards"))
         self.rounds.append(rnd)
         self.rnd = None
         rnd.outcome = self._check_victory(cards, blade)
-        self.log.add(f"round {rnd.number} ends: {rnd.outcome}")
+        self.log.add(("round {} ends: {}", rnd.number, rnd.outcome))
 
     def _check_victory(self, cards: list[str], blade: bool) -> str:
         """Victory after the round (Game End and Victory Conditions, FAQ Q9, Q12, BR-6, BR-7).
@@ -588,3 +606,45 @@ class BladesAndRoseState(State):
             rule = "round Step 2"
         return IllegalActionError(rule, f"{action} is not allowed; legal: "
                                   f"{', '.join(map(str, self.legal_actions()))}", action)
+
+
+# ---------------------------------------------------------------------- chance outcomes, memoised
+# Pure functions of their arguments (the outcome objects are shared, immutable).
+@lru_cache(maxsize=None)
+def _role_outcomes(n: int, seat: int, left: tuple[int, ...]) -> tuple:
+    """Game Setup: ``seat`` draws a character card; ``left[i]`` copies of ``ROLES[i]`` remain."""
+    total = sum(left)
+    return tuple((DealRole(seat, r), c / total) for r, c in zip(ROLES, left) if c > 0)
+
+
+@lru_cache(maxsize=None)
+def _crystal_outcomes(pool: tuple[int, ...], seat: int, dealt: tuple[int, ...]) -> tuple:
+    """BR-4: ``seat`` draws a crystal from ``pool`` minus the ``dealt`` ones."""
+    left = Counter(pool)
+    left.subtract(dealt)
+    left = +left
+    total = sum(left.values())
+    return tuple((DealCrystal(seat, k), c / total) for k, c in sorted(left.items()))
+
+
+@lru_cache(maxsize=None)
+def _first_coin_outcomes(n: int) -> tuple:
+    """BR-5: the coin's first holder, uniformly."""
+    return tuple((FirstCoin(s), 1 / n) for s in range(n))
+
+
+@lru_cache(maxsize=None)
+def _random_card_outcomes(seat: int, hand: tuple[str, ...]) -> tuple:
+    """Effects #3/#4: a card of ``seat``'s ``hand``, each card equally likely."""
+    count = Counter(hand)
+    return tuple((RandomCard(seat, c), count[c] / len(hand)) for c in sort_cards(count))
+
+
+_S = BladesAndRoseState
+#: action type -> the method applying it (``_apply`` dispatches on the type).
+_APPLY = {
+    DealRole: _S._deal_role, DealCrystal: _S._deal_crystal, FirstCoin: _S._first_coin,
+    GiveCoin: _S._give_coin, KeepCoin: _S._give_coin, ChooseTargets: _S._choose_targets,
+    ActivateEffect: _S._activate_effect, DeclineEffect: _S._decline_effect,
+    RandomCard: _S._random_card, Play: _S._play_action, Pass: _S._pass,
+}
