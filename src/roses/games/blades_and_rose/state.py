@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
@@ -584,6 +585,12 @@ class BladesAndRoseState(State):
         assert len(self.placed) <= self.num_players
         assert (self.winner is None) == (self.phase != OVER)
 
+    def parse_action(self, text: str) -> Any:
+        """The seat action written ``text`` (normalised: lower case, single spaces), legal now or
+        not: ``give coin to seat 3``, ``keep coin``, ``#5 on seat 1 and seat 3``, ``activate #10``,
+        ``decline #10``, ``play ghost``, ``pass``; ``None`` for anything else."""
+        return parse_seat_action(text)
+
     def explain_illegal(self, action: Any) -> IllegalActionError:
         """Name the rule an illegal action breaks."""
         p = self.current_player()
@@ -606,6 +613,33 @@ class BladesAndRoseState(State):
             rule = "round Step 2"
         return IllegalActionError(rule, f"{action} is not allowed; legal: "
                                   f"{', '.join(map(str, self.legal_actions()))}", action)
+
+
+_CARD_BY_TEXT = {c.lower(): c for c in CARDS}
+_TARGETS_TEXT = re.compile(r"#(\d+) on (seat \d+(?: and seat \d+)*)")
+
+
+def parse_seat_action(text: str) -> Any:
+    """The seat action whose normalised text form is ``text`` (see ``parse_action``), or None."""
+    if text == "pass":
+        return PASS
+    if text == "keep coin":
+        return KEEP_COIN
+    if text.startswith("give coin to seat "):
+        seat = text[len("give coin to seat "):]
+        return GiveCoin(int(seat)) if seat.isdigit() else None
+    if text.startswith("play "):
+        card = _CARD_BY_TEXT.get(text[len("play "):])
+        return PLAY[card] if card else None
+    for prefix, kind in (("activate #", ActivateEffect), ("decline #", DeclineEffect)):
+        if text.startswith(prefix):
+            number = text[len(prefix):]
+            return kind(int(number)) if number.isdigit() else None
+    m = _TARGETS_TEXT.fullmatch(text)
+    if m:
+        seats = tuple(int(part[len("seat "):]) for part in m.group(2).split(" and "))
+        return ChooseTargets(int(m.group(1)), seats)
+    return None
 
 
 # ---------------------------------------------------------------------- chance outcomes, memoised
