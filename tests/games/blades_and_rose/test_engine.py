@@ -162,6 +162,7 @@ def test_no_fallback_mid_game_in_any_player_count():
         rng = random.Random(players)
         s = game.new_initial_state(players)
         while not s.is_terminal():
+            assert s.observation(None).phase in ("setup", "coin", "effect", "play")
             if not s.is_chance_node():
                 for seat in range(players):
                     world = s.determinize(seat, rng)

@@ -36,6 +36,7 @@ determinizes the same state once per iteration).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -168,6 +169,7 @@ class WorldSampler:
         pool = [deck[r] for r in ROLES]
         self.start = (tuple(pool), tuple(residual), own_left)
         self.memo: dict = {}
+        self.branch_memo: dict = {}
         self.total = self._count(0, self.start)
         assert self.total > 0, "no hidden history fits what the seat knows"  # the true one does
         # Crystals: the pool minus the own and the placed ones, for the other seats holding one.
@@ -213,6 +215,29 @@ class WorldSampler:
         self.memo[key] = total
         return total
 
+    def _branches(self, k: int, state: tuple) -> tuple[list[int], list[tuple], list[tuple]]:
+        """The options of seat ``k`` from ``state`` that have completions: cumulative weights,
+        the options and the states they lead to (kept: every draw walks the same nodes)."""
+        key = (k, state)
+        got = self.branch_memo.get(key)
+        if got is None:
+            cum: list[int] = []
+            opts: list[tuple] = []
+            nexts: list[tuple] = []
+            acc = 0
+            for opt in self.options[k]:
+                nxt = self._next(state, opt)
+                if nxt is None:
+                    continue
+                w = opt[3] * self._count(k + 1, nxt)
+                if w:
+                    acc += w
+                    cum.append(acc)
+                    opts.append(opt)
+                    nexts.append(nxt)
+            got = self.branch_memo[key] = (cum, opts, nexts)
+        return got
+
     def draw(self, rng: random.Random) -> tuple[dict[int, str], dict[tuple[int, int], str], dict[int, int]]:
         """One hidden history: roles of the other seats, the card of each of their unknown plays
         by ``(seat, round index)``, and the crystal of every seat that drew one."""
@@ -220,19 +245,13 @@ class WorldSampler:
         cards: dict[tuple[int, int], str] = {}
         state = self.start
         for k, s in enumerate(self.others):
-            pick = rng.randrange(self._count(k, state))
-            for opt in self.options[k]:
-                nxt = self._next(state, opt)
-                if nxt is None:
-                    continue
-                w = opt[3] * self._count(k + 1, nxt)
-                if pick < w:
-                    break
-                pick -= w
+            cum, opts, nexts = self._branches(k, state)
+            i = bisect_right(cum, rng.randrange(cum[-1]))
+            opt = opts[i]
             roles[s] = opt[1]
-            for (i, _), c in zip(self.slots[s], opt[2]):
-                cards[(s, i)] = c
-            state = nxt
+            for (r, _), c in zip(self.slots[s], opt[2]):
+                cards[(s, r)] = c
+            state = nexts[i]
         pool = list(self.crystal_pool)
         rng.shuffle(pool)
         crystals = dict(self.placed)

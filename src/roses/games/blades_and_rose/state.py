@@ -39,7 +39,7 @@ from .observation import BladesAndRoseObservation, RoundView
 
 SETUP, COIN, EFFECT, PLAY, OVER = "setup", "coin", "effect", "play", "over"
 #: card -> its (interned) Play action.
-PLAY = {c: Play(c) for c in CARDS}
+PLAY_ACTION = {c: Play(c) for c in CARDS}
 
 
 @dataclass
@@ -204,7 +204,7 @@ class BladesAndRoseState(State):
         """Step 2 choices of ``seat`` with the current effect's constraints: #1/#8 must play,
         #5 bound pair (B follows A)."""
         rnd = self.rnd
-        plays = [PLAY[c] for c in dict.fromkeys(self.hands[seat])]  # hands are kept sorted
+        plays = [PLAY_ACTION[c] for c in dict.fromkeys(self.hands[seat])]  # hands are kept sorted
         if seat in rnd.must_play:
             return plays
         if rnd.bound is not None and seat == rnd.bound[1]:
@@ -549,18 +549,18 @@ class BladesAndRoseState(State):
             t = type(a)
             if t is DealRole:
                 if a.seat != seat:
-                    a = DealRole(a.seat, roles[a.seat])
+                    a = _deal_role(a.seat, roles[a.seat])
             elif t is DealCrystal:
                 if a.seat != seat:
-                    a = DealCrystal(a.seat, crystals[a.seat])
+                    a = _deal_crystal(a.seat, crystals[a.seat])
             elif t is GiveCoin or t is KeepCoin:
                 r += 1
             elif t is Play:
-                if who != seat:
-                    a = Play(cards[(who, r)]) if (who, r) in cards else a
+                if who != seat and (who, r) in cards:  # else attributed by #2: public
+                    a = PLAY_ACTION[cards[(who, r)]]
             elif t is RandomCard:
-                if a.seat != seat:
-                    a = RandomCard(a.seat, cards[(a.seat, r)]) if (a.seat, r) in cards else a
+                if a.seat != seat and (a.seat, r) in cards:
+                    a = _random_card(a.seat, cards[(a.seat, r)])
             out.append((who, a))
         return out
 
@@ -630,7 +630,7 @@ def parse_seat_action(text: str) -> Any:
         return GiveCoin(int(seat)) if seat.isdigit() else None
     if text.startswith("play "):
         card = _CARD_BY_TEXT.get(text[len("play "):])
-        return PLAY[card] if card else None
+        return PLAY_ACTION[card] if card else None
     for prefix, kind in (("activate #", ActivateEffect), ("decline #", DeclineEffect)):
         if text.startswith(prefix):
             number = text[len(prefix):]
@@ -672,6 +672,21 @@ def _random_card_outcomes(seat: int, hand: tuple[str, ...]) -> tuple:
     """Effects #3/#4: a card of ``seat``'s ``hand``, each card equally likely."""
     count = Counter(hand)
     return tuple((RandomCard(seat, c), count[c] / len(hand)) for c in sort_cards(count))
+
+
+@lru_cache(maxsize=None)
+def _deal_role(seat: int, role: str) -> DealRole:
+    return DealRole(seat, role)
+
+
+@lru_cache(maxsize=None)
+def _deal_crystal(seat: int, number: int) -> DealCrystal:
+    return DealCrystal(seat, number)
+
+
+@lru_cache(maxsize=None)
+def _random_card(seat: int, card: str) -> RandomCard:
+    return RandomCard(seat, card)
 
 
 _S = BladesAndRoseState
