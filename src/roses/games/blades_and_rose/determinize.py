@@ -38,10 +38,11 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cards import (
-    CARDS, FACTION_CARDS, GHOST, NIGHT_ROLES, ROLES, WHITE_ROSE_FACTION, faction_of, role_deck,
+    CARDS, FACTION_CARDS, sort_cards, GHOST, NIGHT_ROLES, ROLES, WHITE_ROSE_FACTION, faction_of, role_deck,
     starting_hand,
 )
 
@@ -56,8 +57,9 @@ Q12_BLADES = "still hold White Rose or Flower Bud cards (FAQ Q12)"
 Q12_ROSE = "has played all its White Rose and Flower Bud cards (FAQ Q12)"
 
 
-def _sequences(start: list[str], plays: list[tuple[str | None, int, bool]]
-               ) -> list[tuple[tuple[str, ...], int, bool]]:
+@lru_cache(maxsize=4096)
+def _sequences(start: tuple[str, ...], plays: tuple[tuple[str | None, int, bool], ...]
+               ) -> tuple[tuple[tuple[str, ...], int, bool], ...]:
     """Every way a seat with starting hand ``start`` could have laid its face-down cards.
 
     ``plays`` lists the seat's plays in order as ``(known card or None, Ghosts received by then
@@ -77,7 +79,7 @@ def _sequences(start: list[str], plays: list[tuple[str | None, int, bool]]
         if i == last:
             out.append((tuple(chosen), weight, any(hand[c] for c in FACTION_CARDS)))
         else:
-            for c in ((known,) if known is not None else CARDS):
+            for c in ((known,) if known is not None else sort_cards(hand)):
                 k = hand[c]
                 if k:
                     hand[c] = k - 1
@@ -90,7 +92,7 @@ def _sequences(start: list[str], plays: list[tuple[str | None, int, bool]]
         hand[GHOST] -= g - ghosts
 
     go(0, 0, 1)
-    return out
+    return tuple(out)
 
 
 class WorldSampler:
@@ -155,20 +157,31 @@ class WorldSampler:
                 c in FACTION_CARDS for c in state.hands[seat])
         else:
             own_left = False
-        # Each seat's options: (role index, cards of its unknown plays, weight, residual decrements,
-        # leaves a White Rose Faction seat holding a faction card).
+        # The state of the dynamic programme is one integer: a 5-bit field per role (copies left in
+        # the deck) and per (resolved shuffled round, card kind) (revealed copies not yet given to a
+        # seat), each holding its count plus a guard bit (16), and a flag bit above them (a White
+        # Rose Faction seat keeps a faction card, FAQ Q12). An option subtracts its ``delta`` (one
+        # per field it uses, counts are at most 8): a field going below zero clears its guard bit.
+        fields = len(ROLES) + len(residual)
+        self.guard = sum(16 << (5 * j) for j in range(fields))
+        flag = 1 << (5 * fields)
+        # Each seat's options: (delta, flag bits, weight, role, cards of its unknown plays).
         self.options: list[list[tuple]] = []
         for s in others:
             opts = []
             for r in allowed[s]:
-                for cards, weight, left in _sequences(starting_hand(r), plays[s]):
-                    dec = tuple(q + _CARD_INDEX[c] for (_, q), c in zip(self.slots[s], cards) if q is not None)
-                    opts.append((_ROLE_INDEX[r], r, cards, weight,
-                                 dec, left and faction_of(r) == WHITE_ROSE_FACTION))
+                for cards, weight, left in _sequences(tuple(starting_hand(r)), tuple(plays[s])):
+                    delta = 1 << (5 * _ROLE_INDEX[r])
+                    for (_, q), c in zip(self.slots[s], cards):
+                        if q is not None:
+                            delta += 1 << (5 * (len(ROLES) + q + _CARD_INDEX[c]))
+                    opts.append((delta, flag if left and faction_of(r) == WHITE_ROSE_FACTION else 0,
+                                 weight, r, cards))
             self.options.append(opts)
-        pool = [deck[r] for r in ROLES]
-        self.start = (tuple(pool), tuple(residual), own_left)
-        self.memo: dict = {}
+        counts = [deck[r] for r in ROLES] + residual
+        self.start = sum((v + 16) << (5 * j) for j, v in enumerate(counts)) | (flag if own_left else 0)
+        self.flag = flag
+        self.memo: list[dict[int, int]] = [{} for _ in range(len(others) + 1)]
         self.branch_memo: dict = {}
         self.total = self._count(0, self.start)
         assert self.total > 0, "no hidden history fits what the seat knows"  # the true one does
@@ -184,38 +197,32 @@ class WorldSampler:
                               if s != seat and s not in self.placed]
         self.own_crystal = (seat, state.crystals[seat])
 
-    def _next(self, state: tuple, opt: tuple) -> tuple | None:
-        pool, residual, left = state
-        ri = opt[0]
-        if pool[ri] == 0:
-            return None
-        pool = pool[:ri] + (pool[ri] - 1,) + pool[ri + 1:]
-        if opt[4]:
-            res = list(residual)
-            for q in opt[4]:
-                if res[q] == 0:
-                    return None
-                res[q] -= 1
-            residual = tuple(res)
-        return (pool, residual, left or opt[5])
-
-    def _count(self, k: int, state: tuple) -> int:
-        key = (k, state)
-        got = self.memo.get(key)
+    def _count(self, k: int, state: int) -> int:
+        """The weighted number of completions of seats ``k``, ``k+1``, ... from ``state``."""
+        memo = self.memo[k]
+        got = memo.get(state)
         if got is not None:
             return got
-        if k == len(self.others):
-            total = 1 if self.q12 is None or state[2] == self.q12 else 0
+        last = len(self.others)
+        if k == last:
+            total = 1 if self.q12 is None or bool(state & self.flag) == self.q12 else 0
         else:
             total = 0
-            for opt in self.options[k]:
-                nxt = self._next(state, opt)
-                if nxt is not None:
-                    total += opt[3] * self._count(k + 1, nxt)
-        self.memo[key] = total
+            guard = self.guard
+            below = self.memo[k + 1]
+            count = self._count
+            for delta, flag, weight, _, _ in self.options[k]:
+                nxt = state - delta
+                if nxt & guard == guard:
+                    nxt |= flag
+                    c = below.get(nxt)
+                    if c is None:
+                        c = count(k + 1, nxt)
+                    total += weight * c
+        memo[state] = total
         return total
 
-    def _branches(self, k: int, state: tuple) -> tuple[list[int], list[tuple], list[tuple]]:
+    def _branches(self, k: int, state: int) -> tuple[list[int], list[tuple], list[int]]:
         """The options of seat ``k`` from ``state`` that have completions: cumulative weights,
         the options and the states they lead to (kept: every draw walks the same nodes)."""
         key = (k, state)
@@ -223,13 +230,15 @@ class WorldSampler:
         if got is None:
             cum: list[int] = []
             opts: list[tuple] = []
-            nexts: list[tuple] = []
+            nexts: list[int] = []
             acc = 0
+            guard = self.guard
             for opt in self.options[k]:
-                nxt = self._next(state, opt)
-                if nxt is None:
+                nxt = state - opt[0]
+                if nxt & guard != guard:
                     continue
-                w = opt[3] * self._count(k + 1, nxt)
+                nxt |= opt[1]
+                w = opt[2] * self._count(k + 1, nxt)
                 if w:
                     acc += w
                     cum.append(acc)
@@ -248,8 +257,8 @@ class WorldSampler:
             cum, opts, nexts = self._branches(k, state)
             i = bisect_right(cum, rng.randrange(cum[-1]))
             opt = opts[i]
-            roles[s] = opt[1]
-            for (r, _), c in zip(self.slots[s], opt[2]):
+            roles[s] = opt[3]
+            for (r, _), c in zip(self.slots[s], opt[4]):
                 cards[(s, r)] = c
             state = nexts[i]
         pool = list(self.crystal_pool)
