@@ -104,6 +104,11 @@ class BladesAndRoseState(State):
         self.death_limit: int = game.params["death_limit"] or DEATH_LIMIT[n]
         self.sacrifice_target: int = game.params["sacrifice_target"] or SACRIFICE_TARGET[n]
         self.phase = SETUP
+        # What the setup draws from: copies of each of ROLES left in the deck (None once every
+        # seat has one), and the crystals left in the pool, sorted.
+        deck = [CHART[n][r] for r in ROLES]
+        self._deck_left: tuple[int, ...] | None = tuple(deck)
+        self._pool_left: tuple[int, ...] = tuple(sorted(self.pool))
         self.roles: list[str | None] = [None] * n
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.crystals: list[int | None] = [None] * n
@@ -227,13 +232,10 @@ class BladesAndRoseState(State):
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         n = self.num_players
         if self.phase == SETUP:
-            roles = self.roles
-            if None in roles:
-                return list(_role_outcomes(n, roles.index(None),
-                                           tuple(CHART[n][r] - roles.count(r) for r in ROLES)))
+            if self._deck_left is not None:
+                return list(_role_outcomes(self.roles.index(None), self._deck_left))
             if self.crystals_dealt < n:
-                return list(_crystal_outcomes(tuple(self.pool), self.crystals_dealt,
-                                              tuple(sorted(self._dealt_crystals()))))
+                return list(_crystal_outcomes(self.crystals_dealt, self._pool_left))
             return list(_first_coin_outcomes(n))
         seat = self.rnd.pending_random[0]
         return list(_random_card_outcomes(seat, tuple(self.hands[seat])))
@@ -264,6 +266,9 @@ class BladesAndRoseState(State):
         """Game Setup: the seat draws a crystal, hidden (BR-4)."""
         self.crystals[action.seat] = action.number
         self.crystals_dealt += 1
+        left = list(self._pool_left)
+        left.remove(action.number)
+        self._pool_left = tuple(left)
         self.log.add(("seat {} draws a crystal", action.seat),
                      {action.seat: ("you draw crystal #{} ({})", action.number, EFFECTS[action.number].title)})
 
@@ -303,6 +308,9 @@ class BladesAndRoseState(State):
     def _deal_role(self, action: DealRole) -> None:
         """Game Setup: the seat draws a character card and takes Ghost, Believer (BR-2)."""
         self.roles[action.seat] = action.role
+        left = list(self._deck_left)
+        left[ROLES.index(action.role)] -= 1
+        self._deck_left = tuple(left) if None in self.roles else None
         self.hands[action.seat] = sort_cards([GHOST, BELIEVER, action.role])
         self.log.add(("seat {} draws a character card", action.seat),
                      {action.seat: ("you draw the {} ({} Faction)", action.role, faction_of(action.role))})
@@ -645,20 +653,17 @@ def parse_seat_action(text: str) -> Any:
 # ---------------------------------------------------------------------- chance outcomes, memoised
 # Pure functions of their arguments (the outcome objects are shared, immutable).
 @lru_cache(maxsize=None)
-def _role_outcomes(n: int, seat: int, left: tuple[int, ...]) -> tuple:
+def _role_outcomes(seat: int, left: tuple[int, ...]) -> tuple:
     """Game Setup: ``seat`` draws a character card; ``left[i]`` copies of ``ROLES[i]`` remain."""
     total = sum(left)
     return tuple((DealRole(seat, r), c / total) for r, c in zip(ROLES, left) if c > 0)
 
 
 @lru_cache(maxsize=None)
-def _crystal_outcomes(pool: tuple[int, ...], seat: int, dealt: tuple[int, ...]) -> tuple:
-    """BR-4: ``seat`` draws a crystal from ``pool`` minus the ``dealt`` ones."""
-    left = Counter(pool)
-    left.subtract(dealt)
-    left = +left
-    total = sum(left.values())
-    return tuple((DealCrystal(seat, k), c / total) for k, c in sorted(left.items()))
+def _crystal_outcomes(seat: int, left: tuple[int, ...]) -> tuple:
+    """BR-4: ``seat`` draws a crystal from the ``left`` ones (sorted), each crystal equally likely."""
+    count = Counter(left)
+    return tuple((DealCrystal(seat, k), c / len(left)) for k, c in sorted(count.items()))
 
 
 @lru_cache(maxsize=None)
