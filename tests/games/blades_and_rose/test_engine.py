@@ -169,3 +169,131 @@ def test_no_fallback_mid_game_in_any_player_count():
                     assert world.observation(seat) == s.observation(seat)
                     world.check_invariants()
             s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
+
+
+def _brute_force_total(state, seat, limit):
+    """The weighted number of hidden histories ``seat`` cannot tell from ``state``'s, by replaying
+    every candidate (roles of the other seats; per round, the revealed cards laid by the other
+    seats in every order, or any card in the round being played) and keeping those that replay
+    legally to the same information-state key and observation. A history weighs the copies in
+    hand of each card drawn at random (#3/#4). None when there are more than ``limit`` candidates."""
+    from itertools import permutations, product
+
+    from roses.games.blades_and_rose.actions import DealRole, GiveCoin, KeepCoin, RandomCard
+    from roses.games.blades_and_rose.cards import CARDS, role_deck
+
+    n = state.num_players
+    others = [s for s in range(n) if s != seat]
+    deck = role_deck(n)
+    deck.remove(state.roles[seat])
+    rounds = state.rounds + ([state.rnd] if state.rnd is not None else [])
+    per_round = []
+    for rnd in rounds:
+        unknown = [s for s in rnd.played if s != seat]
+        if rnd.resolved and rnd.unshuffled:
+            per_round.append([{}])
+        elif rnd.resolved:
+            cards = list(rnd.revealed)
+            if seat in rnd.plays:
+                cards.remove(rnd.plays[seat])
+            per_round.append([dict(zip(unknown, p)) for p in set(permutations(cards))])
+        else:
+            per_round.append([dict(zip(unknown, p)) for p in product(CARDS, repeat=len(unknown))])
+    deals = set(permutations(deck))
+    size = len(deals)
+    for options in per_round:
+        size *= len(options)
+    if size > limit:
+        return None
+    want_key, want_obs = state.information_state_key(seat), state.observation(seat)
+    total = 0
+    for deal in deals:
+        roles = dict(zip(others, deal))
+        for choice in product(*per_round):
+            world = state.game.new_initial_state(state.seed)
+            weight, r = 1, -1
+            try:
+                for who, a in state.history:
+                    t = type(a)
+                    if t is DealRole and a.seat != seat:
+                        a = DealRole(a.seat, roles[a.seat])
+                    elif t in (GiveCoin, KeepCoin):
+                        r += 1
+                    elif t is Play and who != seat and who in choice[r]:
+                        a = Play(choice[r][who])
+                    elif t is RandomCard and a.seat != seat and a.seat in choice[r]:
+                        a = RandomCard(a.seat, choice[r][a.seat])
+                        weight *= world.hands[a.seat].count(a.card)
+                    world.apply(a)
+            except IllegalActionError:
+                continue
+            if world.information_state_key(seat) == want_key and world.observation(seat) == want_obs:
+                total += weight
+    return total
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_sampler_counts_exactly_the_histories_a_seat_cannot_tell_apart(seed):
+    """The dynamic programme's weighted count equals a brute-force count by replay, for every seat,
+    at every position of random 5-player games small enough to enumerate (crystals aside: they are
+    drawn uniformly and independently), the end of the game included."""
+    from roses.games.blades_and_rose.determinize import WorldSampler
+
+    game = roses.load("blades-and-rose", players=5, crystals=[1, 2, 3, 4, 5, 6, 7, 8])
+    rng = random.Random(seed)
+    s = game.new_initial_state(seed)
+    checked = 0
+    while True:
+        if not s.is_chance_node():
+            for seat in range(5):
+                expected = _brute_force_total(s, seat, limit=300)
+                if expected is not None:
+                    assert WorldSampler(s, seat).total == expected
+                    checked += 1
+        if s.is_terminal():
+            break
+        s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 6, 7])
+def test_the_sampler_counts_exactly_at_the_end_of_the_crystals(seed):
+    """Games where seats mostly pass end by FAQ Q12 (whether a White Rose Faction seat still holds
+    such a card is part of what the seats learn): the count still equals the brute-force one."""
+    from roses.games.blades_and_rose.determinize import WorldSampler
+
+    game = roses.load("blades-and-rose", players=5, crystals=[1, 2, 3, 4, 5, 6, 7, 8])
+    rng = random.Random(seed)
+    s = game.new_initial_state(seed)
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        if s.is_chance_node():
+            s.apply(s.sample_chance())
+        elif Pass() in legal and rng.random() < 0.7:
+            s.apply(Pass())
+        else:
+            s.apply(rng.choice(legal))
+    assert "FAQ Q12" in s.end_reason
+    checked = 0
+    for seat in range(5):
+        expected = _brute_force_total(s, seat, limit=400)
+        if expected is not None:
+            assert WorldSampler(s, seat).total == expected
+            checked += 1
+    assert checked
+
+
+def test_the_sampler_counts_exactly_when_the_white_rose_faction_wins_by_q12():
+    """The White Rose Faction plays all its White Rose and Flower Bud cards, thresholds out of
+    reach: it wins by FAQ Q12, and every seat's count of worlds equals the brute-force one."""
+    from roses.games.blades_and_rose.determinize import WorldSampler
+
+    s = deal(FIVE, [6] * 5, coin=E, crystals=[6] * 5, sacrifice_target=30, death_limit=30)
+    play_round(s, A, {A: WHITE_ROSE, B: BISHOP})
+    play_round(s, B, {A: BELIEVER, B: BELIEVER})
+    play_round(s, C, {C: BELIEVER})
+    play_round(s, D, {C: BELIEVER})
+    play_round(s, E, {})
+    assert s.winner == "White Rose" and "FAQ Q12" in s.end_reason
+    for seat in range(5):
+        assert WorldSampler(s, seat).total == _brute_force_total(s, seat, limit=400)
