@@ -548,7 +548,8 @@ class BladesAndRoseState(State):
         cache = self._samplers
         sampler = cache.get(key)
         if sampler is None:
-            cache.clear()  # an older position's samplers are of no more use
+            for old in [k for k in cache if k[1] != key[1]]:
+                del cache[old]  # an older position's samplers are of no more use
             sampler = cache[key] = WorldSampler(self, seat)
         roles, cards, crystals = sampler.draw(rng)
         out: list[tuple[int, Any]] = []
@@ -651,7 +652,8 @@ def parse_seat_action(text: str) -> Any:
 
 
 # ---------------------------------------------------------------------- chance outcomes, memoised
-# Pure functions of their arguments (the outcome objects are shared, immutable).
+# Pure functions of their arguments (the outcome objects are shared, immutable): the caches hold no
+# game's state, only the outcome lists of positions seen before.
 @lru_cache(maxsize=None)
 def _role_outcomes(seat: int, left: tuple[int, ...]) -> tuple:
     """Game Setup: ``seat`` draws a character card; ``left[i]`` copies of ``ROLES[i]`` remain."""
@@ -659,7 +661,7 @@ def _role_outcomes(seat: int, left: tuple[int, ...]) -> tuple:
     return tuple((DealRole(seat, r), c / total) for r, c in zip(ROLES, left) if c > 0)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)  # bounded: a large custom pool leaves many different remainders
 def _crystal_outcomes(seat: int, left: tuple[int, ...]) -> tuple:
     """BR-4: ``seat`` draws a crystal from the ``left`` ones (sorted), each crystal equally likely."""
     count = Counter(left)
@@ -672,7 +674,7 @@ def _first_coin_outcomes(n: int) -> tuple:
     return tuple((FirstCoin(s), 1 / n) for s in range(n))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)
 def _random_card_outcomes(seat: int, hand: tuple[str, ...]) -> tuple:
     """Effects #3/#4: a card of ``seat``'s ``hand``, each card equally likely."""
     count = Counter(hand)
