@@ -16,20 +16,35 @@ from roses.core.conformance import check_random_game
 from roses.core.log import own_seat_wording
 from roses.core.serial import to_jsonable
 
-from ..properties import SEEDS, check_seeds
+from ..properties import SEEDS
 
 
-def _check_game(players: int, seed: int) -> None:
-    game = roses.load("blades-and-rose", players=players)
-    state = check_random_game(game, seed)
-    assert len(state.rounds) <= players
-    assert state.winner is not None
+#: Parameter variants the conformance test plays: the default pool; a larger pool with repeated
+#: crystals (hidden crystals then share numbers); low thresholds (games end in few rounds).
+VARIANTS = {
+    "default": {},
+    "repeated crystals": {"crystals": [1, 2, 3, 4, 5, 6, 7, 8, 1, 3, 7, 7]},
+    "low thresholds": {"death_limit": 2, "sacrifice_target": 2},
+}
 
 
-@pytest.mark.parametrize("players,examples", [(5, 6), (6, 5), (7, 4), (8, 3)])
-def test_conformance(players, examples):
-    """Every player count, each with its own budget of hypothesis-drawn seeds."""
-    check_seeds(lambda seed: _check_game(players, seed), examples)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("players,examples", [(5, 10), (6, 8), (7, 6), (8, 5)])
+def test_conformance(players, examples, variant):
+    """Every player count and variant: the core conformance checks over action sequences drawn by
+    hypothesis (a failure shrinks to the shortest game); games end within one round per crystal."""
+    game = roses.load("blades-and-rose", players=players, **VARIANTS[variant])
+
+    @settings(max_examples=examples, deadline=None)
+    @given(data=st.data())
+    def run(data):
+        seed = data.draw(SEEDS, label="seed")
+        state = check_random_game(game, seed, choose=lambda legal: legal[data.draw(
+            st.integers(0, len(legal) - 1))])
+        assert len(state.rounds) <= players
+        assert state.winner is not None
+
+    run()
 
 
 def _no_leak(state, seat: int) -> None:

@@ -6,6 +6,7 @@ doc ``docs/rules/blades-and-rose.md``. ``SPEC`` is the game's entry in the regis
 from __future__ import annotations
 
 from roses.core import GameSpec, Param
+from roses.core.game import GameInfo
 
 from . import encoding
 from .bots import HeuristicAgent
@@ -38,6 +39,30 @@ PARAMS = (
           "needs (default 4/5/5/6 for 5/6/7/8 players).", cite="BR-6", min=1, max=30),
 )
 
+def info(game) -> GameInfo:
+    """Static facts of Blades & Rose for ``game``'s parameters.
+
+    ``max_game_length`` = n² + 4n + 1 for n players (46 for 5, 97 for 8). Proof: setup is n
+    DealRole, n DealCrystal and one FirstCoin chance outcomes (2n + 1 steps; the night is part of
+    FirstCoin). Each round places one crystal (Step 1) and every seat holds one crystal, so there
+    are at most n rounds (the game ends after the round in which the last crystal is placed, Q12).
+    A round is one coin step (GiveCoin/KeepCoin), at most one effect step (ChooseTargets,
+    ActivateEffect or DeclineEffect: the placer decides once), and then at most one step per seat
+    in the turn order (Play, Pass, or the RandomCard outcome of #3/#4, after which that seat is
+    skipped; a seat without cards takes no step): at most n + 2 steps. Total ≤ 2n + 1 + n(n + 2).
+    The bound is nearly reached: when every seat passes whenever it may, every round has n seat
+    steps, and with a pool of #7 crystals every round has an effect step (the test plays it).
+
+    Returns 1 to each seat of the winning faction and 0 to the others, so their sum varies
+    (general-sum, in [0, 1])."""
+    from .encoding import NUM_ACTIONS
+
+    n = game.num_players
+    return GameInfo(information="imperfect", chance_mode="explicit", utility="general-sum",
+                    min_utility=0.0, max_utility=1.0, max_game_length=n * n + 4 * n + 1,
+                    num_distinct_actions=NUM_ACTIONS, score_unit="", search_iterations=200)
+
+
 SPEC = GameSpec(
     name="blades-and-rose",
     title="Blades & Rose",
@@ -51,6 +76,7 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
     render=render,
+    info=info,
     summary="Hidden roles: the White Rose Faction must sacrifice Flower Buds and bring the White Rose "
             "to the Sanctuary; the Blood Blades strike when the White Rose is on the table. Crystals "
             "of the Book of Magic bend each round.",

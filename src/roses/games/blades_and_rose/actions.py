@@ -113,5 +113,11 @@ class Pass:
         return "pass"
 
 
+#: Interned actions, so that equal actions listed as legal are the identical object (``apply``
+#: checks membership by identity first).
+PASS = Pass()
+KEEP_COIN = KeepCoin()
+GIVE_COIN: tuple[GiveCoin, ...] = tuple(GiveCoin(s) for s in range(8))
+
 SEAT_ACTIONS = (GiveCoin, KeepCoin, ChooseTargets, ActivateEffect, DeclineEffect, Play, Pass)
 CHANCE_OUTCOMES = (DealRole, DealCrystal, FirstCoin, RandomCard)

@@ -18,6 +18,7 @@ DARK_KNIFE = "Dark Knife"
 
 #: Every card name in the canonical order used for sorting revealed cards and hands.
 CARDS: tuple[str, ...] = (WHITE_ROSE, BISHOP, BELIEVER, GHOST, GREAT_SWORD, DOUBLE_KNIFE, DARK_KNIFE)
+_ORDER = {c: i for i, c in enumerate(CARDS)}
 #: The character cards (roles), in chart order.
 ROLES: tuple[str, ...] = (WHITE_ROSE, BISHOP, BELIEVER, GREAT_SWORD, DOUBLE_KNIFE, DARK_KNIFE)
 
@@ -69,7 +70,7 @@ def starting_hand(role: str) -> list[str]:
 
 def sort_cards(cards: Iterable[str]) -> list[str]:
     """``cards`` in the canonical order of :data:`CARDS` (how a revealed multiset is shown)."""
-    return sorted(cards, key=CARDS.index)
+    return sorted(cards, key=_ORDER.__getitem__)
 
 
 def count(cards: Iterable[str]) -> Counter:

@@ -13,26 +13,33 @@ sorted reveal discloses exactly what the shuffled reveal does (which cards, not 
 """
 from __future__ import annotations
 
+import copy
 import random
+import re
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core.serial import to_jsonable
 
 from .actions import (
     ActivateEffect, ChooseTargets, DealCrystal, DealRole, DeclineEffect, FirstCoin, GiveCoin,
-    KeepCoin, Pass, Play, RandomCard,
+    GIVE_COIN, KEEP_COIN, PASS, KeepCoin, Pass, Play, RandomCard,
 )
 from .cards import (
-    BELIEVER, BLADES, BLOOD_BLADES_FACTION, BUDS, DEATH_LIMIT, DOUBLE_KNIFE, FACTION_CARDS,
+    CARDS, CHART, ROLES, BELIEVER, BLADES, BLOOD_BLADES_FACTION, BUDS, DEATH_LIMIT, DOUBLE_KNIFE, FACTION_CARDS,
     GHOST, NIGHT_ROLES, SACRIFICE_TARGET, WHITE_ROSE, WHITE_ROSE_FACTION, faction_of, role_deck,
     sort_cards,
 )
+from .determinize import WorldSampler
 from .effects import EFFECTS
 from .observation import BladesAndRoseObservation, RoundView
 
 SETUP, COIN, EFFECT, PLAY, OVER = "setup", "coin", "effect", "play", "over"
+#: card -> its (interned) Play action.
+PLAY_ACTION = {c: Play(c) for c in CARDS}
 
 
 @dataclass
@@ -64,6 +71,15 @@ class Round:
     resolved: bool = False
     outcome: str = ""
 
+    def copy(self) -> "Round":
+        """A copy whose lists and ``plays`` are new (the round being played changes them)."""
+        new = copy.copy(self)
+        for k in ("order", "targets", "must_play", "pending_random", "random_seats", "played",
+                  "passed", "ghost_to", "revealed"):
+            setattr(new, k, getattr(self, k).copy())
+        new.plays = dict(self.plays)
+        return new
+
 
 class BladesAndRoseState(State):
     """One position of Blades & Rose. See the module docstring for the flow.
@@ -88,6 +104,11 @@ class BladesAndRoseState(State):
         self.death_limit: int = game.params["death_limit"] or DEATH_LIMIT[n]
         self.sacrifice_target: int = game.params["sacrifice_target"] or SACRIFICE_TARGET[n]
         self.phase = SETUP
+        # What the setup draws from: copies of each of ROLES left in the deck (None once every
+        # seat has one), and the crystals left in the pool, sorted.
+        deck = [CHART[n][r] for r in ROLES]
+        self._deck_left: tuple[int, ...] | None = tuple(deck)
+        self._pool_left: tuple[int, ...] = tuple(sorted(self.pool))
         self.roles: list[str | None] = [None] * n
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.crystals: list[int | None] = [None] * n
@@ -107,6 +128,45 @@ class BladesAndRoseState(State):
         self.ghosts_from_supply = 0
         self.winner: str | None = None
         self.end_reason = ""
+        self._samplers: dict = {}  # (seat, history length) -> WorldSampler, for determinize
+
+    def clone(self) -> "BladesAndRoseState":
+        """An independent copy: the lists this state changes are copied, everything else shared
+        (resolved rounds, placed crystals and night knowledge never change; the RNG is
+        copy-on-write)."""
+        new = object.__new__(BladesAndRoseState)
+        d = self.__dict__.copy()
+        d["history"] = self.history.copy()
+        d["log"] = self.log.copy()
+        d["roles"] = self.roles.copy()
+        d["hands"] = [h.copy() for h in self.hands]
+        d["crystals"] = self.crystals.copy()
+        d["placed"] = self.placed.copy()
+        d["night_seen"] = self.night_seen.copy()
+        if self.rnd is not None:
+            d["rnd"] = self.rnd.copy()
+        d["rounds"] = self.rounds.copy()
+        for k in ("sacrifice", "death", "sanctuary", "removed_ghosts", "blades_revealed"):
+            d[k] = d[k].copy()
+        d["_samplers"] = {}
+        new.__dict__ = d
+        self.share_rng_with(new)
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field as JSON data (the base snapshot without the determinize cache)."""
+        out = {}
+        for k, v in vars(self).items():
+            if k in ("game", "rng", "_rng_shared", "_peeked", "_legal", "_samplers"):
+                continue
+            if k == "history":
+                out[k] = [[s, str(a)] for s, a in v]
+            elif k == "log":
+                out[k] = to_jsonable(v.raw())
+            else:
+                out[k] = to_jsonable(v)
+        out["rng"] = self.rng_position()
+        return out
 
     # ------------------------------------------------------------------ helpers
     def left_of(self, seat: int) -> int:
@@ -149,103 +209,111 @@ class BladesAndRoseState(State):
         """Step 2 choices of ``seat`` with the current effect's constraints: #1/#8 must play,
         #5 bound pair (B follows A)."""
         rnd = self.rnd
-        plays = [Play(c) for c in sort_cards(set(self.hands[seat]))]
+        plays = [PLAY_ACTION[c] for c in dict.fromkeys(self.hands[seat])]  # hands are kept sorted
         if seat in rnd.must_play:
             return plays
         if rnd.bound is not None and seat == rnd.bound[1]:
-            return plays if rnd.bound[0] in rnd.plays else [Pass()]
-        return plays + [Pass()]
+            return plays if rnd.bound[0] in rnd.plays else [PASS]
+        plays.append(PASS)
+        return plays
 
     # ------------------------------------------------------------------ hooks
     def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.phase == SETUP:
-            return CHANCE
-        if self.phase == COIN:
+        phase = self.phase
+        if phase == PLAY:
+            rnd = self.rnd
+            return CHANCE if rnd.pending_random else rnd.order[rnd.next]
+        if phase == COIN:
             return self.coin
-        if self.phase == EFFECT:
+        if phase == EFFECT:
             return self.rnd.receiver
-        if self.rnd.pending_random:
-            return CHANCE
-        return self.rnd.order[self.rnd.next]
+        return CHANCE if phase == SETUP else TERMINAL
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         n = self.num_players
         if self.phase == SETUP:
-            if None in self.roles:
-                seat = self.roles.index(None)
-                deck = self._remaining_roles()
-                total = sum(deck.values())
-                return [(DealRole(seat, r), c / total) for r, c in sorted(deck.items(), key=lambda x: role_deck(n).index(x[0]))]
+            if self._deck_left is not None:
+                return list(_role_outcomes(self.roles.index(None), self._deck_left))
             if self.crystals_dealt < n:
-                pool = self._remaining_pool()
-                total = sum(pool.values())
-                return [(DealCrystal(self.crystals_dealt, k), c / total) for k, c in sorted(pool.items())]
-            return [(FirstCoin(s), 1 / n) for s in range(n)]
+                return list(_crystal_outcomes(self.crystals_dealt, self._pool_left))
+            return list(_first_coin_outcomes(n))
         seat = self.rnd.pending_random[0]
-        hand = Counter(self.hands[seat])
-        total = len(self.hands[seat])
-        return [(RandomCard(seat, c), hand[c] / total) for c in sort_cards(hand)]
+        return list(_random_card_outcomes(seat, tuple(self.hands[seat])))
 
     def _legal_actions(self) -> list[Any]:
-        if self.phase == COIN:
-            others = [GiveCoin(s) for s in range(self.num_players)
-                      if s != self.coin and self.crystals[s] is not None]
+        phase = self.phase
+        if phase == PLAY:
+            return self._play_options(self.rnd.order[self.rnd.next])
+        if phase == COIN:
+            crystals = self.crystals
+            coin = self.coin
+            others = [GIVE_COIN[s] for s in range(self.num_players) if s != coin and crystals[s] is not None]
             if others:
                 return others
-            return [KeepCoin()] if self.crystals[self.coin] is not None else []
-        if self.phase == EFFECT:
-            eff = EFFECTS[self.rnd.crystal]
-            out: list[Any] = [ChooseTargets(eff.number, t) for t in eff.choices(self, self.rnd.receiver)]
-            if eff.optional:
-                if not out:
-                    out.append(ActivateEffect(eff.number))
-                out.append(DeclineEffect(eff.number))
-            return out
-        return self._play_options(self.rnd.order[self.rnd.next])
+            return [KEEP_COIN] if crystals[coin] is not None else []
+        eff = EFFECTS[self.rnd.crystal]  # phase EFFECT
+        out: list[Any] = [ChooseTargets(eff.number, t) for t in eff.choices(self, self.rnd.receiver)]
+        if eff.optional:
+            if not out:
+                out.append(ActivateEffect(eff.number))
+            out.append(DeclineEffect(eff.number))
+        return out
 
     def _apply(self, action: Any) -> None:
-        if isinstance(action, DealRole):
-            self._deal_role(action)
-        elif isinstance(action, DealCrystal):
-            self.crystals[action.seat] = action.number
-            self.crystals_dealt += 1
-            self.log.add(f"seat {action.seat} draws a crystal",
-                         {action.seat: f"you draw crystal #{action.number} ({EFFECTS[action.number].title})"})
-        elif isinstance(action, FirstCoin):
-            self.coin = action.seat
-            self.log.add(f"seat {action.seat} holds the coin first")
-            self._night()
-        elif isinstance(action, (GiveCoin, KeepCoin)):
-            self._start_round(self.coin if isinstance(action, KeepCoin) else action.seat)
-        elif isinstance(action, ChooseTargets):
-            self._activate(action.seats)
-        elif isinstance(action, ActivateEffect):
-            self._activate(())
-        elif isinstance(action, DeclineEffect):
-            self.log.add(f"seat {self.rnd.receiver} does not activate effect #{action.effect} (FAQ Q11)")
-            self._start_play()
-        elif isinstance(action, RandomCard):
-            self._random_card(action)
-        elif isinstance(action, Play):
-            self._play(action.card)
-        elif isinstance(action, Pass):
-            seat = self.rnd.order[self.rnd.next]
-            self.rnd.passed.append(seat)
-            self.rnd.next += 1
-            self.log.add(f"seat {seat} does not play a card")
-            self._advance()
-        else:  # pragma: no cover - apply() checked legality
-            raise AssertionError(action)
+        _APPLY[type(action)](self, action)  # apply() checked legality
+
+    def _deal_crystal(self, action: DealCrystal) -> None:
+        """Game Setup: the seat draws a crystal, hidden (BR-4)."""
+        self.crystals[action.seat] = action.number
+        self.crystals_dealt += 1
+        left = list(self._pool_left)
+        left.remove(action.number)
+        self._pool_left = tuple(left)
+        self.log.add(("seat {} draws a crystal", action.seat),
+                     {action.seat: ("you draw crystal #{} ({})", action.number, EFFECTS[action.number].title)})
+
+    def _first_coin(self, action: FirstCoin) -> None:
+        """BR-5: the coin's first holder is drawn at random; then the Night Phase."""
+        self.coin = action.seat
+        self.log.add(("seat {} holds the coin first", action.seat))
+        self._night()
+
+    def _give_coin(self, action: GiveCoin | KeepCoin) -> None:
+        self._start_round(self.coin if type(action) is KeepCoin else action.seat)
+
+    def _choose_targets(self, action: ChooseTargets) -> None:
+        self._activate(action.seats)
+
+    def _activate_effect(self, action: ActivateEffect) -> None:
+        self._activate(())
+
+    def _decline_effect(self, action: DeclineEffect) -> None:
+        """FAQ Q11: only #10 may be declined."""
+        self.log.add(("seat {} does not activate effect #{} (FAQ Q11)", self.rnd.receiver, action.effect))
+        self._start_play()
+
+    def _play_action(self, action: Play) -> None:
+        self._play(action.card)
+
+    def _pass(self, action: Pass) -> None:
+        """Step 2: the seat declares not playing a card."""
+        rnd = self.rnd
+        seat = rnd.order[rnd.next]
+        rnd.passed.append(seat)
+        rnd.next += 1
+        self.log.add(("seat {} does not play a card", seat))
+        self._advance()
 
     # ------------------------------------------------------------------ setup and night
     def _deal_role(self, action: DealRole) -> None:
         """Game Setup: the seat draws a character card and takes Ghost, Believer (BR-2)."""
         self.roles[action.seat] = action.role
+        left = list(self._deck_left)
+        left[ROLES.index(action.role)] -= 1
+        self._deck_left = tuple(left) if None in self.roles else None
         self.hands[action.seat] = sort_cards([GHOST, BELIEVER, action.role])
-        self.log.add(f"seat {action.seat} draws a character card",
-                     {action.seat: f"you draw the {action.role} ({faction_of(action.role)} Faction)"})
+        self.log.add(("seat {} draws a character card", action.seat),
+                     {action.seat: ("you draw the {} ({} Faction)", action.role, faction_of(action.role))})
 
     def _night(self) -> None:
         """Night Phase as knowledge (BR-3): each White Rose, Bishop, Double Knife and Great Sword
@@ -253,10 +321,11 @@ class BladesAndRoseState(State):
         else learns anything. Step 2: the Double Knife swaps its Ghost for the table's Double
         Knife; the Ghost stays beside the board (BR-2)."""
         awake = [s for s in range(self.num_players) if self.roles[s] in NIGHT_ROLES]
+        seats = ", ".join(map(str, awake))
         private = {}
         for s in awake:
             self.night_seen[s] = list(awake)
-            private[s] = "night: seats " + ", ".join(map(str, awake)) + " opened their eyes"
+            private[s] = ("night: seats {} opened their eyes", seats)
         for s in range(self.num_players):
             if self.roles[s] == DOUBLE_KNIFE:
                 hand = list(self.hands[s])
@@ -264,7 +333,8 @@ class BladesAndRoseState(State):
                 self.hands[s] = sort_cards(hand + [DOUBLE_KNIFE])
                 self.table_double_knife -= 1
                 self.extra_ghosts += 1
-                private[s] += "; you swap your Ghost for the table's Double Knife"
+                private[s] = ("night: seats {} opened their eyes; you swap your Ghost for the "
+                              "table's Double Knife", seats)
         self.log.add("night falls: the White Rose, Bishop, Double Knife and Great Sword open their eyes",
                      private)
         self.phase = COIN
@@ -283,11 +353,14 @@ class BladesAndRoseState(State):
         self.rnd = Round(number=len(self.rounds) + 1, giver=giver, receiver=receiver, crystal=number,
                          order=[(receiver + i) % n for i in range(n)])
         eff = EFFECTS[number]
-        verb = "keeps the coin" if giver == receiver else f"gives the coin to seat {receiver}"
-        self.log.add(f"round {self.rnd.number}: seat {giver} {verb}; seat {receiver} places crystal "
-                     f"#{number} ({eff.title})")
+        if giver == receiver:
+            self.log.add(("round {}: seat {} keeps the coin; seat {} places crystal #{} ({})",
+                          self.rnd.number, giver, receiver, number, eff.title))
+        else:
+            self.log.add(("round {}: seat {} gives the coin to seat {}; seat {} places crystal #{} ({})",
+                          self.rnd.number, giver, receiver, receiver, number, eff.title))
         if not eff.can_apply(self, receiver):
-            self.log.add(f"effect #{number} cannot be applied: nothing happens (FAQ Q3)")
+            self.log.add(("effect #{} cannot be applied: nothing happens (FAQ Q3)", number))
             self._start_play()
         elif eff.optional or eff.choices(self, receiver):
             self.phase = EFFECT
@@ -299,8 +372,13 @@ class BladesAndRoseState(State):
         eff.apply(self, self.rnd.receiver, tuple(targets))
         self.rnd.effect_applied = True
         self.rnd.targets = list(targets)
-        on = (" on " + " and ".join(f"seat {s}" for s in targets)) if targets else ""
-        self.log.add(f"effect #{eff.number} ({eff.title}){on}")
+        if not targets:
+            self.log.add(("effect #{} ({})", eff.number, eff.title))
+        elif len(targets) == 1:
+            self.log.add(("effect #{} ({}) on seat {}", eff.number, eff.title, targets[0]))
+        else:
+            self.log.add(("effect #{} ({}) on {}", eff.number, eff.title,
+                          " and ".join(f"seat {s}" for s in targets)))
         self._start_play()
 
     def _start_play(self) -> None:
@@ -319,7 +397,7 @@ class BladesAndRoseState(State):
             if seat in rnd.plays:
                 rnd.next += 1
             elif not self.hands[seat]:
-                self.log.add(f"seat {seat} has no cards left")
+                self.log.add(("seat {} has no cards left", seat))
                 rnd.next += 1
             else:
                 return
@@ -333,8 +411,8 @@ class BladesAndRoseState(State):
         rnd.plays[action.seat] = action.card
         rnd.played.append(action.seat)
         rnd.random_seats.append(action.seat)
-        self.log.add(f"a random card of seat {action.seat} is played face down",
-                     {action.seat: f"your {action.card} is drawn at random and played face down"})
+        self.log.add(("a random card of seat {} is played face down", action.seat),
+                     {action.seat: ("your {} is drawn at random and played face down", action.card)})
         self._advance()
 
     def _play(self, card: str) -> None:
@@ -344,7 +422,7 @@ class BladesAndRoseState(State):
         rnd.plays[seat] = card
         rnd.played.append(seat)
         rnd.next += 1
-        self.log.add(f"seat {seat} plays a card face down", {seat: f"you play {card} face down"})
+        self.log.add(("seat {} plays a card face down", seat), {seat: ("you play {} face down", card)})
         self._advance()
 
     def _resolve(self) -> None:
@@ -371,11 +449,11 @@ class BladesAndRoseState(State):
             shown = ", ".join(f"seat {s}: {rnd.plays[s]}" for s in rnd.played)
         else:
             shown = ", ".join(cards)
-        self.log.add(f"revealed: {shown or 'no cards'}")
+        self.log.add(("revealed: {}", shown or "no cards"))
         self.rounds.append(rnd)
         self.rnd = None
         rnd.outcome = self._check_victory(cards, blade)
-        self.log.add(f"round {rnd.number} ends: {rnd.outcome}")
+        self.log.add(("round {} ends: {}", rnd.number, rnd.outcome))
 
     def _check_victory(self, cards: list[str], blade: bool) -> str:
         """Victory after the round (Game End and Victory Conditions, FAQ Q9, Q12, BR-6, BR-7).
@@ -461,31 +539,39 @@ class BladesAndRoseState(State):
         )
 
     # ------------------------------------------------------------------ determinize
-    def determinize(self, seat: int, rng: random.Random) -> "BladesAndRoseState":
-        """A state in which the other seats' roles, hands, crystals and face-down plays are re-drawn
-        consistently with what ``seat`` observes (own role, hand, crystal, night knowledge, every
-        public fact: card counts, who played, revealed multisets, #2 attributions, results).
-
-        Built by replaying this game's history with the hidden parts replaced (so the log and
-        every derived field are consistent), retrying until ``seat``'s observation is unchanged.
-        Once the game is over everything is revealed, so the copy is a clone.
-        """
-        if self.phase == OVER:
-            return self.clone()
-        from .determinize import redeal
-
-        want = self.observation(seat)
-        for _ in range(200):
-            world = redeal(self, seat, rng)
-            if world is not None and world.observation(seat) == want:
-                world.rng = random.Random(rng.getrandbits(64))
-                world._peeked = None
-                return world
-        # Never observed in tests; the true state is always consistent (a biased but safe answer).
-        world = self.clone()
-        world.rng = random.Random(rng.getrandbits(64))
-        world._peeked = None
-        return world
+    def _sample_history(self, seat: int, rng: random.Random) -> list[tuple[int, Any]]:
+        """This game's history with everything hidden from ``seat`` re-drawn (``determinize.py``):
+        the other seats' roles (DealRole), their unplaced crystals (DealCrystal) and the cards of
+        their face-down plays (Play, RandomCard), drawn exactly among the histories consistent
+        with what ``seat`` knows; every other step as it was (all of them public)."""
+        key = (seat, len(self.history))
+        cache = self._samplers
+        sampler = cache.get(key)
+        if sampler is None:
+            for old in [k for k in cache if k[1] != key[1]]:
+                del cache[old]  # an older position's samplers are of no more use
+            sampler = cache[key] = WorldSampler(self, seat)
+        roles, cards, crystals = sampler.draw(rng)
+        out: list[tuple[int, Any]] = []
+        r = -1
+        for who, a in self.history:
+            t = type(a)
+            if t is DealRole:
+                if a.seat != seat:
+                    a = _deal_role(a.seat, roles[a.seat])
+            elif t is DealCrystal:
+                if a.seat != seat:
+                    a = _deal_crystal(a.seat, crystals[a.seat])
+            elif t is GiveCoin or t is KeepCoin:
+                r += 1
+            elif t is Play:
+                if who != seat and (who, r) in cards:  # else attributed by #2: public
+                    a = PLAY_ACTION[cards[(who, r)]]
+            elif t is RandomCard:
+                if a.seat != seat and (a.seat, r) in cards:
+                    a = _random_card(a.seat, cards[(a.seat, r)])
+            out.append((who, a))
+        return out
 
     # ------------------------------------------------------------------ checks
     def check_invariants(self) -> None:
@@ -507,6 +593,12 @@ class BladesAndRoseState(State):
         assert len(self.rounds) == len(self.placed) - (1 if self.rnd is not None else 0)
         assert len(self.placed) <= self.num_players
         assert (self.winner is None) == (self.phase != OVER)
+
+    def parse_action(self, text: str) -> Any:
+        """The seat action written ``text`` (normalised: lower case, single spaces), legal now or
+        not: ``give coin to seat 3``, ``keep coin``, ``#5 on seat 1 and seat 3``, ``activate #10``,
+        ``decline #10``, ``play ghost``, ``pass``; ``None`` for anything else."""
+        return parse_seat_action(text)
 
     def explain_illegal(self, action: Any) -> IllegalActionError:
         """Name the rule an illegal action breaks."""
@@ -530,3 +622,85 @@ class BladesAndRoseState(State):
             rule = "round Step 2"
         return IllegalActionError(rule, f"{action} is not allowed; legal: "
                                   f"{', '.join(map(str, self.legal_actions()))}", action)
+
+
+_CARD_BY_TEXT = {c.lower(): c for c in CARDS}
+_TARGETS_TEXT = re.compile(r"#(\d+) on (seat \d+(?: and seat \d+)*)")
+
+
+def parse_seat_action(text: str) -> Any:
+    """The seat action whose normalised text form is ``text`` (see ``parse_action``), or None."""
+    if text == "pass":
+        return PASS
+    if text == "keep coin":
+        return KEEP_COIN
+    if text.startswith("give coin to seat "):
+        seat = text[len("give coin to seat "):]
+        return GiveCoin(int(seat)) if seat.isdigit() else None
+    if text.startswith("play "):
+        card = _CARD_BY_TEXT.get(text[len("play "):])
+        return PLAY_ACTION[card] if card else None
+    for prefix, kind in (("activate #", ActivateEffect), ("decline #", DeclineEffect)):
+        if text.startswith(prefix):
+            number = text[len(prefix):]
+            return kind(int(number)) if number.isdigit() else None
+    m = _TARGETS_TEXT.fullmatch(text)
+    if m:
+        seats = tuple(int(part[len("seat "):]) for part in m.group(2).split(" and "))
+        return ChooseTargets(int(m.group(1)), seats)
+    return None
+
+
+# ---------------------------------------------------------------------- chance outcomes, memoised
+# Pure functions of their arguments (the outcome objects are shared, immutable): the caches hold no
+# game's state, only the outcome lists of positions seen before.
+@lru_cache(maxsize=None)
+def _role_outcomes(seat: int, left: tuple[int, ...]) -> tuple:
+    """Game Setup: ``seat`` draws a character card; ``left[i]`` copies of ``ROLES[i]`` remain."""
+    total = sum(left)
+    return tuple((DealRole(seat, r), c / total) for r, c in zip(ROLES, left) if c > 0)
+
+
+@lru_cache(maxsize=4096)  # bounded: a large custom pool leaves many different remainders
+def _crystal_outcomes(seat: int, left: tuple[int, ...]) -> tuple:
+    """BR-4: ``seat`` draws a crystal from the ``left`` ones (sorted), each crystal equally likely."""
+    count = Counter(left)
+    return tuple((DealCrystal(seat, k), c / len(left)) for k, c in sorted(count.items()))
+
+
+@lru_cache(maxsize=None)
+def _first_coin_outcomes(n: int) -> tuple:
+    """BR-5: the coin's first holder, uniformly."""
+    return tuple((FirstCoin(s), 1 / n) for s in range(n))
+
+
+@lru_cache(maxsize=4096)
+def _random_card_outcomes(seat: int, hand: tuple[str, ...]) -> tuple:
+    """Effects #3/#4: a card of ``seat``'s ``hand``, each card equally likely."""
+    count = Counter(hand)
+    return tuple((RandomCard(seat, c), count[c] / len(hand)) for c in sort_cards(count))
+
+
+@lru_cache(maxsize=None)
+def _deal_role(seat: int, role: str) -> DealRole:
+    return DealRole(seat, role)
+
+
+@lru_cache(maxsize=None)
+def _deal_crystal(seat: int, number: int) -> DealCrystal:
+    return DealCrystal(seat, number)
+
+
+@lru_cache(maxsize=None)
+def _random_card(seat: int, card: str) -> RandomCard:
+    return RandomCard(seat, card)
+
+
+_S = BladesAndRoseState
+#: action type -> the method applying it (``_apply`` dispatches on the type).
+_APPLY = {
+    DealRole: _S._deal_role, DealCrystal: _S._deal_crystal, FirstCoin: _S._first_coin,
+    GiveCoin: _S._give_coin, KeepCoin: _S._give_coin, ChooseTargets: _S._choose_targets,
+    ActivateEffect: _S._activate_effect, DeclineEffect: _S._decline_effect,
+    RandomCard: _S._random_card, Play: _S._play_action, Pass: _S._pass,
+}
