@@ -71,5 +71,13 @@ def test_clone_copies_every_field():
     c = s.clone()
     assert c == s and set(vars(c)) == set(vars(s))
     for k, v in vars(s).items():
-        if isinstance(v, (list, dict, set)) or hasattr(v, "entries") or k == "rng":
+        if isinstance(v, (list, dict, set)) or hasattr(v, "entries"):
             assert getattr(c, k) is not v, k
+    # The RNG is shared copy-on-write (core State.share_rng_with): a draw in one leaves the other's.
+    before = s.rng_position()
+    c.resolve_chance()
+    c.apply(c.legal_actions()[0])
+    while not c.is_chance_node() and not c.is_terminal():
+        c.apply(c.legal_actions()[-1])
+    c.sample_chance()
+    assert s.rng_position() == before and c.rng is not s.rng
