@@ -12,7 +12,7 @@ from roses.core import CHANCE, TERMINAL, EventLog, GameParameterError, IllegalAc
 
 from roses.core.log import LogEntry
 
-from .actions import (BIDS, FLIPS, KINDS, LAY_ROSE, LAY_THORN, LAYS, LOSE_ROSE, LOSE_THORN, LOSES, PASS,
+from .actions import (BIDS, MAX_CARDS, MAX_SEATS, FLIPS, KINDS, LAY_ROSE, LAY_THORN, LAYS, LOSE_ROSE, LOSE_THORN, LOSES, PASS,
                       ROSE, STARTS, THORN, Bid, Flip, Lay, Lose, Pass, Start)
 from .observation import Observation, SeatView
 
@@ -100,6 +100,7 @@ class RosesAndThornsState(State):
         self.winner: int | None = None
         if self.start_player is not None:
             self.log.add((MSG_ROUND, 1, self.start_player))
+        self._mover = self._whose_move()
 
     # ------------------------------------------------------------------ helpers
     def cards_on_table(self) -> int:
@@ -124,6 +125,11 @@ class RosesAndThornsState(State):
 
     # ------------------------------------------------------------------ contract
     def current_player(self) -> int:
+        return self._mover
+
+    def _whose_move(self) -> int:
+        """The seat to move, CHANCE or TERMINAL, from the phase (kept in ``_mover`` after every
+        step: the core asks for it several times a step)."""
         phase = self.phase
         if phase == LOSE:  # chance draws the lost card (RT-6), unless the variant lets the challenger choose
             return self.to_move if self.own_thorn_choice and self.thorn_owner == self.challenger else CHANCE
@@ -235,6 +241,7 @@ class RosesAndThornsState(State):
 
     def _apply(self, action) -> None:
         _APPLY[type(action)](self, action)
+        self._mover = self._whose_move()
 
     # ------------------------------------------------------------------ rules
     def _start(self, action: Start) -> None:
@@ -250,7 +257,7 @@ class RosesAndThornsState(State):
         self.stacks[s].append(card)
         self.on_table += 1
         if self.phase == LAY_FIRST:
-            self.log.entries.append(LogEntry((MSG_LAY_FIRST, s), ((s, (MSG_YOU_LAY_FIRST, card)),)))
+            self.log.entries.append(_LAY_FIRST_ENTRIES[s][KIND_INDEX[card]])
             # RT-2: sequential from the start player; nobody sees another's choice.
             self.laid_first[s] = True
             nxt = self.next_seat(s, self.laid_first)
@@ -260,13 +267,13 @@ class RosesAndThornsState(State):
             else:
                 self.to_move = nxt
         else:
-            self.log.entries.append(LogEntry((MSG_LAY, s), ((s, (MSG_YOU_LAY, card)),)))
+            self.log.entries.append(_LAY_ENTRIES[s][KIND_INDEX[card]])
             self.to_move = self.next_seat(s)
 
     def _bid(self, action: Bid) -> None:
         """§3.2 start the bidding / §3.3 raise; RT-4 order; a bid of every card ends it at once."""
         s, count = self.to_move, action.count
-        self.log.add((MSG_BID, s, count))
+        self.log.entries.append(_BID_ENTRIES[s][count])
         if self.phase == ADD:
             self.passed = [False] * self.num_players
             self.phase = BIDDING
@@ -281,7 +288,7 @@ class RosesAndThornsState(State):
         """§3.3: out of the bidding for this round; it ends when everybody else has passed."""
         s = self.to_move
         self.passed[s] = True
-        self.log.add((MSG_PASS, s))
+        self.log.entries.append(_PASS_ENTRIES[s])
         # RT-4: play goes clockwise from the last bidder over the seats that have not passed, so
         # when the next of them is the high bidder, everybody else has passed.
         nxt = self.next_seat(s, self.passed)
@@ -315,7 +322,7 @@ class RosesAndThornsState(State):
         stack = self.stacks[t]
         card = stack[-up]
         c = self.challenger
-        self.log.add((MSG_UP_OWN if t == c else MSG_UP, c, t, card))
+        self.log.entries.append(_UP_ENTRIES[c][t][KIND_INDEX[card]])
         if card == ROSE:
             if up == len(stack) and not any(self.hands[t]):
                 self.thorn_held[t] = 0.0  # every card it has is a rose, in front of everybody
@@ -425,25 +432,25 @@ class RosesAndThornsState(State):
         return {"win_by": "quick-game" if self.game.params["quick_game"] else "second-challenge"}
 
     def observation(self, seat: int | None) -> Observation:
-        seats = tuple(
-            SeatView(
-                seat=t, in_game=not self.out[t], cards=self.cards_of(t), hand_size=sum(self.hands[t]),
-                stack_size=len(self.stacks[t]),
-                revealed=tuple(reversed(self.stacks[t][len(self.stacks[t]) - self.revealed[t]:])),
-                markers=self.markers[t], passed=self.passed[t] and self.phase == BIDDING,
-                thorn_held=self.thorn_held[t], bid=self.bids[t],
-            )
-            for t in range(self.num_players)
-        )
+        bidding = self.phase == BIDDING
+        hands, stacks, revealed, out = self.hands, self.stacks, self.revealed, self.out
+        markers, passed, thorn_held, bids = self.markers, self.passed, self.thorn_held, self.bids
+        seats = []
+        for t in range(self.num_players):
+            stack, hand, up = stacks[t], hands[t], revealed[t]
+            held = hand[0] + hand[1]
+            seats.append(_seat_view((t, not out[t], held + len(stack), held, len(stack),
+                                     tuple(reversed(stack[len(stack) - up:])) if up else (),
+                                     markers[t], passed[t] and bidding, thorn_held[t], bids[t])))
         mine = seat is not None
         return Observation(
             seat=seat, players=self.num_players, round=self.round, phase=self.phase,
-            current_player=self.current_player(), start_player=self.start_player, seats=seats,
+            current_player=self._mover, start_player=self.start_player, seats=tuple(seats),
             cards_on_table=self.on_table, high_bid=self.high_bid, high_bidder=self.high_bidder,
             challenger=self.challenger, flips_left=(self.high_bid - self.flips) if self.phase == FLIP else 0,
             thorn_owner=self.thorn_owner,
-            hand=({"rose": self.hands[seat][0], "thorn": self.hands[seat][1]} if mine else None),
-            stack=tuple(self.stacks[seat]) if mine else None,
+            hand=({"rose": hands[seat][0], "thorn": hands[seat][1]} if mine else None),
+            stack=tuple(stacks[seat]) if mine else None,
             lost=tuple(self.lost[seat]) if mine else None,
             winner=self.winner, log=self.log.view(seat),
         )
@@ -570,6 +577,32 @@ def sample_hidden(cards: int, hand_size: int, hidden_in_stack: int, thorn_up: bo
 
 _APPLY = {Start: RosesAndThornsState._start, Lay: RosesAndThornsState._lay, Bid: RosesAndThornsState._bid,
           Pass: RosesAndThornsState._pass, Flip: RosesAndThornsState._flip, Lose: RosesAndThornsState._lose}
+
+# The log entries of the frequent events, built once: an entry is immutable, so every "Seat 2 bids
+# 3." of every game can be the same object (EventLog shares entries; the raw messages are equal).
+_SEATS = range(MAX_SEATS)
+_LAY_FIRST_ENTRIES = tuple(tuple(LogEntry((MSG_LAY_FIRST, s), ((s, (MSG_YOU_LAY_FIRST, k)),)) for k in KINDS)
+                           for s in _SEATS)
+_LAY_ENTRIES = tuple(tuple(LogEntry((MSG_LAY, s), ((s, (MSG_YOU_LAY, k)),)) for k in KINDS) for s in _SEATS)
+_BID_ENTRIES = tuple(tuple(LogEntry((MSG_BID, s, b)) for b in range(MAX_CARDS + 1)) for s in _SEATS)
+_PASS_ENTRIES = tuple(LogEntry((MSG_PASS, s)) for s in _SEATS)
+_UP_ENTRIES = tuple(tuple(tuple(LogEntry((MSG_UP_OWN if t == c else MSG_UP, c, t, k)) for k in KINDS)
+                          for t in _SEATS) for c in _SEATS)
+
+#: SeatViews by their field values (immutable, so shared among observations and states; a
+#: seat's view rarely changes between two observations). Bounded: cleared when it grows large.
+_SEAT_VIEWS: dict[tuple, SeatView] = {}
+
+
+def _seat_view(fields: tuple) -> SeatView:
+    """The :class:`SeatView` with these field values, in field order."""
+    view = _SEAT_VIEWS.get(fields)
+    if view is None:
+        if len(_SEAT_VIEWS) >= 50_000:
+            _SEAT_VIEWS.clear()
+        view = _SEAT_VIEWS[fields] = SeatView(*fields)
+    return view
+
 
 #: The public log messages that ``_sample_history`` reads back, by template.
 _PUBLIC_EVENTS = {MSG_LAY: "lay", MSG_LAY_FIRST: "lay", MSG_UP: "up", MSG_UP_OWN: "up", MSG_DRAWS: "loss",
