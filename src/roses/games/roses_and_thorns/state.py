@@ -8,11 +8,10 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from roses.core import CHANCE, TERMINAL, EventLog, GameParameterError, IllegalActionError, State
-
+from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
 from roses.core.log import LogEntry
 
-from .actions import (BIDS, MAX_CARDS, MAX_SEATS, FLIPS, KINDS, LAY_ROSE, LAY_THORN, LAYS, LOSE_ROSE, LOSE_THORN, LOSES, PASS,
+from .actions import (BIDS, FLIPS, KINDS, LAY_ROSE, LAY_THORN, LAYS, LOSES, MAX_CARDS, MAX_SEATS, PASS,
                       ROSE, STARTS, THORN, Bid, Flip, Lay, Lose, Pass, Start)
 from .observation import Observation, SeatView
 
