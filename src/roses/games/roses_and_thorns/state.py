@@ -54,10 +54,6 @@ MSG_WIN_CHALLENGE = "Seat {0} wins the game with a successful challenge."  # (se
 MSG_WIN_LAST = "Seat {0} is the last player with cards and wins."   # (seat,)
 
 
-def seat_name(seat: int) -> str:
-    return f"Seat {seat}"
-
-
 class RosesAndThornsState(State):
     """A game of Roses and Thorns.
 
