@@ -457,7 +457,7 @@ class RosesAndThornsState(State):
         (RT-6, or chosen in the ``own_thorn_choice`` variant). Everything else, the seat's own
         actions included, is kept.
 
-        Read are only the history's steps as the seat saw them (who laid, never what, unless it was
+        It reads only the history's steps as the seat saw them (who laid, never what, unless it was
         the seat itself) and the public log (who laid in which round, every card turned up, every
         loss). Per other seat ``t``:
 
@@ -475,9 +475,10 @@ class RosesAndThornsState(State):
            every other card is a rose.
         3. *Each loss.* The loss of step 1 is ``lose thorn``, every other ``lose rose``.
 
-        Each step stays legal (a seat lays its thorn only in a round where it holds it; a loss of a
-        rose leaves a seat with its only card, the thorn, impossible in the prior), the cards turned
-        up are the same, and so every public message and ``thorn_held`` value."""
+        Each step stays legal: a seat lays its thorn only in a round in which it holds it, and loses
+        a rose only when it has one (a seat whose only card is its thorn loses the thorn: the prior
+        gives every later loss chance 0). The cards turned up are the same, and so is every public
+        message and ``thorn_held`` value."""
         n = self.num_players
         rounds = self.round
         # What everybody read, round by round: lays per seat, the cards turned up from each stack
