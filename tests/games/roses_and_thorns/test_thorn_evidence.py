@@ -44,12 +44,16 @@ def test_the_thorn_evidence_is_public_and_follows_losses_and_turned_up_thorns():
 def test_every_card_turned_up_as_a_rose_shows_the_thorn_is_gone():  # §3.4, RT-6
     """Regression: a seat whose every card was turned up as a rose has lost its thorn, publicly;
     the state forgot it at the end of the round, so determinize could hand that seat a thorn
-    again (with chance 1/4 here) and the observation had no way to say so."""
+    again (with chance 1/4 here) and the observation had no way to say so. Seat 1 challenges three
+    times and turns up seat 0's thorn each time, losing its thorn, then two roses (the position is
+    played, not set: determinize replays the history)."""
     s = new(3, start=0)
-    set_cards(s, 1, 1, 0)          # seat 1 lost three cards, its thorn among them
-    s.thorn_held[1] = 0.25         # public chance after three losses: 3/4 · 2/3 · 1/2
+    for lost in ("thorn", "rose", "rose"):  # seat 1 bids 2 on its rose and seat 0's thorn
+        play(s, "lay thorn", "lay rose", "lay rose", "bid 1", "bid 2", "pass", "pass", "flip 0", f"lose {lost}")
+    assert s.cards_of(1) == 1 and s.lost[1] == ["thorn", "rose", "rose"] and s.round == 4
+    assert _held(s, 1) == 0.25     # public chance after three losses: 3/4 · 2/3 · 1/2
     play(s, "lay rose", "lay rose", "lay rose", "bid 2", "pass", "pass", "flip 1")  # seat 1's only card
-    assert s.markers[0] == 1 and s.round == 2
+    assert s.markers[0] == 1 and s.round == 5
     assert _held(s, 1) == 0.0
     rng = random.Random(0)
     for _ in range(200):

@@ -1,5 +1,5 @@
 """Roses and Thorns: bluffing and bidding for 3–10 players (``roses-and-thorns.txt``)."""
-from roses.core import GameSpec, Param
+from roses.core import Game, GameInfo, GameSpec, Param
 from roses.core.params import check_start_player
 
 from . import encoding
@@ -19,6 +19,46 @@ PARAMS = (
 )
 
 
+def max_game_length(players: int, quick_game: bool) -> int:
+    """A proven upper bound on the steps (seat actions and chance outcomes) of one game.
+
+    Proof. With ``n`` players there are ``4n`` cards (§2). Every round ends with a successful
+    challenge or with a loss (§3.4).
+
+    - *Loss rounds.* Each loss removes one card for good (§3.4); a seat without cards is out (§4)
+      and the game ends when one seat is left with cards (§5), so there are at most
+      ``4(n-1) + 3 = 4n - 1`` of them. The cards in play when such a round starts strictly decrease
+      from one loss round to the next, lie in ``2..4n`` (two seats in the game hold one card at
+      least), so they sum to at most ``2 + 3 + … + 4n = 4n(4n+1)/2 - 1``.
+    - *Success rounds.* Each gives the challenger a marker; a seat's second one wins (§5) and a
+      seat that is out never plays again, so there are at most ``n + 1`` (quick game, RT-8: 1),
+      each with at most ``4n`` cards in play.
+    - *Steps of a round with* ``c`` *cards in play:* lays ``≤ c``; bids ``≤ c`` (each one higher than
+      the last, from 1 to the cards on the table, §3.2–§3.3); passes ``≤ n - 1`` (each other seat at
+      most once, §3.3); flips chosen by the challenger ``≤`` the bid ``≤ c`` (its own stack is turned
+      up by the engine, RT-5); one loss (RT-6). So ``≤ 3c + n``.
+    - One chance step draws the first start player (RT-3).
+
+    Hence steps ``≤ 1 + 3·(S·4n + 4n(4n+1)/2 - 1) + n·(S + 4n - 1)`` with ``S = n + 1`` (``1`` in the
+    quick game): 726 for 4 players (random games: at most 164 in 300).
+    """
+    n = players
+    successes = 1 if quick_game else n + 1
+    cards = 4 * n
+    return 1 + 3 * (successes * cards + cards * (cards + 1) // 2 - 1) + n * (successes + cards - 1)
+
+
+def info(game: Game) -> GameInfo:
+    """Static facts: imperfect information (hidden lays and losses, §2), explicit chance (RT-3,
+    RT-6), one winner taking 1.0 (constant-sum), the bound of :func:`max_game_length`, today's
+    default ISMCTS budget (200 iterations)."""
+    return GameInfo(information="imperfect", chance_mode="explicit", utility="constant-sum",
+                    min_utility=0.0, max_utility=1.0,
+                    max_game_length=max_game_length(game.num_players, bool(game.params["quick_game"])),
+                    num_distinct_actions=encoding.num_distinct_actions(game), score_unit="",
+                    search_iterations=200)
+
+
 SPEC = GameSpec(
     check_params=check_start_player,
     name="roses-and-thorns",
@@ -33,6 +73,7 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
     render=render,
+    info=info,
     summary="Lay roses and thorns face down, bid how many you can turn up without a thorn, and prove it. "
             "Two successful challenges win.",
 )

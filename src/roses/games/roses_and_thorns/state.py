@@ -8,9 +8,11 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from roses.core import CHANCE, TERMINAL, EventLog, GameParameterError, IllegalActionError, State
+from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core.log import LogEntry
 
-from .actions import KINDS, ROSE, THORN, Bid, Flip, Lay, Lose, Pass, Start
+from .actions import (BIDS, FLIPS, KINDS, LAY_ROSE, LAY_THORN, LAYS, LOSES, MAX_CARDS, MAX_SEATS, PASS,
+                      ROSE, STARTS, THORN, Bid, Flip, Lay, Lose, Pass, Start)
 from .observation import Observation, SeatView
 
 CARDS_PER_PLAYER = 4  # "three roses and one thorn" (§2)
@@ -24,9 +26,32 @@ FLIP = "flip"            # §3.4 step 2, the challenger picks stacks
 LOSE = "lose"            # §3.4 "A thorn?": chance (RT-6) or the challenger's choice (variant)
 OVER = "over"
 
+KIND_INDEX = {ROSE: 0, THORN: 1}  # index of a kind in a hand [roses, thorns]
+#: The lays a hand [roses, thorns] allows, by (has a rose, has a thorn), in the order of KINDS.
+_LAYS_FOR = {(True, True): (LAY_ROSE, LAY_THORN), (True, False): (LAY_ROSE,),
+             (False, True): (LAY_THORN,), (False, False): ()}
 
-def seat_name(seat: int) -> str:
-    return f"Seat {seat}"
+# Log messages, stored raw as ``(template, *args)`` and worded only when read (core.log). Seat
+# numbers are arguments, so the raw message is also the structured public record that
+# ``_sample_history`` reads back (every template takes the same arguments in every wording).
+MSG_ROUND = "Round {0}: Seat {1} starts."                          # (round, start seat)
+MSG_DRAWN = "Round 1: Seat {0} is drawn to start."                  # (start seat,)
+MSG_LAY_FIRST = "Seat {0} lays a first card."                      # (seat,)
+MSG_LAY = "Seat {0} lays a card."                                  # (seat,)
+MSG_YOU_LAY_FIRST = "You lay your first card, a {0}."               # (kind,), the layer's only
+MSG_YOU_LAY = "You lay a {0}."                                     # (kind,), the layer's only
+MSG_BID = "Seat {0} bids {1}."                                     # (seat, count)
+MSG_PASS = "Seat {0} passes."                                      # (seat,)
+MSG_CHALLENGE = "Seat {0} is the challenger and must turn up {1}."  # (challenger, bid)
+MSG_UP_OWN = "Seat {0} turns up a {2} from their own stack."        # (challenger, seat, kind)
+MSG_UP = "Seat {0} turns up a {2} from Seat {1}'s stack."           # (challenger, seat, kind)
+MSG_MARKER = "Seat {0} turns up only roses and takes a marker ({1})."  # (challenger, markers)
+MSG_DRAWS = "Seat {0} draws one of Seat {1}'s cards and puts it aside face down."    # (drawer, challenger)
+MSG_CHOOSES = "Seat {0} chooses one of Seat {1}'s cards and puts it aside face down."  # (challenger, challenger)
+MSG_YOU_LOSE = "You lose a {0}."                                   # (kind,), the challenger's only
+MSG_OUT = "Seat {0} has lost all four cards and is out."           # (seat,)
+MSG_WIN_CHALLENGE = "Seat {0} wins the game with a successful challenge."  # (seat,)
+MSG_WIN_LAST = "Seat {0} is the last player with cards and wins."   # (seat,)
 
 
 class RosesAndThornsState(State):
@@ -42,6 +67,7 @@ class RosesAndThornsState(State):
         n = game.num_players
         self.hands: list[list[int]] = [[3, 1] for _ in range(n)]  # [roses, thorns] per seat (§2)
         self.stacks: list[list[str]] = [[] for _ in range(n)]     # bottom → top
+        self.on_table = 0                                         # cards in all stacks (§3.2)
         self.revealed: list[int] = [0] * n                        # cards turned up from the top
         self.lost: list[list[str]] = [[] for _ in range(n)]
         self.markers: list[int] = [0] * n
@@ -51,13 +77,14 @@ class RosesAndThornsState(State):
         self.laid_first: list[bool] = [False] * n
         # Public chance that each seat still holds its thorn, from public events only (its thorn
         # turned up: 1; every card it has turned up as a rose: 0; a loss drawn from k cards:
-        # × (k-1)/k). determinize needs it so that its worlds agree with the log (a thorn seen
-        # since the seat's last loss is still held); the observation shows it (SeatView.thorn_held).
+        # × (k-1)/k). _sample_history draws the same evidence from the log (a thorn seen since
+        # the seat's last loss is still held); the observation shows it (SeatView.thorn_held).
         self.thorn_held: list[float] = [1.0] * n
         self.round = 1
         self.start_player: int | None = game.params["start_player"]
         if self.start_player is not None and not 0 <= self.start_player < n:
             raise GameParameterError("start_player", f"seat {self.start_player} does not exist with {n} players")
+        self.own_thorn_choice = bool(game.params["own_thorn_choice"])  # RT-6 variant, read on hot paths
         self.phase = START if self.start_player is None else LAY_FIRST
         self.to_move = self.start_player if self.start_player is not None else -1
         self.high_bid = 0
@@ -67,21 +94,24 @@ class RosesAndThornsState(State):
         self.thorn_owner: int | None = None
         self.winner: int | None = None
         if self.start_player is not None:
-            self.log.add(f"Round 1: {seat_name(self.start_player)} starts.")
+            self.log.add((MSG_ROUND, 1, self.start_player))
+        self._mover = self._whose_move()
 
     # ------------------------------------------------------------------ helpers
     def cards_on_table(self) -> int:
-        return sum(len(s) for s in self.stacks)
+        return self.on_table
 
     def cards_of(self, seat: int) -> int:
-        return sum(self.hands[seat]) + len(self.stacks[seat])
+        hand = self.hands[seat]
+        return hand[0] + hand[1] + len(self.stacks[seat])
 
     def next_seat(self, seat: int, skip: Sequence[bool] | None = None) -> int:
         """The next seat clockwise from ``seat`` that is still in the game (and not ``skip``-ped)."""
         n = self.num_players
+        out = self.out
         for k in range(1, n + 1):
             s = (seat + k) % n
-            if not self.out[s] and not (skip and skip[s]):
+            if not out[s] and not (skip and skip[s]):
                 return s
         return seat
 
@@ -90,48 +120,71 @@ class RosesAndThornsState(State):
 
     # ------------------------------------------------------------------ contract
     def current_player(self) -> int:
-        if self.phase == OVER:
+        return self._mover
+
+    def _whose_move(self) -> int:
+        """The seat to move, CHANCE or TERMINAL, from the phase (kept in ``_mover`` after every
+        step: the core asks for it several times a step)."""
+        phase = self.phase
+        if phase == LOSE:  # chance draws the lost card (RT-6), unless the variant lets the challenger choose
+            return self.to_move if self.own_thorn_choice and self.thorn_owner == self.challenger else CHANCE
+        if phase == START:
+            return CHANCE
+        if phase == OVER:
             return TERMINAL
-        if self.phase == START:
-            return CHANCE
-        if self.phase == LOSE and not (self.game.params["own_thorn_choice"] and self.thorn_owner == self.challenger):
-            return CHANCE
         return self.to_move
 
     def _chance_outcomes(self):
         if self.phase == START:
             seats = self.in_game()
-            return [(Start(s), 1 / len(seats)) for s in seats]
+            return [(STARTS[s], 1 / len(seats)) for s in seats]
         # RT-6: the lost card is drawn uniformly from the challenger's cards (hand and stack).
         counts = self._challenger_counts()
-        total = sum(counts)
-        return [(Lose(k), c / total) for k, c in zip(KINDS, counts) if c]
+        total = counts[0] + counts[1]
+        return [(LOSES[k], c / total) for k, c in zip(KINDS, counts) if c]
 
     def _challenger_counts(self) -> list[int]:
         c = self.challenger
-        roses = self.hands[c][0] + self.stacks[c].count(ROSE)
-        thorns = self.hands[c][1] + self.stacks[c].count(THORN)
-        return [roses, thorns]
+        stack = self.stacks[c]
+        thorns = self.hands[c][1] + stack.count(THORN)
+        return [self.hands[c][0] + len(stack) - stack.count(THORN), thorns]
 
     def _legal_actions(self):
-        s = self.to_move
-        hand = self.hands[s]
-        if self.phase == LAY_FIRST:
-            return [Lay(k) for k, c in zip(KINDS, hand) if c]
-        if self.phase == ADD:
-            total = self.cards_on_table()
+        phase = self.phase
+        if phase == BIDDING:
+            return [PASS, *BIDS[self.high_bid + 1:self.on_table + 1]]
+        if phase == ADD:
             # §3.2: with an empty hand the player must start the bidding.
-            lays = [Lay(k) for k, c in zip(KINDS, hand) if c]
-            return lays + [Bid(b) for b in range(1, total + 1)]
-        if self.phase == BIDDING:
-            total = self.cards_on_table()
-            return [Pass()] + [Bid(b) for b in range(self.high_bid + 1, total + 1)]
-        if self.phase == FLIP:
-            return [Flip(t) for t in range(self.num_players)
-                    if t != s and self.revealed[t] < len(self.stacks[t])]
-        if self.phase == LOSE:  # the variant's own-thorn choice
-            return [Lose(k) for k, c in zip(KINDS, self._challenger_counts()) if c]
+            hand = self.hands[self.to_move]
+            return [*_LAYS_FOR[hand[0] > 0, hand[1] > 0], *BIDS[1:self.on_table + 1]]
+        if phase == LAY_FIRST:
+            hand = self.hands[self.to_move]
+            return list(_LAYS_FOR[hand[0] > 0, hand[1] > 0])
+        if phase == FLIP:
+            s, stacks, revealed = self.to_move, self.stacks, self.revealed
+            return [FLIPS[t] for t in range(self.num_players) if t != s and revealed[t] < len(stacks[t])]
+        if phase == LOSE:  # the variant's own-thorn choice
+            return [LOSES[k] for k, c in zip(KINDS, self._challenger_counts()) if c]
         return []
+
+    def parse_action(self, text: str):
+        """The action written ``text`` (normalised), legal now or not; ``None`` if it is none of
+        the game's (so ``action_from_text`` answers a typed ``bid 99`` with the §3.2 refusal)."""
+        words = text.split(" ")
+        if len(words) == 1:
+            return PASS if words[0] == "pass" else None
+        if len(words) != 2:
+            return None
+        verb, arg = words
+        if verb in ("lay", "lose"):
+            return (LAYS if verb == "lay" else LOSES).get(arg)
+        if verb in ("bid", "flip", "start"):
+            try:
+                k = int(arg)
+            except ValueError:
+                return None
+            return {"bid": Bid, "flip": Flip, "start": Start}[verb](k)
+        return None
 
     def explain_illegal(self, action) -> IllegalActionError:
         """Name the rule an action breaks (§3.1–§3.5)."""
@@ -182,63 +235,62 @@ class RosesAndThornsState(State):
         return IllegalActionError("§3", f"{action} is not legal in phase {phase}", action)
 
     def _apply(self, action) -> None:
-        s = self.to_move
-        if isinstance(action, Start):
-            self.start_player = self.to_move = action.seat
-            self.phase = LAY_FIRST
-            self.log.add(f"Round 1: {seat_name(action.seat)} is drawn to start.")
-        elif isinstance(action, Lay):
-            self._lay(s, action.card)
-        elif isinstance(action, Bid):
-            self._bid(s, action.count)
-        elif isinstance(action, Pass):
-            self._pass(s)
-        elif isinstance(action, Flip):
-            self._flip(action.seat)
-        elif isinstance(action, Lose):
-            self._lose(action.card)
+        _APPLY[type(action)](self, action)
+        self._mover = self._whose_move()
 
     # ------------------------------------------------------------------ rules
-    def _lay(self, s: int, card: str) -> None:
+    def _start(self, action: Start) -> None:
+        """RT-3: chance draws the first start player."""
+        self.start_player = self.to_move = action.seat
+        self.phase = LAY_FIRST
+        self.log.add((MSG_DRAWN, action.seat))
+
+    def _lay(self, action: Lay) -> None:
         """§3.1 / §3.2: a card from the hand goes face down on top of the own stack."""
-        self.hands[s][KINDS.index(card)] -= 1
+        s, card = self.to_move, action.card
+        self.hands[s][KIND_INDEX[card]] -= 1
         self.stacks[s].append(card)
-        first = self.phase == LAY_FIRST
-        self.log.add(f"{seat_name(s)} lays {'a first' if first else 'a'} card.",
-                     {s: f"You lay {'your first card, ' if first else ''}a {card}."})
-        if first:
+        self.on_table += 1
+        if self.phase == LAY_FIRST:
+            self.log.entries.append(_LAY_FIRST_ENTRIES[s][KIND_INDEX[card]])
             # RT-2: sequential from the start player; nobody sees another's choice.
             self.laid_first[s] = True
-            if all(self.laid_first[t] or self.out[t] for t in range(self.num_players)):
+            nxt = self.next_seat(s, self.laid_first)
+            if nxt == s:  # every seat still in the game has laid its first card
                 self.phase = ADD
                 self.to_move = self.start_player
             else:
-                self.to_move = self.next_seat(s, self.laid_first)
+                self.to_move = nxt
         else:
+            self.log.entries.append(_LAY_ENTRIES[s][KIND_INDEX[card]])
             self.to_move = self.next_seat(s)
 
-    def _bid(self, s: int, count: int) -> None:
+    def _bid(self, action: Bid) -> None:
         """§3.2 start the bidding / §3.3 raise; RT-4 order; a bid of every card ends it at once."""
-        self.log.add(f"{seat_name(s)} bids {count}.")
+        s, count = self.to_move, action.count
+        self.log.entries.append(_BID_ENTRIES[s][count])
         if self.phase == ADD:
             self.passed = [False] * self.num_players
             self.phase = BIDDING
         self.high_bid, self.high_bidder = count, s
         self.bids[s] = count
-        if count == self.cards_on_table():
+        if count == self.on_table:
             self._start_challenge(s)
         else:
             self.to_move = self.next_seat(s, self.passed)
 
-    def _pass(self, s: int) -> None:
+    def _pass(self, action: Pass) -> None:
         """§3.3: out of the bidding for this round; it ends when everybody else has passed."""
+        s = self.to_move
         self.passed[s] = True
-        self.log.add(f"{seat_name(s)} passes.")
-        others = [t for t in self.in_game() if t != self.high_bidder]
-        if all(self.passed[t] for t in others):
-            self._start_challenge(self.high_bidder)
+        self.log.entries.append(_PASS_ENTRIES[s])
+        # RT-4: play goes clockwise from the last bidder over the seats that have not passed, so
+        # when the next of them is the high bidder, everybody else has passed.
+        nxt = self.next_seat(s, self.passed)
+        if nxt == self.high_bidder:
+            self._start_challenge(nxt)
         else:
-            self.to_move = self.next_seat(s, self.passed)
+            self.to_move = nxt
 
     def _start_challenge(self, c: int) -> None:
         """§3.4 step 1 with RT-5: the own stack is turned up top down, compulsorily, one card at a
@@ -246,107 +298,120 @@ class RosesAndThornsState(State):
         self.phase = FLIP
         self.challenger = self.to_move = c
         self.flips = 0
-        self.log.add(f"{seat_name(c)} is the challenger and must turn up {self.high_bid}.")
+        self.log.add((MSG_CHALLENGE, c, self.high_bid))
         while self.flips < self.high_bid and self.revealed[c] < len(self.stacks[c]):
             if self._turn_up(c):
                 return
         if self.flips == self.high_bid:
             self._succeed(c)
 
-    def _flip(self, t: int) -> None:
+    def _flip(self, action: Flip) -> None:
         """§3.4 step 2: the top face-down card of another stack."""
-        if not self._turn_up(t) and self.flips == self.high_bid:
+        if not self._turn_up(action.seat) and self.flips == self.high_bid:
             self._succeed(self.challenger)
 
     def _turn_up(self, t: int) -> bool:
         """Turn up ``t``'s top face-down card; return True if it was a thorn (challenge failed)."""
-        self.revealed[t] += 1
+        up = self.revealed[t] = self.revealed[t] + 1
         self.flips += 1
-        card = self.stacks[t][-self.revealed[t]]
-        self.log.add(f"{seat_name(self.challenger)} turns up a {card} from {'their own' if t == self.challenger else seat_name(t) + chr(39) + 's'} stack.")
-        if card == ROSE and self.revealed[t] == self.cards_of(t):
-            self.thorn_held[t] = 0.0  # every card it has is a rose, in front of everybody
-        if card == THORN:
-            self.thorn_held[t] = 1.0
-            self.thorn_owner = t
-            self.phase = LOSE
-            self.to_move = self.challenger
-            return True
-        return False
+        stack = self.stacks[t]
+        card = stack[-up]
+        c = self.challenger
+        self.log.entries.append(_UP_ENTRIES[c][t][KIND_INDEX[card]])
+        if card == ROSE:
+            if up == len(stack) and not any(self.hands[t]):
+                self.thorn_held[t] = 0.0  # every card it has is a rose, in front of everybody
+            return False
+        self.thorn_held[t] = 1.0
+        self.thorn_owner = t
+        self.phase = LOSE
+        self.to_move = c
+        return True
 
     def _succeed(self, c: int) -> None:
         """§3.4 "All roses?": a marker; a second one wins (§5); one wins in the quick game (RT-8)."""
         self.markers[c] += 1
-        self.log.add(f"{seat_name(c)} turns up only roses and takes a marker ({self.markers[c]}).")
+        self.log.add((MSG_MARKER, c, self.markers[c]))
         if self.markers[c] >= (1 if self.game.params["quick_game"] else 2):
-            self._win(c, "wins the game with a successful challenge")
+            self._win(c, MSG_WIN_CHALLENGE)
         else:
             self._new_round(c)
 
-    def _lose(self, card: str) -> None:
+    def _lose(self, action: Lose) -> None:
         """§3.4 "A thorn?": the challenger loses one card for good; §4 elimination; §3.5 next start."""
+        card = action.card
         c, owner = self.challenger, self.thorn_owner
         drawer = owner if owner != c else self.next_seat(c)
         k = self.cards_of(c)  # RT-6: one of k cards; the variant's own choice is taken as neutral too
         self.thorn_held[c] *= (k - 1) / k
-        for t in range(self.num_players):  # §3.5 everybody takes back their cards
-            for k in self.stacks[t]:
-                self.hands[t][KINDS.index(k)] += 1
-            self.stacks[t] = []
-        self.revealed = [0] * self.num_players
-        self.hands[c][KINDS.index(card)] -= 1
+        self._take_back()  # §3.5 everybody takes back their cards
+        self.hands[c][KIND_INDEX[card]] -= 1
         self.lost[c].append(card)
-        chose = self.game.params["own_thorn_choice"] and owner == c
-        who = f"{seat_name(c)} chooses" if chose else f"{seat_name(drawer)} draws"
-        self.log.add(f"{who} one of {seat_name(c)}'s cards and puts it aside face down.",
-                     {c: f"You lose a {card}."})
+        chose = self.own_thorn_choice and owner == c
+        self.log.entries.append(LogEntry((MSG_CHOOSES, c, c) if chose else (MSG_DRAWS, drawer, c),
+                                         ((c, (MSG_YOU_LOSE, card)),)))
         if self.cards_of(c) == 0:
             self.out[c] = True  # §4: out; "their marker no longer counts", so no view shows it
             self.markers[c] = 0
-            self.log.add(f"{seat_name(c)} has lost all four cards and is out.")
+            self.log.add((MSG_OUT, c))
         left = self.in_game()
         if len(left) == 1:
-            self._win(left[0], "is the last player with cards and wins")
+            self._win(left[0], MSG_WIN_LAST)
             return
         nxt = c if owner == c else owner  # §3.5
         if self.out[nxt]:
             nxt = self.next_seat(nxt)
         self._new_round(nxt)
 
+    def _take_back(self) -> None:
+        """§3.5: every stack goes back to its owner's hand."""
+        for hand, stack in zip(self.hands, self.stacks):
+            if stack:
+                thorns = stack.count(THORN)
+                hand[0] += len(stack) - thorns
+                hand[1] += thorns
+                stack.clear()
+        self.on_table = 0
+        self.revealed = [0] * self.num_players
+
     def _new_round(self, start: int) -> None:
         """§3.5: everybody takes back their cards; ``start`` lays first."""
-        for t in range(self.num_players):
-            for k in self.stacks[t]:
-                self.hands[t][KINDS.index(k)] += 1
-            self.stacks[t] = []
-        self.revealed = [0] * self.num_players
-        self.passed = [False] * self.num_players
-        self.bids = [0] * self.num_players
-        self.laid_first = [False] * self.num_players
+        self._take_back()
+        n = self.num_players
+        self.passed = [False] * n
+        self.bids = [0] * n
+        self.laid_first = [False] * n
         self.high_bid, self.high_bidder, self.challenger, self.thorn_owner, self.flips = 0, None, None, None, 0
         self.round += 1
         self.start_player = self.to_move = start
         self.phase = LAY_FIRST
-        self.log.add(f"Round {self.round}: {seat_name(start)} starts.")
+        self.log.add((MSG_ROUND, self.round, start))
 
     def _win(self, seat: int, how: str) -> None:
         self.winner = seat
         self.phase = OVER
-        self.log.add(f"{seat_name(seat)} {how}.")
+        self.log.add((how, seat))
 
     def clone(self) -> "RosesAndThornsState":
         """Fast copy for search (the generic deep copy is ~10x slower). Every mutable field is a
         list of ints/strs or of such lists; a new mutable field must be copied here too
-        (``test_clone_copies_every_field`` checks it)."""
+        (``test_clone_copies_every_field`` checks it). The RNG is shared copy-on-write."""
         new = object.__new__(RosesAndThornsState)
-        new.__dict__.update(self.__dict__)
-        for k in ("hands", "stacks", "lost"):
-            setattr(new, k, [list(x) for x in getattr(self, k)])
-        for k in ("revealed", "markers", "out", "passed", "bids", "laid_first", "thorn_held", "history"):
-            setattr(new, k, list(getattr(self, k)))
-        new.log = self.log.copy()
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["hands"] = [h[:] for h in self.hands]
+        d["stacks"] = [t[:] for t in self.stacks]
+        d["lost"] = [t[:] for t in self.lost]
+        d["revealed"] = self.revealed[:]
+        d["markers"] = self.markers[:]
+        d["out"] = self.out[:]
+        d["passed"] = self.passed[:]
+        d["bids"] = self.bids[:]
+        d["laid_first"] = self.laid_first[:]
+        d["thorn_held"] = self.thorn_held[:]
+        d["history"] = self.history[:]
+        d["log"] = self.log.copy()
+        self.share_rng_with(new)
         return new
 
     # ------------------------------------------------------------------ views
@@ -362,52 +427,105 @@ class RosesAndThornsState(State):
         return {"win_by": "quick-game" if self.game.params["quick_game"] else "second-challenge"}
 
     def observation(self, seat: int | None) -> Observation:
-        seats = tuple(
-            SeatView(
-                seat=t, in_game=not self.out[t], cards=self.cards_of(t), hand_size=sum(self.hands[t]),
-                stack_size=len(self.stacks[t]),
-                revealed=tuple(reversed(self.stacks[t][len(self.stacks[t]) - self.revealed[t]:])),
-                markers=self.markers[t], passed=self.passed[t] and self.phase == BIDDING,
-                thorn_held=self.thorn_held[t], bid=self.bids[t],
-            )
-            for t in range(self.num_players)
-        )
+        bidding = self.phase == BIDDING
+        hands, stacks, revealed, out = self.hands, self.stacks, self.revealed, self.out
+        markers, passed, thorn_held, bids = self.markers, self.passed, self.thorn_held, self.bids
+        seats = []
+        for t in range(self.num_players):
+            stack, hand, up = stacks[t], hands[t], revealed[t]
+            held = hand[0] + hand[1]
+            seats.append(_seat_view((t, not out[t], held + len(stack), held, len(stack),
+                                     tuple(reversed(stack[len(stack) - up:])) if up else (),
+                                     markers[t], passed[t] and bidding, thorn_held[t], bids[t])))
         mine = seat is not None
         return Observation(
             seat=seat, players=self.num_players, round=self.round, phase=self.phase,
-            current_player=self.current_player(), start_player=self.start_player, seats=seats,
-            cards_on_table=self.cards_on_table(), high_bid=self.high_bid, high_bidder=self.high_bidder,
+            current_player=self._mover, start_player=self.start_player, seats=tuple(seats),
+            cards_on_table=self.on_table, high_bid=self.high_bid, high_bidder=self.high_bidder,
             challenger=self.challenger, flips_left=(self.high_bid - self.flips) if self.phase == FLIP else 0,
             thorn_owner=self.thorn_owner,
-            hand=({"rose": self.hands[seat][0], "thorn": self.hands[seat][1]} if mine else None),
-            stack=tuple(self.stacks[seat]) if mine else None,
+            hand=({"rose": hands[seat][0], "thorn": hands[seat][1]} if mine else None),
+            stack=tuple(stacks[seat]) if mine else None,
             lost=tuple(self.lost[seat]) if mine else None,
             winner=self.winner, log=self.log.view(seat),
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> "RosesAndThornsState":
-        """Re-draw every other seat's hidden cards (hand, face-down stack cards, lost cards)
-        consistently with their public counts, turned-up cards and history: a seat keeps its
-        thorn with the public chance ``thorn_held`` (1 when its thorn was turned up after its last
-        loss, 0 when all its cards were turned up as roses since; otherwise k cards left of 4 give
-        k/4, as RT-6 draws each loss uniformly). The copy
-        gets its own RNG from ``rng``: the game's RNG decides the lost card (RT-6), which no seat
-        may foresee."""
-        world = self.clone()
-        world.rng = random.Random(rng.getrandbits(64))
-        world._peeked = None
-        for t in range(self.num_players):
-            if t == seat:
+    # ------------------------------------------------------------------ hidden information
+    def _sample_history(self, seat: int, rng: random.Random) -> list[tuple[int, object]]:
+        """This game's history with every other seat's hidden choices re-drawn for ``seat``: the
+        kind of each card it laid (§2 "Keep your cards hidden", RT-2) and of each card it lost
+        (RT-6, or chosen in the ``own_thorn_choice`` variant). Everything else, the seat's own
+        actions included, is kept.
+
+        It reads only the history's steps as the seat saw them (who laid, never what, unless it was
+        the seat itself) and the public log (who laid in which round, every card turned up, every
+        loss). Per other seat ``t``:
+
+        1. *When its thorn was lost, if it was.* The losses are drawn uniformly (RT-6): the thorn
+           goes at a loss from ``k`` cards with chance ``1/k`` if still held (the variant's own
+           choice is taken as neutral too, as ``thorn_held`` does). That prior is conditioned on
+           the public evidence: a thorn turned up in round ``r`` was held in round ``r`` (so lost at
+           a later loss, or never); every card of ``t`` turned up as a rose in round ``r`` means it
+           was lost before. So the chance that it is still held is exactly the public
+           ``thorn_held`` that today's observation shows (1 since a turned-up thorn, × (k-1)/k a
+           loss, 0 after an all-rose stack).
+        2. *Each round's lays.* In a round where ``t`` held its thorn and nobody saw it, the thorn
+           lay, uniformly, on any of its cards not turned up: a face-down stack card (its lay
+           becomes ``lay thorn``) or one kept in hand; the turned-up cards keep their public kinds;
+           every other card is a rose.
+        3. *Each loss.* The loss of step 1 is ``lose thorn``, every other ``lose rose``.
+
+        Each step stays legal: a seat lays its thorn only in a round in which it holds it, and loses
+        a rose only when it has one (a seat whose only card is its thorn loses the thorn: the prior
+        gives every later loss chance 0). The cards turned up are the same, and so is every public
+        message and ``thorn_held`` value."""
+        n = self.num_players
+        rounds = self.round
+        # What everybody read, round by round: lays per seat, the cards turned up from each stack
+        # (top first), the losses (their challenger, in order).
+        lays = [[0] * rounds for _ in range(n)]
+        ups: list[list[list[str]]] = [[[] for _ in range(rounds)] for _ in range(n)]
+        loss_rounds: list[list[int]] = [[] for _ in range(n)]
+        losers: list[int] = []
+        r = 0
+        for entry in self.log.entries:
+            msg = entry.message
+            event = _PUBLIC_EVENTS.get(msg[0]) if type(msg) is tuple else None
+            if event is None:
                 continue
-            stack = self.stacks[t]
-            up = stack[len(stack) - self.revealed[t]:]
-            hand, hidden_stack, lost = sample_hidden(
-                self.cards_of(t), sum(self.hands[t]), len(stack) - self.revealed[t], THORN in up, rng,
-                p_held=self.thorn_held[t])
-            world.hands[t] = hand
-            world.stacks[t] = hidden_stack + list(up)
-            world.lost[t] = lost
-        return world
+            if event == "lay":
+                lays[msg[1]][r] += 1
+            elif event == "up":
+                ups[msg[2]][r].append(msg[3])
+            elif event == "loss":
+                c = msg[2]
+                losers.append(c)
+                loss_rounds[c].append(r)
+            else:  # a new round
+                r = msg[1] - 1
+        lay_kinds: list[list[str]] = [[] for _ in range(n)]
+        loss_kinds: list[list[str]] = [[] for _ in range(n)]
+        for t in range(n):
+            if t != seat:
+                lay_kinds[t], loss_kinds[t] = _redraw_seat(lays[t], ups[t], loss_rounds[t], rng)
+        steps = []
+        lay_at = [0] * n
+        loss_at = [0] * n
+        losses = 0
+        for mover, action in self.history:
+            cls = type(action)
+            if cls is Lay:
+                if mover != seat:
+                    action = LAYS[lay_kinds[mover][lay_at[mover]]]
+                lay_at[mover] += 1
+            elif cls is Lose:
+                c = losers[losses]
+                losses += 1
+                if c != seat:
+                    action = LOSES[loss_kinds[c][loss_at[c]]]
+                loss_at[c] += 1
+            steps.append((mover, action))
+        return steps
 
     def check_invariants(self) -> None:
         """Cards are conserved: every seat's hand, stack and lost cards are 3 roses and 1 thorn."""
@@ -451,3 +569,97 @@ def sample_hidden(cards: int, hand_size: int, hidden_in_stack: int, thorn_up: bo
         hidden[rng.randrange(len(hidden))] = THORN
     hand = hidden[:hand_size]
     return [hand.count(ROSE), hand.count(THORN)], hidden[hand_size:], lost
+
+
+_APPLY = {Start: RosesAndThornsState._start, Lay: RosesAndThornsState._lay, Bid: RosesAndThornsState._bid,
+          Pass: RosesAndThornsState._pass, Flip: RosesAndThornsState._flip, Lose: RosesAndThornsState._lose}
+
+# The log entries of the frequent events, built once: an entry is immutable, so every "Seat 2 bids
+# 3." of every game can be the same object (EventLog shares entries; the raw messages are equal).
+_SEATS = range(MAX_SEATS)
+_LAY_FIRST_ENTRIES = tuple(tuple(LogEntry((MSG_LAY_FIRST, s), ((s, (MSG_YOU_LAY_FIRST, k)),)) for k in KINDS)
+                           for s in _SEATS)
+_LAY_ENTRIES = tuple(tuple(LogEntry((MSG_LAY, s), ((s, (MSG_YOU_LAY, k)),)) for k in KINDS) for s in _SEATS)
+_BID_ENTRIES = tuple(tuple(LogEntry((MSG_BID, s, b)) for b in range(MAX_CARDS + 1)) for s in _SEATS)
+_PASS_ENTRIES = tuple(LogEntry((MSG_PASS, s)) for s in _SEATS)
+_UP_ENTRIES = tuple(tuple(tuple(LogEntry((MSG_UP_OWN if t == c else MSG_UP, c, t, k)) for k in KINDS)
+                          for t in _SEATS) for c in _SEATS)
+
+#: SeatViews by their field values (immutable, so shared among observations and states; a
+#: seat's view rarely changes between two observations). Bounded: cleared when it grows large.
+_SEAT_VIEWS: dict[tuple, SeatView] = {}
+
+
+def _seat_view(fields: tuple) -> SeatView:
+    """The :class:`SeatView` with these field values, in field order."""
+    view = _SEAT_VIEWS.get(fields)
+    if view is None:
+        if len(_SEAT_VIEWS) >= 50_000:
+            _SEAT_VIEWS.clear()
+        view = _SEAT_VIEWS[fields] = SeatView(*fields)
+    return view
+
+
+#: The public log messages that ``_sample_history`` reads back, by template.
+_PUBLIC_EVENTS = {MSG_LAY: "lay", MSG_LAY_FIRST: "lay", MSG_UP: "up", MSG_UP_OWN: "up", MSG_DRAWS: "loss",
+                  MSG_CHOOSES: "loss", MSG_ROUND: "round"}
+
+
+def _redraw_seat(lays: list[int], ups: list[list[str]], loss_rounds: list[int],
+                 rng: random.Random) -> tuple[list[str], list[str]]:
+    """One seat's hidden cards re-drawn from public facts (``_sample_history`` steps 1–3).
+
+    Args: ``lays[r]`` cards it laid in round ``r`` (0-based), ``ups[r]`` its cards turned up then
+    (top first), ``loss_rounds`` the round of each of its losses, in order; ``rng``.
+    Returns ``(kinds of its lays in order, kinds of its losses in order)``."""
+    m = len(loss_rounds)
+    rounds = len(lays)
+    # Step 1: X = the index of the loss that took the thorn, m = never. Public evidence bounds it
+    # to lo <= X < hi (or X == m when no all-rose stack was seen).
+    lo, hi, never = 0, m, True
+    j = 0  # losses before round r
+    for r in range(rounds):
+        while j < m and loss_rounds[j] < r:
+            j += 1
+        up = ups[r]
+        if up:
+            if up[-1] == THORN:  # seen in round r: held then, not lost at any earlier loss
+                lo = j
+            elif never and len(up) == CARDS_PER_PLAYER - j:  # all its cards turned up, all roses
+                hi, never = j, False
+    weights = []
+    p = 1.0
+    for i in range(lo, hi):
+        k = CARDS_PER_PLAYER - i  # cards it had at its i-th loss: one of k drawn (RT-6)
+        weights.append(p / k)
+        p *= (k - 1) / k
+    if never:
+        weights.append(p)
+    x = lo
+    if len(weights) > 1:
+        u = rng.random() * sum(weights)
+        for w in weights[:-1]:
+            u -= w
+            if u < 0:
+                break
+            x += 1
+    # Step 2: each round's lays.
+    kinds: list[str] = []
+    j = 0
+    for r in range(rounds):
+        laid = lays[r]
+        if not laid:
+            continue
+        while j < m and loss_rounds[j] < r:
+            j += 1
+        up = ups[r]
+        stack = [ROSE] * laid
+        for i, kind in enumerate(up):
+            stack[laid - 1 - i] = kind
+        if x >= j and THORN not in up:  # held, unseen: on any card not turned up, stack or hand
+            spot = rng.randrange(CARDS_PER_PLAYER - j - len(up))
+            if spot < laid - len(up):
+                stack[spot] = THORN
+        kinds += stack
+    # Step 3: the losses.
+    return kinds, [THORN if i == x else ROSE for i in range(m)]
