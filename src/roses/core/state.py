@@ -166,7 +166,7 @@ class State:
 
     def _own_rng(self) -> random.Random:
         if self._rng_shared:  # copy on first draw after a clone
-            rng = random.Random()
+            rng = random.Random.__new__(random.Random)  # no seeding from the OS: setstate follows
             rng.setstate(self.rng.getstate())
             self.rng = rng
             self._rng_shared = False
