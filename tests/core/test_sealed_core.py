@@ -25,3 +25,27 @@ def test_no_module_outside_core_and_games_calls_a_private_hook():
             if HOOKS.search(line):
                 offenders.append(f"{rel}:{i}: {line.strip()}")
     assert offenders == []
+
+
+def test_determinize_is_final_in_every_game():
+    """Games provide ``_sample_history``; none overrides the core's sealed ``determinize``."""
+    for name in roses.available_games():
+        state = roses.load(name).new_initial_state(1)
+        assert type(state).determinize is State.determinize, name
+        assert type(state)._sample_history is not State._sample_history, name
+
+
+def test_loading_and_playing_a_game_imports_no_terminal_plotting_or_server_library():
+    import subprocess
+    import sys
+
+    code = ("import sys, random, roses\n"
+            "for name in roses.available_games():\n"
+            "    s = roses.load(name).new_initial_state(1); rng = random.Random(0)\n"
+            "    while not s.is_terminal():\n"
+            "        s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))\n"
+            "    s.observation(0); s.determinize(0, rng)\n"
+            "heavy = ('rich', 'matplotlib', 'fastapi', 'starlette', 'typer', 'sqlalchemy', 'uvicorn', 'pydantic')\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & set(heavy)))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

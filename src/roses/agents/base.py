@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from roses.core import EventLog, LogEntry, State
+from roses.core import State
 
 
 class Turn:
@@ -52,13 +52,7 @@ class Turn:
         """A full state consistent with this seat's information (hidden parts drawn by ``rng``):
         :meth:`State.determinize`, whose world has its own seed, history and log, so neither its
         past nor its future chance outcomes say anything about the real game's."""
-        world = self._source.determinize(self.seat, rng)
-        if type(world).determinize is not State.determinize:  # a game not yet on the sealed hook
-            world.rng = random.Random(rng.getrandbits(64))
-            world.history = []
-            world.log = EventLog([LogEntry(e.message, tuple(p for p in e.private_messages if p[0] == self.seat))
-                                  for e in world.log.entries])
-        return world
+        return self._source.determinize(self.seat, rng)
 
     def __repr__(self) -> str:
         return f"Turn(seat={self.seat}, legal_actions={self.legal_actions!r})"

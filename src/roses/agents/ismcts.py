@@ -72,14 +72,9 @@ PlayoutPolicy = Callable[[State, list, random.Random], Any]
 #: Leaf evaluation: ``evaluate(world) -> per-seat rewards in [0, 1]``.
 Evaluate = Callable[[State], Sequence[float]]
 
-#: Default iterations per decision. Measured median decision times on the project's shared 2-core
-#: machine (load ~5): Roses and Thorns 0.07 s at 3 players, 0.17 s at 4, 0.35 s at 6; Blades & Rose
-#: 0.08 s at 5 players (random playouts to the end of the game).
+#: Iterations per decision without a game (each game declares its own default budget,
+#: ``GameInfo.search_iterations``).
 DEFAULT_ITERATIONS = 200
-#: Default iterations where a random playout costs far more (a search budget, not game knowledge):
-#: Rare Roses' legal-action generation costs ~0.3 ms, 50× Roses and Thorns', and a playout is ~160
-#: actions (20 iterations: 0.3 s a decision); Rose Ceremony's playouts cost ~2 ms (100: 0.2 s).
-ITERATIONS_BY_GAME = {"rare-roses": 20, "rose-ceremony": 100}
 #: UCB1 exploration constant for returns in [0, 1] (≈ 0.7 is the usual choice for ISMCTS).
 DEFAULT_EXPLORATION = 0.7
 #: Most legal actions considered at one visit of a node (see the module docstring).
@@ -164,10 +159,10 @@ class ISMCTSAgent:
     ``ISMCTSAgent(game, seed)`` is the registered ``"ismcts"`` factory; ``act(turn) -> action``.
 
     Args:
-        game: the :class:`~roses.core.Game` (only its name is used, for the default budget).
+        game: the :class:`~roses.core.Game` (only its ``info`` is read, for the default budget).
         seed: seed of the agent's own RNG (worlds, expansions, random playouts).
-        iterations: determinized iterations per decision; default :data:`ITERATIONS_BY_GAME` for
-            the game, else :data:`DEFAULT_ITERATIONS`.
+        iterations: determinized iterations per decision; default the game's
+            ``game.info.search_iterations``, else :data:`DEFAULT_ITERATIONS`.
         exploration: UCB1 constant ``c`` (rewards are in [0, 1]).
         playout_policy: ``policy(world, legal, rng) -> action``; ``None`` = uniformly random.
             :func:`agent_policy` turns a bot into one.
@@ -192,7 +187,7 @@ class ISMCTSAgent:
                  max_branching: int = DEFAULT_MAX_BRANCHING, chance_in_tree: bool = True,
                  single_observer: bool = False):
         if iterations is None:
-            iterations = ITERATIONS_BY_GAME.get(getattr(game, "name", None), DEFAULT_ITERATIONS)
+            iterations = game.info.search_iterations if game is not None else DEFAULT_ITERATIONS
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         self.game = game
@@ -339,4 +334,4 @@ class ISMCTSAgent:
 
 
 __all__ = ["ISMCTSAgent", "Node", "agent_policy", "equal_shares", "random_policy",
-           "DEFAULT_ITERATIONS", "DEFAULT_EXPLORATION", "DEFAULT_MAX_BRANCHING", "ITERATIONS_BY_GAME"]
+           "DEFAULT_ITERATIONS", "DEFAULT_EXPLORATION", "DEFAULT_MAX_BRANCHING"]

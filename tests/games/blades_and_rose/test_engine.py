@@ -297,3 +297,18 @@ def test_the_sampler_counts_exactly_when_the_white_rose_faction_wins_by_q12():
     assert s.winner == "White Rose" and "FAQ Q12" in s.end_reason
     for seat in range(5):
         assert WorldSampler(s, seat).total == _brute_force_total(s, seat, limit=400)
+
+
+def test_information_state_key_tells_finished_games_apart_by_their_roles():
+    """The end reveals every role (observation ``roles``) without a log line: the key carries them."""
+    from roses.core.conformance import check_random_game
+
+    state = check_random_game(roses.load("blades-and-rose", players=5), 4, deep=False)
+    assert state.is_terminal()
+    for seat in range(5):
+        key = state.information_state_key(seat)
+        assert key[-1] == tuple(state.roles) == state.observation(seat).roles
+        twin = state.clone()
+        a, b = next((i, j) for i in range(5) for j in range(5) if twin.roles[i] != twin.roles[j])
+        twin.roles[a], twin.roles[b] = twin.roles[b], twin.roles[a]
+        assert twin.information_state_key(seat) != key

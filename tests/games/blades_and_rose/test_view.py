@@ -19,7 +19,7 @@ def _text(obs) -> str:
 def test_render_shows_own_secrets_and_the_board_only():
     s = deal([WHITE_ROSE, BISHOP, BELIEVER, DOUBLE_KNIFE, DARK_KNIFE], [6, 2, 3, 4, 5], coin=E)
     play_round(s, A, {B: BISHOP})
-    assert SPEC.render is render
+    assert SPEC.renderer() is render
     mine = _text(s.observation(B))
     assert "Bishop (White Rose Faction)" in mine and "Sacrifice (1/4 buds)" in mine
     other = _text(s.observation(A))

@@ -154,8 +154,8 @@ def test_view_renders_every_phase():
     while not s.is_terminal():
         if s.phase not in seen:
             seen.add(s.phase)
-            console.print(s.game.spec.render(s.observation(s.current_player() if s.current_player() >= 0 else None)))
+            console.print(s.game.spec.renderer()(s.observation(s.current_player() if s.current_player() >= 0 else None)))
         s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
-    console.print(s.game.spec.render(s.observation(0)))
+    console.print(s.game.spec.renderer()(s.observation(0)))
     text = console.export_text()
     assert "Rare Roses" in text and "Market" in text and "final: seat 0" in text

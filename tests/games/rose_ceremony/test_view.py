@@ -50,4 +50,4 @@ def test_spec_render_and_json_observation():
     data = json.loads(json.dumps(to_jsonable(state.observation(1))))
     assert data["seat"] == 1 and len(data["hand"]) == 4 and set(data["hand"][0]) == {"roses", "thorns"}
     assert data["deck_size"] == 42 and data["pending_offer"] is None and data["returns"] is None
-    assert game.spec.render is render
+    assert game.spec.renderer() is render

@@ -12,7 +12,6 @@ from . import encoding
 from .bots import HeuristicAgent
 from .effects import DEFAULT_CRYSTALS, EFFECTS
 from .state import BladesAndRoseState
-from .view import render
 
 
 def _check_crystals(value) -> str | None:
@@ -75,11 +74,11 @@ SPEC = GameSpec(
     action_to_id=encoding.action_to_id,
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
-    render=render,
+    render="roses.games.blades_and_rose.view:render",
     info=info,
     summary="Hidden roles: the White Rose Faction must sacrifice Flower Buds and bring the White Rose "
             "to the Sanctuary; the Blood Blades strike when the White Rose is on the table. Crystals "
             "of the Book of Magic bend each round.",
 )
 
-__all__ = ["SPEC", "BladesAndRoseState", "HeuristicAgent", "render"]
+__all__ = ["SPEC", "BladesAndRoseState", "HeuristicAgent"]

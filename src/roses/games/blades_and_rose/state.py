@@ -509,6 +509,13 @@ class BladesAndRoseState(State):
             my_card=rnd.plays.get(seat) if seat is not None else None,
         )
 
+    def information_state_key(self, seat: int) -> tuple:
+        """The core's key, plus every seat's role once the game is over: the end reveals them all
+        (the observation's ``roles``) without a log line, so without them two finished games that
+        differ only in the roles would share a key."""
+        key = super().information_state_key(seat)
+        return key + (tuple(self.roles),) if self.phase == OVER else key
+
     def observation(self, seat: int | None) -> BladesAndRoseObservation:
         """What ``seat`` may know (module docstring of ``observation.py``): own role, hand, crystal
         and night knowledge; the public board (Q7); nothing of other seats' hidden cards."""

@@ -13,7 +13,6 @@ from . import encoding
 from .bots import HeuristicAgent, SearchAgent
 from .cards import DEFAULT_PRICES, ROSES, parse_deck
 from .state import RareRosesState, game_info
-from .view import render
 
 
 class DeckParam(Param):
@@ -79,7 +78,7 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent, "search": SearchAgent},
     info=game_info,
-    render=render,
+    render="roses.games.rare_roses.view:render",
     score_format="${:.0f}",
     solo_goal="The Lone Florist yardstick: with 20 Order Cards a good score is around $90, a great score is over $120",
     summary="Buy rose buds at the market, let them bloom, and fill flower orders for their Fill or "

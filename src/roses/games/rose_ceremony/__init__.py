@@ -12,7 +12,6 @@ from . import encoding
 from .bots import HeuristicAgent
 from .cards import DEFAULT_DECK, check_deck
 from .state import RoseCeremonyState, info
-from .view import render
 
 PARAMS = (
     Param("players", int, 4, "number of players", cite="RC-1", min=2, max=6),
@@ -36,7 +35,7 @@ SPEC = GameSpec(
     action_to_id=encoding.action_to_id,
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
-    render=render,
+    render="roses.games.rose_ceremony.view:render",
     info=info,
     summary=("Go on a date each turn: offer a rose card face down to another player, who accepts it "
              "into their bouquet or refuses it into yours; a bouquet with 5 or more thorns wilts. "

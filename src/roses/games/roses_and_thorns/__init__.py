@@ -5,7 +5,6 @@ from roses.core.params import check_start_player
 from . import encoding
 from .bots import HeuristicAgent
 from .state import RosesAndThornsState
-from .view import render
 
 PARAMS = (
     Param("players", int, 4, "Number of players: 3–6, or 7–10 with the bigger-table variant.",
@@ -72,7 +71,7 @@ SPEC = GameSpec(
     action_to_id=encoding.action_to_id,
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
-    render=render,
+    render="roses.games.roses_and_thorns.view:render",
     info=info,
     summary="Lay roses and thorns face down, bid how many you can turn up without a thorn, and prove it. "
             "Two successful challenges win.",
