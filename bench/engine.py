@@ -7,8 +7,8 @@ Per game (default player count, plus Rare Roses solo), medians over ``--repeats`
 - ``clone_us``, ``observation_us`` (the seat to move, after each move, as a driver asks for it),
   ``determinize_us`` (the seat to move), ``information_state_key_us``: microseconds per call on
   states sampled along random games;
-- ``state_bytes``: pickled size of a mid-game state without its game object and RNG (shared or
-  fixed-size: OpenSpiel's C++ states hold neither);
+- ``state_bytes``: pickled size of a mid-game state without its RNG (fixed size) and without what
+  all states of the game share (the game object, rule tables): OpenSpiel's C++ states hold neither;
 - ``simulate_games_per_s``: ``roses simulate`` with random bots (``sim.batch.run_batch``, one worker).
 
 Every figure is also given as a ratio to baselines timed in the same process, so runs on different
@@ -119,8 +119,12 @@ def observation_us(game, seed: int, samples: int = 400) -> float:
 
 
 def state_bytes(states: list) -> float:
-    """Median pickled size of the states' fields, without the shared game and the RNG."""
-    sizes = [len(pickle.dumps({k: v for k, v in vars(s).items() if k not in ("game", "rng")}))
+    """Median pickled size of the states' own fields: without the RNG and without what every state
+    of the game shares (the game object, a game's rule tables: fields holding the very same object
+    in the first and the last sampled state, which come from different plays)."""
+    first, last = vars(states[0]), vars(states[-1])
+    shared = {k for k in first if k in last and first[k] is last[k] and not isinstance(first[k], (int, float, str, bool))}
+    sizes = [len(pickle.dumps({k: v for k, v in vars(s).items() if k not in shared and k != "rng"}))
              for s in states]
     return statistics.median(sizes)
 
