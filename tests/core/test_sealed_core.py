@@ -49,3 +49,26 @@ def test_loading_and_playing_a_game_imports_no_terminal_plotting_or_server_libra
             "print(sorted({m.split('.')[0] for m in sys.modules} & set(heavy)))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_apply_legal_is_apply_of_that_legal_action():
+    """The playout fast path applies exactly what ``apply(legal_actions()[i])`` would."""
+    import random
+
+    for name in roses.available_games():
+        game = roses.load(name)
+        a, b = game.new_initial_state(5), game.new_initial_state(5)
+        rng = random.Random(1)
+        while not a.is_terminal():
+            i = rng.randrange(a.num_legal_actions())
+            assert a.num_legal_actions() == len(a.legal_actions())
+            action = b.legal_actions()[i]
+            assert a.apply_legal(i) == action
+            b.apply(action)
+        assert a == b and b.is_terminal()
+        before = a.snapshot()
+        try:
+            a.apply_legal(0)
+        except IndexError:
+            pass
+        assert a.snapshot() == before

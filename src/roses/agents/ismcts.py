@@ -328,7 +328,10 @@ class ISMCTSAgent:
                 continue
             if seat < 0 or (limit is not None and steps >= limit):  # terminal, or deep enough
                 break
-            world.apply(policy(world, world.legal_actions(), rng))
+            if policy is random_policy:  # the same draw as random_policy, without the list copy
+                world.apply_legal(rng.randrange(world.num_legal_actions()))
+            else:
+                world.apply(policy(world, world.legal_actions(), rng))
             steps += 1
         return self.evaluate(world)
 

@@ -157,6 +157,30 @@ class State:
             self._consume_draw()
         self.history.append((seat, action))
 
+    def num_legal_actions(self) -> int:
+        """How many legal actions (or chance outcomes) there are here: ``len(legal_actions())``
+        without the copy."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return len(legal)
+
+    def apply_legal(self, index: int) -> Action:
+        """Apply the ``index``-th of :meth:`legal_actions` and return it: the fast path for playouts
+        (no membership test and no list copy; an action chosen from the list is legal by
+        construction). Raises ``IndexError`` for an index out of range, the state unchanged."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        action = legal[index]
+        seat = self.current_player()
+        self._legal = None
+        self._apply(action)
+        if seat == CHANCE:
+            self._consume_draw()
+        self.history.append((seat, action))
+        return action
+
     def _consume_draw(self) -> None:
         """One RNG number per chance outcome, sampled or chosen (see :meth:`sample_chance`)."""
         if self._peeked is not None:
