@@ -61,11 +61,12 @@ class LogEntry:
     Properties ``public`` (str) and ``private`` (``((seat, str), ...)``) give the worded forms.
     """
 
-    __slots__ = ("message", "private_messages")
+    __slots__ = ("message", "private_messages", "_read")
 
     def __init__(self, public: Message, private: tuple[tuple[int, Message], ...] = ()):
         self.message = public
         self.private_messages = private
+        self._read: dict[int | None, str] | None = None  # worded text per reader, made on first read
 
     @property
     def public(self) -> str:
@@ -84,13 +85,34 @@ class LogEntry:
         return self.message
 
     def text_for(self, seat: int | None) -> str:
-        """The wording ``seat`` reads (``None``: a spectator), own seat marked (own_seat_wording)."""
+        """The wording ``seat`` reads (``None``: a spectator), own seat marked (own_seat_wording).
+        Kept per reader once made: an entry is immutable and shared by every copy of a state (and
+        the games share their most frequent entries), so each text is worded once."""
+        read = self._read
+        if read is None:
+            read = self._read = {}
+        else:
+            text = read.get(seat)
+            if text is not None:
+                return text
         if seat is None:
-            return word(self.message)
-        for s, m in self.private_messages:
-            if s == seat:
-                return own_seat_wording(word(m), seat)
-        return own_seat_wording(word(self.message), seat)
+            text = word(self.message)
+        else:
+            for s, m in self.private_messages:
+                if s == seat:
+                    text = own_seat_wording(word(m), seat)
+                    break
+            else:
+                text = own_seat_wording(word(self.message), seat)
+        read[seat] = text
+        return text
+
+    def __getstate__(self) -> tuple:  # pickles without the per-reader text cache
+        return (self.message, self.private_messages)
+
+    def __setstate__(self, state: tuple) -> None:
+        self.message, self.private_messages = state
+        self._read = None
 
     def raw(self) -> tuple:
         """Everything in the entry as plain data (for snapshots and equality)."""
