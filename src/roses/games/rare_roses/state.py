@@ -15,15 +15,16 @@ the cards that could be next (the rulebook shuffles the icon and no-icon decks a
 each, icon deck on top, so the next card is uniform over the undrawn icon cards while icon cards
 remain in the deck, then over the undrawn no-icon cards). Tiles are drawn from the bag's counts.
 Every drawn card and tile is shown to all, so the future is the only hidden chance. The one
-private thing is the terms of a deal under negotiation (RR-7): the two seats in it read them, the
-others only that a deal was proposed and whether it was accepted (an accepted deal's terms are
-then logged for all; a declined deal's never are). :meth:`_sample_history` (behind the core's
-sealed ``determinize``) keeps everything public and re-draws the terms of every deal, pending or
-declined, that the seat was not part of.
+private thing is the terms of a deal (RR-7): its draft steps are read by the proposer only, the
+proposed deal by its two seats; the others learn that a draft was opened, its number of steps, and
+whether it was proposed and accepted (an accepted deal's terms are then logged for all; a declined
+deal's never are). :meth:`_sample_history` (behind the core's sealed ``determinize``) keeps
+everything public and re-draws the steps of every draft whose terms the seat does not know.
 
 Speed: legal actions are generated straight from the rules (:meth:`_legal_actions`) as shared,
-interned action objects (:class:`Rules` holds the per-game ones); the rule checks that name the
-rule broken (:meth:`_problem`) run only for actions outside that list and for refusals.
+interned action objects (:class:`Rules` holds the per-game ones); they are the whole action set
+(``apply`` is the core's membership test); the rule checks that name the rule broken
+(:meth:`_problem`) run only for refusals.
 """
 from __future__ import annotations
 
@@ -452,8 +453,9 @@ class RareRosesState(State):
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Any]:
-        """The bounded list of legal seat actions, generated from the rules (the order is part of
-        the game's reproducibility: same seeds, same games)."""
+        """Every legal seat action — exactly what ``apply`` accepts (rules_version 2: deals drafted
+        step by step, RR-7; fill tiles named one by one, RR-8) — generated from the rules (the
+        order is part of the game's reproducibility: same seeds, same games)."""
         ph = self.phase
         seat = self.turn
         if ph == "purchase":

@@ -195,7 +195,8 @@ function dealBuilder(view, ctx, container) {
       h("div", {}, h("div", { class: "section-title" }, "You give"),
         h("label", { class: "row small" }, "Money $", h("input", {
           type: "number", min: 0, max: mine.money ?? 0, value: String(b.pay), class: "deal-pay", "aria-label": "Money to pay",
-          onchange: e => { b.pay = Number(e.target.value) || 0; redraw(); },
+          // Redrawing removes the focused field, whose blur fires another change: skip that one.
+          onchange: e => { const pay = Number(e.target.value) || 0; if (pay === b.pay) return; b.pay = pay; redraw(); },
         }), h("span", { class: "muted" }, `(you have $${mine.money ?? 0})`)),
         shopTiles(mine).map(([key, max]) => stepper(key, max, b.give, redraw)))),
     h("div", { class: "row" },
