@@ -598,6 +598,34 @@ class RareRosesState(State):
                     out.append(USES[r][b])
         return out
 
+    def is_legal(self, action: Any) -> bool:
+        """Membership in :meth:`legal_actions` — for a seat action the core's test itself; at a
+        chance node the same answer checked directly, without building the outcome list (a random
+        playout samples an outcome, which builds it once, then applies it)."""
+        if self.phase in _CHANCE_PHASES:
+            return self._chance_legal(action)
+        return State.is_legal(self, action)
+
+    def _chance_legal(self, a: Any) -> bool:
+        """Whether ``a`` is one of :meth:`_chance_outcomes` (checked directly, without listing)."""
+        ph = self.phase
+        t = type(a)
+        if t is DrawTile:
+            return ((ph == "setup-market" or ph == "seeding") and a.rose in ROSES
+                    and self.bag[_ROSE_INDEX[a.rose]] > 0)
+        if t is DrawOrder:
+            if ph != "setup-orders" and ph != "refill":
+                return False
+            rules = self._rules
+            if len(self.drawn_icon) < rules.n_icon:
+                return a.card in rules.icon_ids and a.card not in self.drawn_icon
+            return a.card in rules.plain_ids and a.card not in self.drawn_plain
+        if t is Specialty:
+            return ph == "specialty" and a.rose in ROSES and a.rose not in self.specialty
+        if t is StartPlayer:
+            return ph == "start" and a.seat in range(self.num_players)
+        return False
+
     def explain_illegal(self, action: Any) -> IllegalActionError:
         if self.phase not in _CHANCE_PHASES:
             problem = self._problem(action)
