@@ -1180,6 +1180,14 @@ class RareRosesState(State):
         assert self.received <= C.MAX_RECEIVED and self.counted <= C.MAX_DRAWS and self.fills <= C.MAX_FILLS
         for s in range(n):
             assert self.bonus_paid[s] == (self.specialty_filled(s) >= C.SPECIALTY_ORDERS)
+        assert (self.draft is not None) == (self.phase == "draft"), "a deal draft out of its phase"
+        assert (self.naming is not None) == (self.phase == "name-tiles"), "a naming out of its phase"
+        assert (self.offer is not None) == (self.phase == "respond"), "a proposed deal out of its phase"
+        if self.draft is not None:
+            seller, take, give, n20, n5, n1 = self.draft
+            assert seller != self.turn and self.received + len(take) <= C.MAX_RECEIVED
+            assert 20 * n20 + 5 * n5 + n1 <= self.money[self.turn] and n5 <= MAX_FIVES and n1 <= MAX_ONES
+            assert self._has_tiles(seller, take) and self._has_tiles(self.turn, give)
 
 
 # Which phase each seat action belongs to, and its rule check (Turn phases).
