@@ -147,9 +147,11 @@ class Buy:
 
 @dataclass(frozen=True)
 class Offer:
-    """Propose a deal to seat ``seat`` (RR-7): the active player takes ``take`` from that seat's
-    shop (each tile keeps its box) and pays ``pay`` dollars and/or hands over ``give`` from the own
-    shop (each tile keeps its box). The other seat then accepts or declines."""
+    """The terms of a deal with seat ``seat`` (RR-7): the active player takes ``take`` from that
+    seat's shop (each tile keeps its box) and pays ``pay`` dollars and/or hands over ``give`` from
+    the own shop (each tile keeps its box). Built by a draft's ``propose`` (the state's
+    ``offer``); the other seat then accepts or declines. Its text is rules_version 1's compound
+    action, no legal action any more (:func:`offer_steps` gives its draft)."""
 
     seat: int
     take: tuple[Tile, ...]
@@ -194,9 +196,10 @@ FILL, MATCH = "fill", "match"
 
 @dataclass(frozen=True)
 class FillOrder:
-    """Fill order ``card`` for its ``value`` (``"fill"`` or ``"match"``) with ``tiles`` from the own
-    shop (RR-8: the filler names the tiles); ``tiles=None`` takes the oldest fitting tiles (mature
-    blooms first, then fresh blooms, then buds)."""
+    """Fill order ``card`` for its ``value`` (``"fill"`` or ``"match"``) with the oldest fitting
+    tiles (``tiles=None``: mature blooms first, then fresh blooms, then buds). With ``tiles`` it
+    is the fill that naming the tiles one by one completes (RR-8: :class:`ChooseTiles`,
+    :class:`UseTile`); its text ``fill ID V with TILES`` is rules_version 1's, no legal action."""
 
     card: int
     value: str
