@@ -359,26 +359,30 @@ def test_reconnects_after_a_server_restart_and_restores_the_view(browser, tmp_pa
         server.stop()
 
 
-def test_rare_roses_deal_builder_writes_the_action_text(live_server, browser):
+def test_rare_roses_deal_builder_writes_the_draft_steps(live_server, browser):
+    """The deal builder sends a deal as the engine's draft steps (rules_version 2, RR-7): ``deal
+    SEAT``, the takes and gives in tile order, the money in +20/+5/+1 steps, ``propose``."""
     needs("rare-roses")
     errors: list[str] = []
     page = new_page(browser, errors)
     page.goto(live_server + "/")
-    text = page.evaluate("""async () => {
+    steps = page.evaluate("""async () => {
         const m = await import('/static/games/rare-roses.js');
         return [
-            m.dealText({seat: 1, take: {'juliet/bud': 2, 'black/mature': 1}, give: {}, pay: 7}),
-            m.dealText({seat: 2, take: {'osira/fresh': 1}, give: {'blue/bud': 1}, pay: 0}),
-            m.dealText({seat: 1, take: {}, give: {'blue/bud': 1}, pay: 3}),
+            m.dealSteps({seat: 1, take: {'juliet/bud': 2, 'black/mature': 1}, give: {}, pay: 27}),
+            m.dealSteps({seat: 2, take: {'osira/fresh': 1}, give: {'blue/bud': 1}, pay: 0}),
+            m.dealSteps({seat: 1, take: {}, give: {'blue/bud': 1}, pay: 3}),
         ];
     }""")
-    assert text == ["offer 1 take juliet/bud,juliet/bud,black/mature pay 7",
-                    "offer 2 take osira/fresh pay 0 give blue/bud", None]
-    # The engine reads these texts back as the same deals.
-    from roses.games.rare_roses.actions import parse_action
+    assert steps == [["deal 1", "take juliet/bud", "take juliet/bud", "take black/mature", "pay +20", "pay +5",
+                      "pay +1", "pay +1", "propose"],
+                     ["deal 2", "take osira/fresh", "give blue/bud", "propose"], None]
+    # The engine drafts the same deals from these steps (the compound texts of rules_version 1).
+    from roses.games.rare_roses.actions import offer_steps, parse_action
 
-    for t in text[:2]:
-        assert str(parse_action(t)) == t
+    for old, new in zip(["offer 1 take juliet/bud,juliet/bud,black/mature pay 27",
+                         "offer 2 take osira/fresh pay 0 give blue/bud"], steps):
+        assert [str(a) for a in offer_steps(parse_action(old))] == new
     assert not errors, errors
 
 

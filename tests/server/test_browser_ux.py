@@ -354,6 +354,32 @@ def test_rare_roses_offers_no_deal_when_every_other_shop_is_empty(live_server, b
     assert not errors, errors
 
 
+def test_rare_roses_deal_builder_proposes_a_deal_as_draft_steps(live_server, browser):
+    """Rules_version 2 (RR-7): "Propose deal" sends the draft's steps one move at a time (deal,
+    take, money, propose), each after the previous answer; the bot then answers the deal."""
+    needs(RR)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    made = make(live_server, RR, [{"kind": "human"}, *bots(1)], params={"players": 2}, seed=7)
+    view = rare_roses_to_purchase(page, live_server, made)
+    start = view["version"]
+    page.click("#moves .deal-builder summary")
+    page.locator("#moves .deal-builder .deal-cols > div").first.locator("button.deal-step").nth(1).click()
+    page.fill("#moves .deal-builder input.deal-pay", "6")
+    page.dispatch_event("#moves .deal-builder input.deal-pay", "change")
+    assert page.inner_text("#moves .deal-builder .deal-text").startswith("Take ")
+    assert " for $6" in page.inner_text("#moves .deal-builder .deal-text")
+    page.click("#moves .deal-builder button.deal-propose")
+    page.wait_for_function("""() => { const v = window.rosesTable.view;
+        return v && v.observation.log.some(l => / (accepts|declines)/.test(l)); }""", timeout=30000)
+    view = page.evaluate("() => window.rosesTable.view")
+    # deal, take, pay +5, pay +1, propose: five moves, then the bot's answer
+    assert view["version"] >= start + 6
+    log = view["observation"]["log"]
+    assert any("proposes a deal to" in line or "you propose" in line.lower() for line in log), log
+    assert not [e for e in errors], errors
+
+
 # ---------------------------------------------------------------- item 20: the move panel on a phone
 RECTS = """() => {
   const r = s => { const e = document.querySelector(s); if (!e) return null; const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, height: b.height}; };

@@ -74,6 +74,10 @@ class GameSpec:
         solo_goal: for games playable alone, the rulebook's yardstick of a solo score, shown with
             the final score (a one-seat game has no winner to name).
         info: ``f(game) -> GameInfo``, the game's static facts for these parameters.
+        rules_version: the version of the game's action texts (1 unless the game changed them);
+            records and state JSON carry it, so an older history can be translated on replay.
+        upgrade_history: optional ``f(steps, from_version) -> steps``: ``[seat, text]`` steps written
+            with rules ``from_version`` (older than ``rules_version``) as steps of today's rules.
     """
 
     name: str
@@ -93,6 +97,8 @@ class GameSpec:
     score_format: str = "{:g}"
     solo_goal: str = ""
     info: Callable[["Game"], GameInfo] | None = None
+    rules_version: int = 1
+    upgrade_history: Callable[[Any, int], Any] | None = None
 
     def renderer(self) -> Callable[[Any], Any] | None:
         """The terminal renderer ``f(observation) -> rich renderable``, importing it if ``render``
@@ -103,6 +109,25 @@ class GameSpec:
             module, _, name = self.render.partition(":")
             return getattr(importlib.import_module(module), name)
         return self.render
+
+    def upgrade_steps(self, steps: Any, from_version: int) -> list[list[Any]]:
+        """``[seat, text]`` steps of a history written with rules ``from_version`` as steps of this
+        version of the game (unchanged when the versions are equal). Raises
+        :class:`~roses.core.errors.RecordError` naming both versions when they cannot be read: a
+        newer version than this engine knows, or an older one the game cannot translate."""
+        from .errors import RecordError
+
+        if not isinstance(from_version, int) or isinstance(from_version, bool) or from_version < 1:
+            raise RecordError(f"{self.title}: rules version {from_version!r} is not a version number")
+        if from_version == self.rules_version:
+            return [list(x) for x in steps]
+        if from_version > self.rules_version:
+            raise RecordError(f"{self.title}: the history is of rules version {from_version}; this engine "
+                              f"knows version {self.rules_version} only")
+        if self.upgrade_history is None:
+            raise RecordError(f"{self.title}: a history of rules version {from_version} cannot be "
+                              f"replayed by rules version {self.rules_version}")
+        return [list(x) for x in self.upgrade_history(steps, from_version)]
 
     def format_score(self, score: float) -> str:
         """One score as the game writes it (see ``score_format``)."""

@@ -36,6 +36,9 @@ class GameRecord:
         result: ``{"returns": [float per seat], "terminal": bool}``.
         engine_version: the ``roses`` version that played it.
         players: optional label per seat (``"human"``, ``"bot:heuristic"``…).
+        rules_version: the version of the game's action texts the actions are written in
+            (``GameSpec.rules_version``; a record without it is of version 1). Replay translates an
+            older version's steps (``GameSpec.upgrade_steps``) or refuses them naming the version.
     """
 
     game: str
@@ -45,6 +48,7 @@ class GameRecord:
     result: dict[str, Any]
     engine_version: str
     players: list[str] = field(default_factory=list)
+    rules_version: int = 1
 
     @classmethod
     def from_state(cls, state: State, players: list[str] | None = None) -> "GameRecord":
@@ -57,6 +61,7 @@ class GameRecord:
             result={"returns": list(state.returns()), "terminal": state.is_terminal()},
             engine_version=engine_version(),
             players=list(players or []),
+            rules_version=state.game.spec.rules_version,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -77,6 +82,7 @@ class GameRecord:
                 game=data["game"], params=dict(data["params"]), seed=int(data["seed"]),
                 actions=[list(x) for x in actions], result=dict(data["result"]),
                 engine_version=str(data["engine_version"]), players=list(data.get("players", [])),
+                rules_version=data.get("rules_version", 1),
             )
         except (KeyError, TypeError, ValueError) as e:
             raise RecordError(f"malformed record: {e}") from None
@@ -109,11 +115,13 @@ def replay_steps(record: GameRecord) -> Iterator[tuple[int, int, str, State]]:
 
     Every step is checked by :func:`~roses.core.state.apply_recorded` (the seat to move, then the
     action's legality), so the terminal's step-by-step replay and :func:`replay` refuse the same
-    records. Raises :class:`RecordError` naming the first step that does not fit, or when the
+    records. A record of an older rules version is first translated to today's steps
+    (``GameSpec.upgrade_steps``; steps are then numbered as translated). Raises :class:`RecordError` naming the first step that does not fit, or when the
     record's game or parameters do not load.
     """
     state = initial_state(record)
-    for i, (seat, text) in enumerate(record.actions):
+    actions = state.game.spec.upgrade_steps(record.actions, record.rules_version)
+    for i, (seat, text) in enumerate(actions):
         apply_recorded(state, i, seat, text)
         yield i, seat, text, state
 

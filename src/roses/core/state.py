@@ -350,25 +350,32 @@ class State:
     def to_json(self) -> dict[str, Any]:
         """JSON data from which :meth:`from_json` rebuilds an equal state: game, parameters, seed
         and the history of action texts (as OpenSpiel serialises states; the RNG's position follows
-        from the seed and the number of chance outcomes)."""
-        return {
+        from the seed and the number of chance outcomes). A game whose action texts changed
+        (``GameSpec.rules_version`` above 1) adds ``rules_version``; absent, it is 1."""
+        out = {
             "game": self.game.name,
             "params": to_jsonable(dict(self.game.params)),
             "seed": self.seed,
             "history": [[s, str(a)] for s, a in self.history],
         }
+        if self.game.spec.rules_version != 1:
+            out["rules_version"] = self.game.spec.rules_version
+        return out
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "State":
         """Rebuild a state from :meth:`to_json` data by replaying its history.
 
-        Raises :class:`~roses.core.errors.RecordError` if the history is not legal.
+        Raises :class:`~roses.core.errors.RecordError` if the history is not legal. Data without
+        ``rules_version`` is of version 1; an older version's history is translated first
+        (``GameSpec.upgrade_steps``).
         """
         from .registry import load
 
         game = load(data["game"], **data.get("params", {}))
         state = game.new_initial_state(data["seed"])
-        return replay_history(state, data["history"])
+        history = game.spec.upgrade_steps(data["history"], data.get("rules_version", 1))
+        return replay_history(state, history)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and type(other) is type(self) and self.snapshot() == other.snapshot()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from roses.core import load
-from roses.games.rare_roses.actions import DrawOrder, DrawTile, Specialty, parse_action
+from roses.games.rare_roses.actions import DrawOrder, DrawTile, Specialty, parse_action, upgrade_history
 from roses.games.rare_roses.cards import ROSES
 
 
@@ -32,10 +32,14 @@ def new_game(players, seed=1, specialties=None, **params):
 
 
 def do(state, *texts):
-    """Apply each action text (chance resolved by the game's RNG after each)."""
+    """Apply each action text (chance resolved by the game's RNG after each). A compound deal
+    ``offer SEAT take TILES pay N [give TILES]`` or fill ``fill ID V with TILES`` (the rules_version
+    1 texts, a short way to write a whole deal or fill in a test) is played as its step sequence:
+    the draft ``deal SEAT, take …, give …, pay …, propose`` or ``choose tiles for ID V, use …``."""
     for t in texts:
-        state.apply(state.action_from_text(t))
-        state.resolve_chance()
+        for _, step in upgrade_history([[state.current_player(), t]], 1):
+            state.apply(state.action_from_text(step))
+            state.resolve_chance()
     return state
 
 

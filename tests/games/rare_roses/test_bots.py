@@ -158,9 +158,15 @@ def test_heuristic_proposes_a_deal_for_the_tile_that_completes_a_match():
     set_shop(s, 0, "fresh", osira=1)
     set_shop(s, 1, "fresh", juliet=1)
     bot = make_agent("heuristic", s.game, 0)
-    a = bot.act(Turn.of(s))
-    assert str(a) == "offer 1 take juliet/fresh pay 2"       # $2 (market price) for a $9 match now
-    do(s, str(a), "decline")
+    steps = []
+    while s.phase != "respond":                               # the draft, one step a decision
+        a = bot.act(Turn.of(s))
+        assert a in s.legal_actions()
+        steps.append(str(a))
+        do(s, str(a))
+    assert steps == ["deal 1", "take juliet/fresh", "pay +1", "pay +1", "propose"]
+    assert str(s.offer) == "offer 1 take juliet/fresh pay 2"  # $2 (market price) for a $9 match now
+    do(s, "decline")
     assert bot.act(Turn.of(s)) == DoneBuying()                # asked once a turn
 
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 import roses
 from roses.core import IllegalActionError
 from roses.core.conformance import check_determinize, check_random_game
-from roses.games.rare_roses.actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, DrawOrder,
-                                            DrawTile, EndTurn, FillOrder, Offer, Push, Seed, Specialty,
-                                            StartPlayer, StopPushing, Trash)
+from roses.games.rare_roses.actions import (FILL, MATCH, Accept, Buy, DealGive, DealPay, DealTake,
+                                            DealWith, Decline, DrawOrder, DrawTile, FillOrder, Offer,
+                                            Propose, Specialty, StartPlayer, Trash, tiles_text)
 from roses.games.rare_roses.cards import BOXES, ROSES
 
 from ..properties import SEEDS
@@ -48,12 +48,18 @@ def test_conformance_on_drawn_action_sequences(data, players, variant):
 
 
 def _candidates(s):
-    """Every seat action of the bounded kinds, legal or not: what the old code listed and checked."""
-    n = s.num_players
-    out = [Trash(), Seed(), Push(), StopPushing(), Accept(), Decline(), DoneBuying(), EndTurn()]
-    out += [Buy(r) for r in ROSES]
-    out += [Offer(seat, ((r, b),), s.rules.prices[ROSES.index(r)]) for seat in range(n) for b in BOXES for r in ROSES]
-    out += [FillOrder(c, v) for c in s.rules.cards for v in (MATCH, FILL)]
+    """Every seat action of the game's whole fixed encoding space, legal or not, plus the compound
+    forms of rules_version 1 (a deal of one tile at the market price, a fill naming its tiles)."""
+    game = s.game
+    out = [game.action_from_id(i) for i in range(game.num_distinct_actions())]
+    out += [Offer(seat, ((r, b),), s.rules.prices[ROSES.index(r)]) for seat in range(s.num_players)
+            for b in BOXES for r in ROSES[:2]]
+    for c in s.queue:
+        if c is not None and s.current_player() >= 0:
+            for v in (MATCH, FILL):
+                tiles = s.oldest_tiles(s.current_player(), c, v)
+                if tiles:
+                    out.append(FillOrder(c, v, tiles))
     return out
 
 
@@ -64,13 +70,16 @@ def _chance_candidates(s):
 
 
 @pytest.mark.parametrize("players", [1, 2, 4, 6])
-def test_legal_actions_generated_from_the_rules_agree_with_the_rule_checks(players):
-    """The list is built straight from the rules (no refusal built per candidate); each candidate
-    is listed exactly when the rule checks pass, and refusals name a rule; at chance nodes the
-    direct check agrees with the listed outcomes."""
+def test_legal_actions_are_exactly_what_apply_accepts(players):
+    """Issue 9 item 4: ``legal_actions()`` is the whole set ``apply`` accepts, in every phase. For
+    random positions (deals drafted and fills named often), every candidate of the game's whole
+    encoding space (and the old compound texts) is accepted by ``apply`` exactly when it is listed:
+    a listed one applies on a copy, any other is refused with a named rule and changes nothing. At
+    chance nodes the outcomes are the list."""
     game = roses.load("rare-roses", players=players)
     rng = random.Random(players)
-    for seed in range(3):
+    phases = set()
+    for seed in range(2):
         s = game.new_initial_state(seed)
         while not s.is_terminal():
             if s.is_chance_node():
@@ -79,20 +88,30 @@ def test_legal_actions_generated_from_the_rules_agree_with_the_rule_checks(playe
                     assert (a in outcomes) == s.is_legal(a), (s.phase, str(a))
                 s.apply(s.sample_chance())
                 continue
+            phases.add(s.phase)
             legal = s.legal_actions()
+            assert len(set(map(str, legal))) == len(legal)
+            before = len(s.history)
             for a in _candidates(s):
-                assert (a in legal) == s.is_legal(a), (s.phase, str(a))
-                if a not in legal:
-                    err = s.explain_illegal(a)
-                    assert isinstance(err, IllegalActionError) and err.rule
+                if a in legal:
+                    s.clone().apply(a)
+                else:
+                    with pytest.raises(IllegalActionError) as e:
+                        s.apply(a)
+                    assert e.value.rule and len(s.history) == before, (s.phase, str(a))
             assert all(a is b for a, b in zip(legal, s.legal_actions()))  # interned, cached
-            s.apply(rng.choice(legal))
+            steps = [a for a in legal if type(a).__name__ in ("DealWith", "DealTake", "DealGive", "DealPay",
+                                                              "Propose", "ChooseTiles", "UseTile")]
+            s.apply(rng.choice(steps) if steps and rng.random() < 0.6 else rng.choice(legal))
+    assert {"purchase", "fill", "trash-or-seed", "push"} <= phases
+    if players > 1:
+        assert {"draft", "respond", "name-tiles"} <= phases
 
 
-def _declined_then_pending():
+def _declined_then_pending(**params):
     """Seat 0, in its second turn, proposes a deal to seat 1 that is declined, then another one,
     pending (positions reached by play)."""
-    s = new_game(3, seed=8)
+    s = new_game(3, seed=8, **params)
     for seat in range(3):
         to_purchase(s)
         for _ in range(2 if seat < 2 else 0):
@@ -104,31 +123,58 @@ def _declined_then_pending():
     return s
 
 
+def _draft_terms(steps):
+    """(take, give, pay) of a draft's take / give / pay steps."""
+    take = tuple(a.tile for a in steps if isinstance(a, DealTake))
+    give = tuple(a.tile for a in steps if isinstance(a, DealGive))
+    return take, give, sum(a.amount for a in steps if isinstance(a, DealPay))
+
+
 def test_a_declined_deal_and_a_pending_one_are_redrawn_for_a_seat_outside_them():
     """RR-7: the terms of a declined deal are never shown to the third seat, so its worlds re-draw
-    them too (consistently: a legal deal where it stood), not only the pending one's."""
+    them too (consistently: a legal draft of the same number of steps where it stood, the number
+    of steps being public), not only the pending one's."""
     s = _declined_then_pending()
-    i_declined = next(i for i, (_, a) in enumerate(s.history) if isinstance(a, Offer))
-    real = s.history[i_declined][1]
-    assert isinstance(s.history[i_declined + 1][1], Decline)
-    assert s.log.view(2)[-2] == "seat 1 declines seat 0's deal"
+    i_deal = next(i for i, (_, a) in enumerate(s.history) if isinstance(a, DealWith))
+    j = next(i for i, (_, a) in enumerate(s.history) if isinstance(a, Propose))
+    real = [a for _, a in s.history[i_deal + 1:j]]
+    assert _draft_terms(real) == ((("osira", "bud"), ("black", "bud")), (("black", "fresh"),), 7)
+    assert isinstance(s.history[j + 1][1], Decline)
+    assert "seat 1 declines seat 0's deal" in s.log.view(2)
     redrawn = set()
     for k in range(12):
         w = s.determinize(2, random.Random(k))
         assert w.information_state_key(2) == s.information_state_key(2)
         assert w.log.view(2) == s.log.view(2)
-        past = w.history[i_declined][1]
-        assert isinstance(past, Offer) and past.seat == 1 and len(past.take) == 1 and not past.give
-        assert past.take[0] in (("black", "bud"), ("osira", "bud"))
+        steps = [a for _, a in w.history[i_deal + 1:j]]
+        assert len(steps) == len(real) and isinstance(w.history[j][1], Propose)
+        take, give, pay = _draft_terms(steps)
+        assert take and set(take) <= {("black", "bud"), ("osira", "bud")} and pay <= s.money[0]
         told = [line for line in w.log.view(1) if line.startswith("seat 0 proposes: take ")]
-        assert told[0] == f"seat 0 proposes: take {past.take[0][0]}/bud from you for ${past.pay}"  # its seats' words
-        redrawn.add(past)
-    assert real not in redrawn and len(redrawn) > 1
+        assert told[0] == (f"seat 0 proposes: take {tiles_text(take)} from you for ${pay}"
+                           + (f" and {tiles_text(give)}" if give else ""))  # its seats' words
+        redrawn.add(tuple(steps))
+    assert tuple(real) not in redrawn and len(redrawn) > 1
     for seat in (0, 1):   # the two seats of the deals keep every term
         w = s.determinize(seat, random.Random(3))
         assert w.history == s.history
     for seat in range(3):
         check_determinize(s, seat, 11)
+
+
+def test_a_draft_in_progress_and_a_cancelled_one_are_redrawn_for_the_seller_too():
+    """The draft steps are read by the proposer only (RR-7): the seller learns the terms when the
+    deal is proposed, so a cancelled draft and one still open are re-drawn in its worlds too."""
+    s = _declined_then_pending(max_offers=4)
+    do(s, "decline", "deal 1", "take osira/bud", "cancel deal", "deal 1", "take black/bud", "pay +5")
+    assert s.phase == "draft" and s.observation(0).draft == {"to": 1, "take": [["black", "bud"]], "give": [], "pay": 5}
+    assert s.observation(1).draft is None and s.observation(1).draft_with == 1
+    assert s.log.view(1)[-1] == "seat 0 drafts a deal with seat 1 (you)"
+    worlds = {tuple(map(str, s.determinize(1, random.Random(k)).history[-2:])) for k in range(12)}
+    assert len(worlds) > 1
+    for seat in range(3):
+        check_determinize(s, seat, 5)
+    assert s.determinize(0, random.Random(1)).history == s.history
 
 
 def test_an_accepted_deal_keeps_its_terms_in_every_world():
@@ -184,17 +230,22 @@ def test_game_info_and_the_length_bound():
             while not s.is_terminal():
                 s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
             longest = max(longest, len(s.history))
-        assert longest <= info.max_game_length < 40 * longest, (players, longest, info.max_game_length)
+        # Deals drafted step by step (rules_version 2) make the worst case far longer than random
+        # play: a draft may hand over every own tile and add the money in +20/+5/+1 steps.
+        assert longest <= info.max_game_length < (40 if players == 1 else 1000) * longest, \
+            (players, longest, info.max_game_length)
     more = roses.load("rare-roses", players=4, max_offers=10).info.max_game_length
     assert more > roses.load("rare-roses", players=4).info.max_game_length
     free = dict(CHEAP, rainbow=0)
     assert roses.load("rare-roses", players=2, market_prices=free).info.max_game_length == sys.maxsize
 
 
-def test_same_seeds_give_the_games_of_the_engine_before_v2():
+def test_same_seeds_give_the_same_games():
     """The legal actions' order, the chance outcomes' order and probabilities and the log wording
-    are unchanged: random games (uniform over the listed actions) fingerprint as they did with
-    the engine before v2 (histories, money and the public log of six games)."""
+    stay put: random games (uniform over the listed actions) fingerprint as recorded (histories,
+    money and the public log of six games). The fingerprint changed once, with rules_version 2
+    (deals drafted step by step, fill tiles named one by one: a documented change of the action
+    space, docs/rules/rare-roses.md)."""
     h = hashlib.sha256()
     for players in (1, 3, 6):
         game = roses.load("rare-roses", players=players)
@@ -203,4 +254,4 @@ def test_same_seeds_give_the_games_of_the_engine_before_v2():
             while not s.is_terminal():
                 s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
             h.update(repr(([str(a) for _, a in s.history], s.money, s.log.view(None))).encode())
-    assert h.hexdigest() == "d19fe1546a4ebcb5ef4224fbb7044bb58a37b7a8ab3677fcd4d091ec5d632be3"
+    assert h.hexdigest() == "0398a34138b689bfd01fd9d3c86810533e06916d25a38ec682b11f0d6711af30"

@@ -14,12 +14,16 @@ from roses.games.rare_roses.actions import Buy, FillOrder, Offer, parse_action
 from .helpers import do, new_game, set_shop, to_purchase
 
 
-def test_encoding_round_trips_every_bounded_legal_action():
+def test_encoding_round_trips_every_legal_action():
+    """The fixed integer space covers every legal action (rules_version 2: deals drafted step by
+    step, fill tiles named one by one), each id below ``num_distinct_actions``."""
     seen = set()
     for players in (1, 3, 6):
         game = roses.load("rare-roses", players=players)
         n = game.num_distinct_actions()
-        assert n == 8 + 6 + 2 * 43 + players * 18
+        assert n == 13 + 6 + 4 * 43 + players + 3 * 18 == game.info.num_distinct_actions
+        for i in range(n):
+            assert game.action_to_id(game.action_from_id(i)) == i
         for seed in range(3):
             state = game.new_initial_state(seed)
             rng = random.Random(seed)
@@ -32,12 +36,14 @@ def test_encoding_round_trips_every_bounded_legal_action():
                     assert 0 <= i < n and game.action_from_id(i) == a
                     seen.add(i)
                 state.apply(rng.choice(state.legal_actions()))
-    assert len(seen) > 60   # fixed actions, buys, fills and single-tile offers all occur
+    assert len(seen) > 100   # fixed actions, buys, fills, drafts and named tiles all occur
     game = roses.load("rare-roses", players=3)
     with pytest.raises(ValueError):
         game.action_to_id(parse_action("offer 1 take juliet/fresh,osira/bud pay 3"))
     with pytest.raises(ValueError):
         game.action_to_id(FillOrder(3, "match", (("juliet", "bud"),)))
+    with pytest.raises(ValueError):
+        game.action_to_id(parse_action("deal 3"))
     with pytest.raises(ValueError):
         game.action_from_id(game.num_distinct_actions())
 
@@ -52,7 +58,8 @@ def test_observation_is_json_with_documented_fields_and_the_bag_derivable():
     assert set(data) == {"seat", "current_player", "phase", "turn", "start_player", "solo", "shops",
                          "market", "prices", "bag", "bag_size", "queue", "deck_size", "deck_top_icon",
                          "discarded", "cards", "tiles_drawn", "next_push_cost", "first_turn_extras",
-                         "received", "offers_left", "fills", "pending_offer", "end_triggered",
+                         "received", "offers_left", "fills", "pending_offer", "draft", "draft_with",
+                         "naming", "end_triggered",
                          "turns_left", "log", "result"}
     assert set(data["shops"][0]) == {"seat", "specialty", "bud", "fresh", "mature", "money", "orders_filled",
                                      "specialty_filled", "bonus_paid", "shop_value"}
@@ -107,8 +114,9 @@ def test_determinize_does_not_reveal_the_next_order_card_or_tile():
 
 def test_determinize_redraws_a_pending_deal_for_a_seat_outside_it():
     """RR-7: a deal under negotiation is seen by its two seats only. Regression: a third seat's
-    determinized copy held the real terms; now they are re-drawn (one tile of the seller's shop,
-    a price the buyer can pay), and the copy can still go on (the deal accepted)."""
+    determinized copy held the real terms; now they are re-drawn (a legal draft of as many steps:
+    tiles of the seller's shop, a price the buyer can pay), and the copy can still go on (the deal
+    accepted)."""
     s = _play_first_round(new_game(3, seed=8))
     assert s.shops[1][0] == [0, 0, 0, 1, 0, 1] and s.shops[0][1] == [0, 0, 0, 1, 0, 1]  # osira, black
     do(s, "offer 1 take black/bud,osira/bud pay 7 give black/fresh")
@@ -125,25 +133,64 @@ def test_determinize_redraws_a_pending_deal_for_a_seat_outside_it():
     for k in range(10):
         w = s.determinize(2, random.Random(k))
         assert to_jsonable(w.observation(2)) == to_jsonable(s.observation(2))
-        assert w.offer.seat == 1 and len(w.offer.take) == 1 and not w.offer.give
-        assert w.offer.take[0] in (("black", "bud"), ("osira", "bud")) and 0 <= w.offer.pay <= s.money[0]
+        assert len(w.history) == len(s.history) and w.offer.seat == 1 and w.offer.take
+        assert set(w.offer.take) <= {("black", "bud"), ("osira", "bud")} and 0 <= w.offer.pay <= s.money[0]
+        assert set(w.offer.give) <= {("osira", "fresh"), ("black", "fresh")}
         drawn.append(w.offer)
         w.apply(w.action_from_text("accept"))
         w.check_invariants()
     assert real not in drawn and len(set(drawn)) > 1
 
 
-def test_any_well_formed_deal_is_legal_beyond_the_bounded_list():
+def test_a_deal_of_several_tiles_is_drafted_from_the_legal_lists():
+    """RR-7 with rules_version 2: every deal is a sequence of listed steps (takes in tile order,
+    gives, money in +20/+5/+1 steps, propose). The compound text of rules_version 1 is refused
+    with the way to draft it."""
     s = new_game(3, seed=8)
     to_purchase(s)
     set_shop(s, 2, "fresh", black=2)
     set_shop(s, 2, "mature", blue=1)
     big = parse_action("offer 2 take black/fresh,black/fresh,blue/mature pay 11")
-    assert big not in s.legal_actions() and s.is_legal(big)
-    single = Offer(2, (("black", "fresh"),), 5)
-    assert single in s.legal_actions()
-    do(s, str(big), "accept")
+    assert big not in s.legal_actions() and not s.is_legal(big)
+    with pytest.raises(roses.core.IllegalActionError) as e:
+        s.apply(big)
+    assert "deal 2, then take" in str(e.value)
+    steps = ["deal 2", "take blue/mature", "take black/fresh", "take black/fresh", "pay +5", "pay +5",
+             "pay +1", "propose"]
+    for text in steps:
+        assert text in [str(a) for a in s.legal_actions()], (text, s.legal_actions())
+        do(s, text)
+        if text == "take black/fresh":
+            assert "take blue/mature" not in [str(a) for a in s.legal_actions()]  # tile order
+    assert s.offer == big and s.observation(0).pending_offer["text"] == str(big)
+    do(s, "accept")
     assert s.money[:3] == [9, 20, 31] and s.received == 3
+
+
+def test_tiles_are_named_one_by_one_for_a_fill():
+    """RR-8: ``choose tiles for ID V`` then ``use ROSE/BOX`` steps, each a tile that can still
+    serve the order; the last one fills it with the named tiles."""
+    from .helpers import small_deck
+
+    s = new_game(2, seed=3, order_deck=small_deck())
+    to_purchase(s)
+    set_shop(s, 0, "bud", juliet=1)
+    set_shop(s, 0, "fresh", osira=1)
+    set_shop(s, 0, "mature", osira=1)
+    do(s, "done buying")
+    cid = next(c for c in s.queue if c is not None)
+    legal = [str(a) for a in s.legal_actions()]
+    assert f"choose tiles for {cid} match" in legal and f"fill {cid} match" in legal
+    do(s, f"choose tiles for {cid} match")
+    assert s.phase == "name-tiles"
+    assert [str(a) for a in s.legal_actions()] == ["use juliet/bud", "use osira/fresh", "use osira/mature"]
+    do(s, "use osira/fresh")
+    assert [str(a) for a in s.legal_actions()] == ["use juliet/bud"]
+    assert s.observation(1).naming == {"card": cid, "value": "match", "tiles": [["osira", "fresh"]]}
+    do(s, "use juliet/bud")
+    assert s.phase == "fill" and cid in s.filled[0]
+    assert s.shops[0][2][3] == 1 and s.shops[0][1][3] == 0      # the mature osira stays
+    assert "with juliet/bud,osira/fresh" in s.log.view(None)[-1]
 
 
 def test_view_renders_every_phase():

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import roses
 from roses.core.conformance import check_random_game
-from roses.games.rare_roses.actions import Offer
+from roses.games.rare_roses.actions import DealGive, DealPay, DealTake, DealWith, Propose
 
 from ..properties import SEEDS, check_seeds
 
@@ -46,7 +46,8 @@ def test_conformance_shallow_all_counts(seed, players):
 @given(seed=SEEDS, players=st.integers(min_value=2, max_value=6))
 def test_turn_limits_hold_through_random_games(seed, players):
     """Every turn: at most 6 tiles drawn that count (plus the first-turn extras), at most 6 received,
-    at most 3 orders filled; a pending deal is seen only by its two seats."""
+    at most 3 orders filled; a pending deal is seen only by its two seats, a draft only by its
+    proposer (deals are drafted often here)."""
     state = roses.load("rare-roses", players=players).new_initial_state(seed)
     rng = random.Random(seed)
     while not state.is_terminal():
@@ -55,11 +56,15 @@ def test_turn_limits_hold_through_random_games(seed, players):
             for seat in list(range(players)) + [None]:
                 seen = state.observation(seat).pending_offer
                 assert (seen is not None) == (seat in (state.turn, state.offer.seat))
+        if state.draft is not None:
+            for seat in list(range(players)) + [None]:
+                obs = state.observation(seat)
+                assert (obs.draft is not None) == (seat == state.turn) and obs.draft_with == state.draft[0]
         if state.is_chance_node():
             state.apply(state.sample_chance())
         else:
             legal = state.legal_actions()
-            offers = [a for a in legal if isinstance(a, Offer)]
+            offers = [a for a in legal if isinstance(a, (DealWith, DealTake, DealGive, DealPay, Propose))]
             a = rng.choice(offers) if offers and rng.random() < 0.3 else rng.choice(legal)
             state.apply(a)
     state.check_invariants()

@@ -42,3 +42,24 @@ def test_the_deal_line_says_who_takes_what_and_what_is_paid():
     assert "deal on the table: seat 0 (you) proposes to take seat 1's black/bud for blue/fresh" in _text(s.observation(0))
     do(s, "accept")
     assert s.shops[0][0][5] == 1 and s.shops[1][1][4] == 1  # seat 0 took the bud, seat 1 got the bloom
+
+
+def test_a_draft_and_a_naming_in_progress_are_shown_to_whom_they_may_be():
+    """Rules_version 2: the proposer sees its draft's terms so far; the others only that a draft
+    is open with whom. The tiles named for a fill are shown to all."""
+    from .helpers import small_deck
+
+    s = new_game(3, seed=9, order_deck=small_deck())
+    to_purchase(s)
+    set_shop(s, 2, "fresh", black=1)
+    do(s, "deal 2", "take black/fresh", "pay +5")
+    mine, seller, spectator = (_text(s.observation(t)) for t in (0, 2, None))
+    assert "your draft of a deal with seat 2: take black/fresh, pay $5" in mine
+    assert "seat 0 is drafting a deal with seat 2 (you)" in seller and "black/fresh, pay" not in seller
+    assert "seat 0 is drafting a deal with seat 2" in spectator
+    do(s, "cancel deal", "done buying")
+    set_shop(s, 0, "bud", juliet=1)
+    set_shop(s, 0, "mature", osira=1)
+    cid = next(c for c in s.queue if c is not None)
+    do(s, f"choose tiles for {cid} match", "use osira/mature")
+    assert f"naming tiles for order #{cid} (match): osira/mature" in _text(s.observation(None))

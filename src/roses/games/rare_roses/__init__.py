@@ -10,6 +10,7 @@ from roses.core import GameParameterError, GameSpec, Param
 from roses.core.params import check_start_player
 
 from . import encoding
+from .actions import upgrade_history
 from .bots import HeuristicAgent, SearchAgent
 from .cards import DEFAULT_PRICES, ROSES, parse_deck
 from .state import RareRosesState, game_info
@@ -78,6 +79,8 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent, "search": SearchAgent},
     info=game_info,
+    rules_version=2,  # deals drafted step by step, fill tiles named one by one (rules_version 1: compound)
+    upgrade_history=upgrade_history,
     render="roses.games.rare_roses.view:render",
     score_format="${:.0f}",
     solo_goal="The Lone Florist yardstick: with 20 Order Cards a good score is around $90, a great score is over $120",

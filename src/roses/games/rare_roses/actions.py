@@ -5,11 +5,18 @@ A tile is named ``rose/box``: ``juliet/bud`` (fresh-bud box), ``juliet/fresh`` (
 ``juliet/mature`` (mature-bloom box). Lists of tiles are comma separated, kept in a canonical order
 (rose order of the components list, then box), so equal actions have equal text.
 
-Text forms:
+Text forms (rules_version 2):
     chance:  ``specialty ROSE`` · ``start SEAT`` · ``draw ROSE`` · ``order ID``
     seat:    ``trash`` · ``seed`` · ``push`` · ``stop`` · ``buy ROSE`` ·
-             ``offer SEAT take TILES pay N [give TILES]`` · ``accept`` · ``decline`` ·
-             ``done buying`` · ``fill ID match|fill [with TILES]`` · ``end turn``
+             deal drafting (RR-7): ``deal SEAT`` then ``take ROSE/BOX`` · ``give ROSE/BOX`` ·
+             ``pay +1`` · ``pay +5`` · ``pay +20`` · ``propose`` · ``cancel deal``;
+             ``accept`` · ``decline`` · ``done buying`` ·
+             ``fill ID match|fill`` (oldest tiles) · naming the tiles (RR-8):
+             ``choose tiles for ID match|fill`` then ``use ROSE/BOX`` · ``end turn``
+
+The compound forms of rules_version 1, ``offer SEAT take TILES pay N [give TILES]`` and
+``fill ID match|fill with TILES``, are still parsed (:class:`Offer`, :class:`FillOrder` with tiles)
+so that old records can be translated (:func:`upgrade_history`); they are no legal action any more.
 """
 from __future__ import annotations
 
@@ -140,9 +147,11 @@ class Buy:
 
 @dataclass(frozen=True)
 class Offer:
-    """Propose a deal to seat ``seat`` (RR-7): the active player takes ``take`` from that seat's
-    shop (each tile keeps its box) and pays ``pay`` dollars and/or hands over ``give`` from the own
-    shop (each tile keeps its box). The other seat then accepts or declines."""
+    """The terms of a deal with seat ``seat`` (RR-7): the active player takes ``take`` from that
+    seat's shop (each tile keeps its box) and pays ``pay`` dollars and/or hands over ``give`` from
+    the own shop (each tile keeps its box). Built by a draft's ``propose`` (the state's
+    ``offer``); the other seat then accepts or declines. Its text is rules_version 1's compound
+    action, no legal action any more (:func:`offer_steps` gives its draft)."""
 
     seat: int
     take: tuple[Tile, ...]
@@ -187,9 +196,10 @@ FILL, MATCH = "fill", "match"
 
 @dataclass(frozen=True)
 class FillOrder:
-    """Fill order ``card`` for its ``value`` (``"fill"`` or ``"match"``) with ``tiles`` from the own
-    shop (RR-8: the filler names the tiles); ``tiles=None`` takes the oldest fitting tiles (mature
-    blooms first, then fresh blooms, then buds)."""
+    """Fill order ``card`` for its ``value`` (``"fill"`` or ``"match"``) with the oldest fitting
+    tiles (``tiles=None``: mature blooms first, then fresh blooms, then buds). With ``tiles`` it
+    is the fill that naming the tiles one by one completes (RR-8: :class:`ChooseTiles`,
+    :class:`UseTile`); its text ``fill ID V with TILES`` is rules_version 1's, no legal action."""
 
     card: int
     value: str
@@ -212,8 +222,136 @@ class EndTurn:
         return "end turn"
 
 
+@dataclass(frozen=True)
+class DealWith:
+    """Open a deal draft with seat ``seat`` (RR-7, "Purchase Roses"): the steps that follow name the
+    terms one at a time (:class:`DealTake`, :class:`DealGive`, :class:`DealPay`), then
+    :class:`Propose` or :class:`CancelDeal`."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"deal {self.seat}"
+
+
+@dataclass(frozen=True)
+class DealTake:
+    """Draft step: ask for one more tile ``tile`` of the other seat's shop (it keeps its box)."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"take {self.tile[0]}/{self.tile[1]}"
+
+
+@dataclass(frozen=True)
+class DealGive:
+    """Draft step: add one own tile ``tile`` to what is handed over (it keeps its box)."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"give {self.tile[0]}/{self.tile[1]}"
+
+
+PAY_STEPS = (20, 5, 1)
+
+
+@dataclass(frozen=True)
+class DealPay:
+    """Draft step: add ``amount`` dollars (20, 5 or 1) to the money offered."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"pay +{self.amount}"
+
+
+@dataclass(frozen=True)
+class Propose:
+    """End the draft: the other seat answers the drafted deal (accept or decline)."""
+
+    def __str__(self) -> str:
+        return "propose"
+
+
+@dataclass(frozen=True)
+class CancelDeal:
+    """Drop the draft without proposing it (it still counts as one of the turn's deals)."""
+
+    def __str__(self) -> str:
+        return "cancel deal"
+
+
+@dataclass(frozen=True)
+class ChooseTiles:
+    """Start filling order ``card`` for its ``value`` with tiles named one by one (RR-8):
+    :class:`UseTile` steps follow until the order is complete, then it is filled."""
+
+    card: int
+    value: str
+
+    def __str__(self) -> str:
+        return f"choose tiles for {self.card} {self.value}"
+
+
+@dataclass(frozen=True)
+class UseTile:
+    """Naming step: use own tile ``tile`` for the order being filled (RR-8)."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"use {self.tile[0]}/{self.tile[1]}"
+
+
 _SIMPLE = {str(a): a for a in (Trash(), Seed(), Push(), StopPushing(), Accept(), Decline(),
-                               DoneBuying(), EndTurn())}
+                               DoneBuying(), EndTurn(), Propose(), CancelDeal())}
+
+
+def _one_tile(text: str) -> Tile:
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise ValueError(f"{text!r}: name one tile as rose/box, e.g. juliet/fresh")
+    return tiles[0]
+
+
+def pay_steps(amount: int) -> list[int]:
+    """The draft's pay steps for ``amount`` dollars, in the one order the draft allows: +20s, then
+    at most three +5s, then at most four +1s (so each amount has exactly one sequence)."""
+    out = [20] * (amount // 20)
+    rest = amount % 20
+    return out + [5] * (rest // 5) + [1] * (rest % 5)
+
+
+def offer_steps(o: "Offer") -> list:
+    """The draft sequence (rules_version 2) of the compound deal ``o`` (rules_version 1):
+    ``deal SEAT``, the takes, the gives, the pay steps (canonical orders), ``propose``."""
+    return ([DealWith(o.seat)] + [DealTake(t) for t in o.take] + [DealGive(t) for t in o.give]
+            + [DealPay(k) for k in pay_steps(o.pay)] + [Propose()])
+
+
+def upgrade_history(steps, from_version: int):
+    """``[seat, text]`` steps of a Rare Roses history written with rules ``from_version`` as
+    rules_version 2 steps: an old compound deal ``offer SEAT take TILES pay N [give TILES]`` becomes
+    its draft sequence (:func:`offer_steps`), an old ``fill ID V with TILES`` becomes
+    ``choose tiles for ID V`` and one ``use`` per tile; everything else is unchanged."""
+    if from_version >= 2:
+        return [list(x) for x in steps]
+    out = []
+    for seat, text in steps:
+        try:
+            a = parse_action(text)
+        except ValueError:
+            a = None
+        if isinstance(a, Offer):
+            out += [[seat, str(x)] for x in offer_steps(a)]
+        elif isinstance(a, FillOrder) and a.tiles is not None:
+            out.append([seat, str(ChooseTiles(a.card, a.value))])
+            out += [[seat, str(UseTile(t))] for t in a.tiles]
+        else:
+            out.append([seat, text])
+    return out
 
 
 def parse_action(text: str):
@@ -252,6 +390,15 @@ def parse_action(text: str):
                 raise ValueError(f"pay {p!r} is not a whole number of dollars")
             pay = int(p)
         return Offer(seat, take, pay, give)
+    if head == "deal" and len(words) == 2 and words[1].isdigit():
+        return DealWith(int(words[1]))
+    if head in ("take", "give", "use") and len(words) >= 2:
+        return {"take": DealTake, "give": DealGive, "use": UseTile}[head](_one_tile("".join(words[1:])))
+    if head == "pay" and len(words) == 2 and words[1] in ("+1", "+5", "+20"):
+        return DealPay(int(words[1][1:]))
+    if head == "choose" and len(words) == 5 and words[1:3] == ["tiles", "for"] and words[3].isdigit() \
+            and words[4] in (FILL, MATCH):
+        return ChooseTiles(int(words[3]), words[4])
     if head == "fill" and len(words) >= 3 and words[1].isdigit() and words[2] in (FILL, MATCH):
         tiles = None
         if len(words) > 3:

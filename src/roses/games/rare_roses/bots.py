@@ -16,7 +16,9 @@ values minus next-turn purchases. So it buys only what an order it plans to fill
 waits a turn for a Match when a bud must become a bloom, and never buys a tile it cannot use before
 it wilts. Deals are answered by comparing the planner's value with and without the deal; with
 others, the heuristic proposes a one-tile deal at the market price when a tile in another shop
-raises its planner value by more than the price.
+raises its planner value by more than the price. Deals are drafted step by step (rules_version 2,
+RR-7): the bot picks the deal when it opens the draft (``deal SEAT``), then plays its draft
+sequence one step a decision, reading the draft so far from its observation.
 """
 from __future__ import annotations
 
@@ -25,9 +27,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, EndTurn, FillOrder, Offer, Push,
-                      Seed, StopPushing, Trash)
-from .cards import MAX_DRAWS, MAX_FILLS, MAX_RECEIVED, PUSH_COSTS, ROSES, SEED_DRAWS
+from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, DealGive, DealPay, DealTake, DealWith,
+                      Decline, DoneBuying, EndTurn, FillOrder, Offer, Push, Seed, StopPushing, Trash,
+                      offer_steps, pay_steps)
+from .cards import BOXES, MAX_DRAWS, MAX_FILLS, MAX_RECEIVED, PUSH_COSTS, ROSES, SEED_DRAWS
 
 R = len(ROSES)
 # per-type demand classes
@@ -230,6 +233,7 @@ class HeuristicAgent:
         self.rng = random.Random(seed)
         self._asked: tuple[Any, set[str]] = (None, set())   # offers made this turn
         self._p_cache: tuple[Any, dict[int, float]] = (None, {})  # survival chances this decision
+        self._target: Offer | None = None  # the deal being drafted
 
     # -- the planner on an observation
     def _orders(self, obs, seat: int, before_refill: bool) -> list[PlanOrder]:
@@ -309,7 +313,12 @@ class HeuristicAgent:
                 if p.buy[r] and Buy(ROSES[r]) in legal:
                     return Buy(ROSES[r])
             deal = self.propose(obs, seat, legal, p.value)
-            return deal if deal is not None else DoneBuying()
+            if deal is None:
+                return DoneBuying()
+            self._target = deal
+            return DealWith(deal.seat)
+        if ph == "draft":
+            return self.draft_step(obs, legal)
         if ph == "respond":
             return self.answer(obs, seat)
         if ph == "fill":
@@ -321,10 +330,39 @@ class HeuristicAgent:
             return EndTurn()
         return legal[0]
 
+    def draft_step(self, obs, legal):
+        """The next step of the target deal's draft sequence after the draft so far (the
+        observation's ``draft``); ``cancel deal`` if the draft is not a start of it."""
+        d, target = obs.draft, self._target
+        if d is None or target is None or target.seat != d["to"]:
+            return CancelDeal()
+        done = ([DealTake(tuple(t)) for t in d["take"]] + [DealGive(tuple(t)) for t in d["give"]]
+                + [DealPay(k) for k in pay_steps(d["pay"])])
+        steps = offer_steps(target)[1:]
+        if steps[:len(done)] != done or len(done) >= len(steps) or steps[len(done)] not in legal:
+            return CancelDeal()
+        return steps[len(done)]
+
+    def _offers(self, obs, seat: int, legal) -> list[Offer]:
+        """One-tile deals at the market price that the seat can pay, with each seat it may draft a
+        deal with (in seat, box, rose order)."""
+        money = obs.shops[seat].money
+        out = []
+        for other, s in enumerate(obs.shops):
+            if other == seat or DealWith(other) not in legal:
+                continue
+            for box in BOXES:
+                counts = getattr(s, box)
+                for r in ROSES:
+                    price = obs.prices[r]
+                    if counts[r] and price <= money:
+                        out.append(Offer(other, ((r, box),), price))
+        return out
+
     def propose(self, obs, seat: int, legal, base: float):
-        """With others: one tile from another shop (at its market price, from the bounded offers)
-        when the planner gains more than the price; each tile is asked for once a turn."""
-        offers = [a for a in legal if isinstance(a, Offer)]
+        """With others: one tile from another shop at its market price when the planner gains more
+        than the price; each tile is asked for once a turn."""
+        offers = self._offers(obs, seat, legal)
         if not offers:
             return None
         if self._asked[0] != (obs.turn, obs.deck_size):

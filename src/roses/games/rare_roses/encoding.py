@@ -1,77 +1,100 @@
-"""The fixed integer action space of Rare Roses (for learning adapters).
+"""The fixed integer action space of Rare Roses (for learning adapters), rules_version 2.
 
-It covers the bounded action set that ``legal_actions()`` lists, not every deal or tile choice the
-rules allow (RR-7, RR-8):
+It covers every legal seat action: deals are drafted step by step (RR-7) and tiles for a fill are
+named one by one (RR-8), so each decision is one of a few small families:
 
 - 0 ``trash``, 1 ``seed``, 2 ``push``, 3 ``stop``, 4 ``accept``, 5 ``decline``, 6 ``done buying``,
-  7 ``end turn``;
-- 8..13 ``buy ROSE`` (rose order of the components list);
-- 14.. ``fill ID match`` (14 + 2·ID) and ``fill ID fill`` (15 + 2·ID) with the oldest-first tiles
-  (RR-8), for every card id of the game's order deck (0..42 for the shipped deck);
-- then ``offer SEAT take ROSE/BOX pay PRICE``: one tile from one seat at its market price (RR-2),
-  ``OFFER0 + (SEAT·6 + ROSE)·3 + BOX``.
+  7 ``end turn``, 8 ``propose``, 9 ``cancel deal``, 10 ``pay +20``, 11 ``pay +5``, 12 ``pay +1``;
+- 13..18 ``buy ROSE`` (rose order of the components list);
+- ``FILL0 + 2·ID`` ``fill ID match``, ``FILL0 + 2·ID + 1`` ``fill ID fill`` (oldest tiles), for every
+  card id of the game's order deck (0..42 for the shipped deck); then the same for
+  ``choose tiles for ID match|fill``;
+- ``deal SEAT`` for each seat;
+- ``take ROSE/BOX``, ``give ROSE/BOX``, ``use ROSE/BOX``: 18 ids each, ``3·ROSE + BOX``.
 
-Deals of several tiles, other prices or tiles given in trade, and fills naming their tiles have no
-id: :func:`action_to_id` raises ``ValueError`` for them. Chance outcomes have no id.
+Chance outcomes have no id. The compound forms of rules_version 1 (``offer …``, ``fill … with …``)
+are no legal action and have no id (:func:`action_to_id` raises ``ValueError``).
 """
 from __future__ import annotations
 
 from roses.core import Game
 
-from .actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, EndTurn, FillOrder, Offer,
-                      Push, Seed, StopPushing, Trash)
+from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGive, DealPay, DealTake,
+                      DealWith, Decline, DoneBuying, EndTurn, FillOrder, Propose, Push, Seed,
+                      StopPushing, Trash, UseTile)
 from .cards import BOXES, ROSES
 from .state import rules_of
 
-_FIXED = [Trash(), Seed(), Push(), StopPushing(), Accept(), Decline(), DoneBuying(), EndTurn()]
+_FIXED = [Trash(), Seed(), Push(), StopPushing(), Accept(), Decline(), DoneBuying(), EndTurn(),
+          Propose(), CancelDeal(), DealPay(20), DealPay(5), DealPay(1)]
+_FIXED_ID = {a: i for i, a in enumerate(_FIXED)}
 BUY0 = len(_FIXED)
 FILL0 = BUY0 + len(ROSES)
+_TILES = len(ROSES) * len(BOXES)
+_TILE_KINDS = (DealTake, DealGive, UseTile)
 
 
 def _n_cards(game: Game) -> int:
     return max(rules_of(game).cards) + 1
 
 
-def _offer0(game: Game) -> int:
-    return FILL0 + 2 * _n_cards(game)
+def _layout(game: Game) -> tuple[int, int, int, int]:
+    """``(choose0, deal0, tiles0, total)``: where each family starts, and the size."""
+    choose0 = FILL0 + 2 * _n_cards(game)
+    deal0 = choose0 + 2 * _n_cards(game)
+    tiles0 = deal0 + game.num_players
+    return choose0, deal0, tiles0, tiles0 + len(_TILE_KINDS) * _TILES
 
 
 def num_distinct_actions(game: Game) -> int:
-    return _offer0(game) + game.num_players * len(ROSES) * len(BOXES)
+    return _layout(game)[3]
+
+
+def _tile_id(tile) -> int:
+    rose, box = tile
+    return ROSES.index(rose) * len(BOXES) + BOXES.index(box)
 
 
 def action_to_id(game: Game, action) -> int:
     """Raises ``ValueError`` for an action outside the space."""
-    if isinstance(action, Buy) and action.rose in ROSES:
+    choose0, deal0, tiles0, _ = _layout(game)
+    t = type(action)
+    if t is Buy and action.rose in ROSES:
         return BUY0 + ROSES.index(action.rose)
-    if isinstance(action, FillOrder) and action.tiles is None and 0 <= action.card < _n_cards(game):
+    if t is FillOrder and action.tiles is None and 0 <= action.card < _n_cards(game) \
+            and action.value in (MATCH, FILL):
         return FILL0 + 2 * action.card + (0 if action.value == MATCH else 1)
-    if isinstance(action, Offer) and len(action.take) == 1 and not action.give \
-            and 0 <= action.seat < game.num_players:
-        rose, box = action.take[0]
-        r = ROSES.index(rose)
-        if action.pay == rules_of(game).prices[r]:
-            return _offer0(game) + (action.seat * len(ROSES) + r) * len(BOXES) + BOXES.index(box)
-    if action in _FIXED:
-        return _FIXED.index(action)
+    if t is ChooseTiles and 0 <= action.card < _n_cards(game) and action.value in (MATCH, FILL):
+        return choose0 + 2 * action.card + (0 if action.value == MATCH else 1)
+    if t is DealWith and 0 <= action.seat < game.num_players:
+        return deal0 + action.seat
+    if t in _TILE_KINDS and action.tile[0] in ROSES and action.tile[1] in BOXES:
+        return tiles0 + _TILE_KINDS.index(t) * _TILES + _tile_id(action.tile)
+    i = _FIXED_ID.get(action) if t in (Trash, Seed, Push, StopPushing, Accept, Decline, DoneBuying,
+                                          EndTurn, Propose, CancelDeal, DealPay) else None
+    if i is not None:
+        return i
     raise ValueError(f"{action} has no id in rare-roses' fixed action space")
 
 
 def action_from_id(game: Game, action_id: int):
     """Raises ``ValueError`` for an id outside ``0..num_distinct_actions-1``."""
-    if not 0 <= action_id < num_distinct_actions(game):
+    choose0, deal0, tiles0, total = _layout(game)
+    if not 0 <= action_id < total:
         raise ValueError(f"action id {action_id} out of range")
     if action_id < BUY0:
         return _FIXED[action_id]
     if action_id < FILL0:
         return Buy(ROSES[action_id - BUY0])
-    off = _offer0(game)
-    if action_id < off:
+    if action_id < choose0:
         k = action_id - FILL0
         return FillOrder(k // 2, MATCH if k % 2 == 0 else FILL)
-    k = action_id - off
-    box = k % len(BOXES)
-    k //= len(BOXES)
-    r = k % len(ROSES)
-    seat = k // len(ROSES)
-    return Offer(seat, ((ROSES[r], BOXES[box]),), rules_of(game).prices[r])
+    if action_id < deal0:
+        k = action_id - choose0
+        return ChooseTiles(k // 2, MATCH if k % 2 == 0 else FILL)
+    if action_id < tiles0:
+        return DealWith(action_id - deal0)
+    k = action_id - tiles0
+    kind, tile = divmod(k, _TILES)
+    rose, box = divmod(tile, len(BOXES))
+    return _TILE_KINDS[kind]((ROSES[rose], BOXES[box]))

@@ -4,7 +4,9 @@
 
 - ``seat``: the observing seat (``None``: a spectator). ``current_player``: seat to move, ``-1``
   chance, ``-4`` over. ``phase``: ``specialty``, ``start``, ``setup-market``, ``setup-orders``,
-  ``trash-or-seed``, ``seeding``, ``push``, ``refill``, ``purchase``, ``respond``, ``fill``, ``over``.
+  ``trash-or-seed``, ``seeding``, ``push``, ``refill``, ``purchase``, ``draft`` (the seat whose turn it
+  is drafts a deal, RR-7), ``respond``, ``fill``, ``name-tiles`` (naming the tiles of a fill one by
+  one, RR-8), ``over``.
   ``turn``: whose turn it is (``-1`` during setup). ``start_player``: the starting player (or ``None``
   before it is drawn). ``solo``: one player (RR-10).
 - ``shops``: one :class:`ShopView` per seat: ``specialty`` (RR-4), ``bud`` / ``fresh`` / ``mature``
@@ -27,6 +29,10 @@
   bought or traded for, max 6, RR-7), ``offers_left``, ``fills`` (orders filled, max 3).
 - ``pending_offer``: the deal under negotiation (text form and fields), only for the two seats in
   it (``None`` for everyone else; its outcome is in the public log).
+- ``draft``: the deal being drafted, ``{"to", "take", "give", "pay"}``, only for its proposer
+  (``None`` for everyone else, the seller included, until it is proposed); ``draft_with``: the
+  seat the deal is drafted with (public, ``None`` when no draft is open).
+- ``naming``: the fill whose tiles are being named, ``{"card", "value", "tiles"}`` (public).
 - ``end_triggered``: the last order card has been drawn; ``turns_left``: turns still to play.
 - ``log``: the event log as this seat may read it. ``result`` once over: ``money``, ``tie_break``
   (money, shop value, orders filled per seat, RR-9) and ``returns``.
@@ -89,6 +95,9 @@ class RareRosesObservation:
     offers_left: int
     fills: int
     pending_offer: dict[str, Any] | None
+    draft: dict[str, Any] | None
+    draft_with: int | None
+    naming: dict[str, Any] | None
     end_triggered: bool
     turns_left: int | None
     log: tuple[str, ...]
@@ -152,6 +161,15 @@ def observe(state, seat: int | None) -> RareRosesObservation:
         o = state.offer
         offer = {"text": str(o), "from": state.turn, "to": o.seat, "take": [list(t) for t in o.take],
                  "pay": o.pay, "give": [list(t) for t in o.give]}
+    draft = None
+    d = state.draft
+    if d is not None and seat is not None and seat == state.turn:
+        draft = {"to": d[0], "take": [list(t) for t in d[1]], "give": [list(t) for t in d[2]],
+                 "pay": 20 * d[3] + 5 * d[4] + d[5]}
+    naming = None
+    if state.naming is not None:
+        cid, value, used = state.naming
+        naming = {"card": cid, "value": value, "tiles": [list(t) for t in used]}
     phase = state.phase
     result = None
     if phase == "over":
@@ -169,5 +187,6 @@ def observe(state, seat: int | None) -> RareRosesObservation:
         "tiles_drawn": state.counted, "next_push_cost": state.push_cost() if phase == "push" else None,
         "first_turn_extras": state.first_turn_extras(state.turn) if state.turn >= 0 else 0,
         "received": state.received, "offers_left": max(0, rules.max_offers - state.offers),
-        "fills": state.fills, "pending_offer": offer, "end_triggered": state.end_trigger is not None,
+        "fills": state.fills, "pending_offer": offer, "draft": draft,
+        "draft_with": None if d is None else d[0], "naming": naming, "end_triggered": state.end_trigger is not None,
         "turns_left": state.turns_left, "log": state.log.view(seat), "result": result})

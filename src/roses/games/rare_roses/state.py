@@ -15,15 +15,16 @@ the cards that could be next (the rulebook shuffles the icon and no-icon decks a
 each, icon deck on top, so the next card is uniform over the undrawn icon cards while icon cards
 remain in the deck, then over the undrawn no-icon cards). Tiles are drawn from the bag's counts.
 Every drawn card and tile is shown to all, so the future is the only hidden chance. The one
-private thing is the terms of a deal under negotiation (RR-7): the two seats in it read them, the
-others only that a deal was proposed and whether it was accepted (an accepted deal's terms are
-then logged for all; a declined deal's never are). :meth:`_sample_history` (behind the core's
-sealed ``determinize``) keeps everything public and re-draws the terms of every deal, pending or
-declined, that the seat was not part of.
+private thing is the terms of a deal (RR-7): its draft steps are read by the proposer only, the
+proposed deal by its two seats; the others learn that a draft was opened, its number of steps, and
+whether it was proposed and accepted (an accepted deal's terms are then logged for all; a declined
+deal's never are). :meth:`_sample_history` (behind the core's sealed ``determinize``) keeps
+everything public and re-draws the steps of every draft whose terms the seat does not know.
 
 Speed: legal actions are generated straight from the rules (:meth:`_legal_actions`) as shared,
-interned action objects (:class:`Rules` holds the per-game ones); the rule checks that name the
-rule broken (:meth:`_problem`) run only for actions outside that list and for refusals.
+interned action objects (:class:`Rules` holds the per-game ones); they are the whole action set
+(``apply`` is the core's membership test); the rule checks that name the rule broken
+(:meth:`_problem`) run only for refusals.
 """
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ from roses.core import CHANCE, to_jsonable, TERMINAL, GameParameterError, Illega
 from roses.core.game import GameInfo
 
 from . import cards as C
-from .actions import (FILL, MATCH, Accept, Buy, Decline, DoneBuying, DrawOrder, DrawTile, EndTurn,
-                      FillOrder, Offer, Push, Seed, Specialty, StartPlayer, StopPushing, Tile, Trash,
+from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGive, DealPay, DealTake,
+                      DealWith, Decline, DoneBuying, DrawOrder, DrawTile, EndTurn, FillOrder, Offer,
+                      Propose, Push, Seed, Specialty, StartPlayer, StopPushing, Tile, Trash, UseTile,
                       parse_action as _parse_action, tiles_text)
 from .cards import BOXES, BUD, FRESH, MATURE, ROSES, OrderCard
 
@@ -53,17 +55,28 @@ ACCEPT, DECLINE, DONE_BUYING, END_TURN = Accept(), Decline(), DoneBuying(), EndT
 BUYS: tuple[Buy, ...] = tuple(Buy(r) for r in ROSES)
 DRAWS: tuple[DrawTile, ...] = tuple(DrawTile(r) for r in ROSES)
 SPECIALTIES: dict[str, Specialty] = {r: Specialty(r) for r in ROSES}
+PROPOSE, CANCEL_DEAL = Propose(), CancelDeal()
+PAY20, PAY5, PAY1 = DealPay(20), DealPay(5), DealPay(1)
+DEALS: tuple[DealWith, ...] = tuple(DealWith(s) for s in range(6))
+# TAKES[r][b], GIVES[r][b], USES[r][b]: the one-tile steps, rose index r, box index b
+TAKES = tuple(tuple(DealTake((ROSES[r], BOXES[b])) for b in range(3)) for r in range(R))
+GIVES = tuple(tuple(DealGive((ROSES[r], BOXES[b])) for b in range(3)) for r in range(R))
+USES = tuple(tuple(UseTile((ROSES[r], BOXES[b])) for b in range(3)) for r in range(R))
+#: Draft steps between ``deal SEAT`` and ``propose``/``cancel deal`` (RR-7).
+_DRAFT_STEPS = frozenset((DealTake, DealGive, DealPay))
+#: At most this many ``pay +5`` and ``pay +1`` steps in one draft (so each amount has one sequence).
+MAX_FIVES, MAX_ONES = 3, 4
 
 _CHANCE_PHASES = frozenset(("specialty", "start", "setup-market", "setup-orders", "seeding", "refill"))
 #: Phases that always wait for a decision (nothing for _advance to skip).
-_WAITING_PHASES = frozenset(("purchase", "respond", "fill", "over"))
+_WAITING_PHASES = frozenset(("purchase", "draft", "respond", "fill", "name-tiles", "over"))
 
 
 @dataclass(frozen=True)
 class Rules:
     """What a game's parameters fix, read once per :class:`~roses.core.Game`, with the game's
-    interned actions: ``offers[seat][box][rose]`` (the one-tile deal at the market price),
-    ``fills[card]`` (``(match, fill)`` with the oldest tiles), ``draw_orders[card]``, and each
+    interned actions: ``fills[card]`` (``(match, fill)`` with the oldest tiles), ``chooses[card]``
+    (``(match, fill)``: name the tiles, RR-8), ``draw_orders[card]``, and each
     card's needs per rose (``needs[card]``: ``(rose, buds, blooms)`` for its roses, RR-8)."""
 
     players: int
@@ -75,7 +88,7 @@ class Rules:
     prices: tuple[int, ...]
     max_offers: int
     start_player: int | None
-    offers: tuple          # offers[seat][box][rose]: the one-tile deal at the market price
+    chooses: dict          # card id -> (ChooseTiles match, ChooseTiles fill)
     fills: dict            # card id -> (FillOrder match, FillOrder fill), oldest tiles
     draw_orders: dict      # card id -> DrawOrder
     needs: dict            # card id -> ((rose index, buds, blooms), ...)
@@ -117,8 +130,7 @@ def rules_of(game) -> Rules:
         n_icon=min(C.CARDS_PER_DECK, len(icon)), n_plain=min(C.CARDS_PER_DECK, len(plain)),
         prices=price, max_offers=int(p.get("max_offers", 3)),
         start_player=p.get("start_player"),
-        offers=tuple(tuple(tuple(Offer(s, ((ROSES[r], BOXES[b]),), price[r]) for r in range(R))
-                           for b in range(3)) for s in range(n)),
+        chooses={c.id: (ChooseTiles(c.id, MATCH), ChooseTiles(c.id, FILL)) for c in deck},
         fills={c.id: (FillOrder(c.id, MATCH), FillOrder(c.id, FILL)) for c in deck},
         draw_orders={c.id: DrawOrder(c.id) for c in deck},
         needs={c.id: _needs(c) for c in deck},
@@ -128,6 +140,57 @@ def rules_of(game) -> Rules:
         _RULES.clear()
     _RULES[id(game)] = (game, rules)
     return rules
+
+
+def _tile_steps(shop, chosen: tuple, table) -> list[Any]:
+    """One-tile draft steps (``table[r][b]``) for the tiles of ``shop`` not yet ``chosen``, from
+    the last chosen tile on in tile order (rose, then box), so a list of tiles is chosen in one
+    order only."""
+    if chosen:
+        last = chosen[-1]
+        lr, lb = _ROSE_INDEX[last[0]], _BOX_INDEX[last[1]]
+        used = chosen.count(last)
+    else:
+        lr = lb = used = 0
+    out = []
+    for r in range(lr, R):
+        for b in range(lb if r == lr else 0, 3):
+            k = shop[b][r]
+            if r == lr and b == lb:
+                k -= used
+            if k > 0:
+                out.append(table[r][b])
+    return out
+
+
+def _redraw_draft(rng: random.Random, steps: int, seller_counts, own_counts, money: int, received: int,
+                  proposed: bool) -> list[Any]:
+    """A legal draft of exactly ``steps`` take / give / pay steps for the public facts of its
+    moment (the seller's and the proposer's tile counts, box-major; the proposer's money; tiles
+    received this turn), with at least one take when it was ``proposed``: the numbers of takes,
+    gives and pay steps drawn uniformly among those possible, then the tiles (uniform over each
+    shop's tiles) and an amount of money paid in that many steps (uniform over those within the
+    money). The real draft is one of them, so there is always one."""
+    theirs = [(r, b) for b in range(3) for r in range(R) for _ in range(seller_counts[b * R + r])]
+    mine = [(r, b) for b in range(3) for r in range(R) for _ in range(own_counts[b * R + r])]
+    most = min(C.MAX_RECEIVED - received, len(theirs), steps)
+    splits = [(t, g, steps - t - g) for t in range(1 if proposed else 0, most + 1)
+              for g in range(min(len(mine), steps - t) + 1) if _min_pay(steps - t - g) <= money]
+    t, g, p = rng.choice(splits)
+    take = sorted(rng.sample(theirs, t))
+    give = sorted(rng.sample(mine, g))
+    amounts = [(p - f - o, f, o) for f in range(MAX_FIVES + 1) for o in range(MAX_ONES + 1)
+               if f + o <= p and 20 * (p - f - o) + 5 * f + o <= money]
+    n20, n5, n1 = rng.choice(amounts)
+    return ([TAKES[r][b] for r, b in take] + [GIVES[r][b] for r, b in give]
+            + [PAY20] * n20 + [PAY5] * n5 + [PAY1] * n1)
+
+
+def _min_pay(steps: int) -> int:
+    """The least money a draft's ``steps`` pay steps can add up to (+1s first, then +5s, +20s)."""
+    ones = min(steps, MAX_ONES)
+    fives = min(steps - ones, MAX_FIVES)
+    return ones + 5 * fives + 20 * (steps - ones - fives)
 
 
 def _empty_shop() -> list[list[int]]:
@@ -174,9 +237,14 @@ class RareRosesState(State):
         self.received = 0      # tiles received this turn, market and deals (RR-7)
         self.offers = 0        # deals proposed this turn
         self.offer: Offer | None = None
-        # (history index, seller's tile counts bud+fresh+mature, buyer's money) of every deal
-        # proposed, public facts of its moment: what _sample_history needs to re-draw its terms.
-        self.deal_context: list[tuple[int, tuple[int, ...], int]] = []
+        # The deal being drafted (RR-7): (seller, take, give, +20 steps, +5 steps, +1 steps).
+        self.draft: tuple | None = None
+        # The order being filled with named tiles (RR-8): (card id, value, tiles named so far).
+        self.naming: tuple | None = None
+        # (history index of ``deal SEAT``, seller's tile counts bud+fresh+mature, buyer's tile
+        # counts, buyer's money, tiles received this turn) of every draft opened: public facts of
+        # its moment, what _sample_history needs to re-draw hidden terms.
+        self.deal_context: list[tuple[int, tuple[int, ...], tuple[int, ...], int, int]] = []
         self.fills = 0         # orders filled this turn
         self.end_trigger: int | None = None  # seat that turned over the last order (-1: setup)
         self.turns_left: int | None = None   # turns still to finish once the end is triggered
@@ -309,7 +377,7 @@ class RareRosesState(State):
         """Start ``seat``'s turn with "Rotate Stock": buds → fresh blooms → mature blooms → bag."""
         self.turn = seat
         self.counted = self.received = self.offers = self.fills = 0
-        self.offer = None
+        self.offer = self.draft = self.naming = None
         shop = self.shops[seat]
         mature = shop[MATURE]
         wilted = sum(mature)
@@ -385,13 +453,15 @@ class RareRosesState(State):
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Any]:
-        """The bounded list of legal seat actions, generated from the rules (the order is part of
-        the game's reproducibility: same seeds, same games)."""
+        """Every legal seat action — exactly what ``apply`` accepts (rules_version 2: deals drafted
+        step by step, RR-7; fill tiles named one by one, RR-8) — generated from the rules (the
+        order is part of the game's reproducibility: same seeds, same games)."""
         ph = self.phase
         seat = self.turn
         if ph == "purchase":
-            # Purchase Roses: buy ROSE (RR-2 price, at most 6 received, RR-7), then one-tile deals
-            # at the market price with every other seat holding the tile (RR-7), then done buying.
+            # Purchase Roses: buy ROSE (RR-2 price, at most 6 received, RR-7), then a deal draft
+            # with every other seat holding a tile (RR-7, at most max_offers a turn), then done
+            # buying.
             rules = self._rules
             prices = rules.prices
             money = self.money[seat]
@@ -402,29 +472,37 @@ class RareRosesState(State):
                 market = self.market
                 out = list(compress(BUYS, market if rich else [k and p <= money for k, p in zip(market, prices)]))
                 if self.offers < rules.max_offers:
-                    shops = self.shops
-                    for s, by_box in enumerate(rules.offers):
-                        if s == seat:
-                            continue
-                        for row, offers in zip(shops[s], by_box):
-                            if any(row):
-                                out += compress(offers, row if rich else [k and p <= money for k, p in zip(row, prices)])
+                    for s, (b, f, m) in enumerate(self.shops):
+                        if s != seat and (any(b) or any(f) or any(m)):
+                            out.append(DEALS[s])
             out.append(DONE_BUYING)
             return out
+        if ph == "draft":
+            return self._draft_actions(seat)
+        if ph == "name-tiles":
+            return self._naming_actions(seat)
         if ph == "fill":
             # Fill Orders: each queued order for its match then its fill value with the oldest
-            # fitting tiles (RR-8), at most three a turn; then end turn.
+            # fitting tiles, then the same with the tiles named one by one (RR-8), at most three a
+            # turn; then end turn.
             out = []
             if self.fills < C.MAX_FILLS:
                 fills = self._rules.fills
+                chooses = self._rules.chooses
                 can = self._can_fill
                 for c in self.queue:
                     if c is not None:
                         m, f = fills[c]
-                        if can(seat, c, MATCH):
+                        cm = can(seat, c, MATCH)
+                        cf = can(seat, c, FILL)
+                        if cm:
                             out.append(m)
-                        if can(seat, c, FILL):
+                        if cf:
                             out.append(f)
+                        if cm:
+                            out.append(chooses[c][0])
+                        if cf:
+                            out.append(chooses[c][1])
             out.append(END_TURN)
             return out
         if ph == "trash-or-seed":
@@ -457,16 +535,76 @@ class RareRosesState(State):
                 return False
         return True
 
+    def _draft_actions(self, seat: int) -> list[Any]:
+        """The steps of a deal draft (RR-7), in the one order that makes each deal a single
+        sequence: takes (tiles of the other shop, in tile order, while the tiles received this turn
+        stay within 6), then gives (own tiles, in tile order), then money: ``pay +20`` steps, at
+        most three ``pay +5``, at most four ``pay +1`` (within the own money); ``propose`` once a
+        tile is taken; ``cancel deal`` at any time."""
+        seller, take, give, n20, n5, n1 = self.draft
+        out: list[Any] = []
+        paid = n20 or n5 or n1
+        if not paid:
+            if not give and self.received + len(take) < C.MAX_RECEIVED:
+                out += _tile_steps(self.shops[seller], take, TAKES)
+            out += _tile_steps(self.shops[seat], give, GIVES)
+        room = self.money[seat] - (20 * n20 + 5 * n5 + n1)
+        if not n5 and not n1 and room >= 20:
+            out.append(PAY20)
+        if not n1 and n5 < MAX_FIVES and room >= 5:
+            out.append(PAY5)
+        if n1 < MAX_ONES and room >= 1:
+            out.append(PAY1)
+        if take:
+            out.append(PROPOSE)
+        out.append(CANCEL_DEAL)
+        return out
+
+    def _naming_left(self) -> list[tuple[int, int, int]]:
+        """``(rose index, buds still needed, blooms still needed)`` of the order being filled with
+        named tiles (for Fill, the whole count is in the second field: any box serves)."""
+        cid, value, used = self.naming
+        out = []
+        for r, buds, blooms in self._rules.needs[cid]:
+            rose = ROSES[r]
+            ub = ul = 0
+            for t in used:
+                if t[0] == rose:
+                    if t[1] == "bud":
+                        ub += 1
+                    else:
+                        ul += 1
+            if value == MATCH:
+                out.append((r, buds - ub, blooms - ul))
+            else:
+                out.append((r, 0, buds + blooms - ub - ul))
+        return out
+
+    def _naming_actions(self, seat: int) -> list[Any]:
+        """RR-8, tiles named one by one: every own tile (not named yet) that can still serve the
+        order: for Match a bud from the fresh-bud box for a bud still needed, a bloom from either
+        bloom box for a bloom; for Fill any tile of a type still needed. Each rose's needs are
+        served by its own tiles only, so a named tile never makes the order impossible."""
+        cid, value, used = self.naming
+        shop = self.shops[seat]
+        out = []
+        for r, buds, blooms in self._naming_left():
+            if value == MATCH:
+                boxes = ((BUD,) if buds > 0 else ()) + ((FRESH, MATURE) if blooms > 0 else ())
+            else:
+                boxes = (BUD, FRESH, MATURE) if blooms > 0 else ()
+            for b in boxes:
+                if shop[b][r] - used.count((ROSES[r], BOXES[b])) > 0:
+                    out.append(USES[r][b])
+        return out
+
     def is_legal(self, action: Any) -> bool:
-        """Chance outcomes must be listed; a seat action is legal when it passes the rule checks —
-        which accept any well-formed deal (RR-7) or fill naming its tiles (RR-8), beyond the bounded
-        list :meth:`legal_actions` gives."""
-        ph = self.phase
-        if ph in _CHANCE_PHASES:
+        """Membership in :meth:`legal_actions` — for a seat action the core's test itself; at a
+        chance node the same answer checked directly, without building the outcome list (a random
+        playout samples an outcome, which builds it once, then applies it)."""
+        if self.phase in _CHANCE_PHASES:
             return self._chance_legal(action)
-        if ph == "over":
-            return False
-        return self._problem(action) is None
+        return State.is_legal(self, action)
 
     def _chance_legal(self, a: Any) -> bool:
         """Whether ``a`` is one of :meth:`_chance_outcomes` (checked directly, without listing)."""
@@ -509,9 +647,10 @@ class RareRosesState(State):
             action = _parse_action(str(text))
         except ValueError as e:
             raise IllegalActionError("action text", str(e), text) from None
-        if not self.is_legal(action):
-            raise self.explain_illegal(action)
-        return action
+        for a in self.legal_actions():
+            if a == action:
+                return a
+        raise self.explain_illegal(action)
 
     # ------------------------------------------------------------------ rule checks (refusals)
     def _problem(self, a: Any) -> tuple[str, str] | None:
@@ -582,6 +721,51 @@ class RareRosesState(State):
             return (rule, f"your shop does not hold {tiles_text(a.give)}")
         return None
 
+    def _check_old_offer(self, a: Offer, seat: int) -> tuple[str, str] | None:
+        """A compound deal (rules_version 1): refused with the rule it breaks, or with how deals
+        are made now (drafted step by step)."""
+        problem = self._check_offer(a, seat)
+        if problem is not None:
+            return problem
+        return ("Purchase Roses (RR-7)", "a deal is drafted step by step (rules version 2): "
+                f"deal {a.seat}, then take ROSE/BOX, give ROSE/BOX, pay +20/+5/+1, then propose")
+
+    def _check_deal(self, a: DealWith, seat: int) -> tuple[str, str] | None:
+        rule = "Purchase Roses (RR-7)"
+        if not isinstance(a.seat, int) or not 0 <= a.seat < self.num_players or a.seat == seat:
+            return (rule, "a deal is proposed to one other player")
+        if self.offers >= self._rules.max_offers:
+            return (rule + " / max_offers", f"at most {self._rules.max_offers} deals may be proposed a turn")
+        if self.received >= C.MAX_RECEIVED:
+            return (rule, "you can't purchase or trade for more than 6 roses on your turn")
+        if not any(map(any, self.shops[a.seat])):
+            return (rule, f"seat {a.seat}'s shop is empty: a deal buys at least one rose from it")
+        return None
+
+    def _check_draft_step(self, a: Any, seat: int) -> tuple[str, str] | None:
+        if a in self._draft_actions(seat):
+            return None
+        rule = "Purchase Roses (RR-7)"
+        seller, take, give, n20, n5, n1 = self.draft
+        if type(a) is Propose:
+            return (rule, "a deal buys at least one rose from the other player: take a tile first")
+        if type(a) is DealPay:
+            return (rule, f"{a} is not possible now: you have ${self.money[seat]}, the draft pays "
+                    f"${20 * n20 + 5 * n5 + n1}; money is added as +20s, then up to three +5s, then up to four +1s")
+        who = f"seat {seller}'s" if type(a) is DealTake else "your"
+        return (rule, f"{a} is not possible now: {who} shop must hold the tile, at most 6 roses are received "
+                "a turn, and a draft names its takes, then its gives (each in tile order), then the money")
+
+    def _check_choose(self, a: ChooseTiles, seat: int) -> tuple[str, str] | None:
+        return self._check_fill(FillOrder(a.card, a.value), seat)
+
+    def _check_use(self, a: UseTile, seat: int) -> tuple[str, str] | None:
+        if a in self._naming_actions(seat):
+            return None
+        cid, value, used = self.naming
+        return ("Order Cards (RR-8)", f"{a} cannot serve order #{cid} ({self.card(cid)}) for its {value} "
+                f"value now (named so far: {tiles_text(used) or 'none'})")
+
     def _check_fill(self, a: FillOrder, seat: int) -> tuple[str, str] | None:
         if not isinstance(a.card, int) or a.card not in self.queue:
             return ("Fill Orders", f"order #{a.card} is not in the order queue")
@@ -598,7 +782,8 @@ class RareRosesState(State):
         problem = self.tiles_problem(seat, a.card, a.value, a.tiles)
         if problem:
             return ("Order Cards (RR-8)", problem)
-        return None
+        return ("Order Cards (RR-8)", "tiles are named one by one (rules version 2): "
+                f"choose tiles for {a.card} {a.value}, then use ROSE/BOX for each")
 
     def _has_tiles(self, seat: int, tiles: tuple[Tile, ...]) -> bool:
         shop = self.shops[seat]
@@ -718,12 +903,44 @@ class RareRosesState(State):
         self.received += 1
         self.log.add(("seat {} buys {} from the market for ${}", seat, a.rose, p))
 
-    def _apply_offer(self, a: Offer) -> None:
+    def _apply_deal(self, a: DealWith) -> None:
         seat = self.turn
-        self.offers += 1
-        self.offer = a
+        self.offers += 1  # a draft counts toward max_offers when it is opened (a turn stays bounded)
+        self.draft = (a.seat, (), (), 0, 0, 0)
         bud, fresh, mature = self.shops[a.seat]
-        self.deal_context.append((len(self.history), tuple(bud + fresh + mature), self.money[seat]))
+        ob, of, om = self.shops[seat]
+        self.deal_context.append((len(self.history), tuple(bud + fresh + mature), tuple(ob + of + om),
+                                  self.money[seat], self.received))
+        self.phase = "draft"
+        self.log.add(("seat {} drafts a deal with seat {}", seat, a.seat))
+
+    def _apply_take(self, a: DealTake) -> None:
+        d = self.draft
+        self.draft = (d[0], d[1] + (a.tile,), d[2], d[3], d[4], d[5])
+
+    def _apply_give(self, a: DealGive) -> None:
+        d = self.draft
+        self.draft = (d[0], d[1], d[2] + (a.tile,), d[3], d[4], d[5])
+
+    def _apply_pay(self, a: DealPay) -> None:
+        seller, take, give, n20, n5, n1 = self.draft
+        k = a.amount
+        self.draft = (seller, take, give, n20 + (k == 20), n5 + (k == 5), n1 + (k == 1))
+
+    def _apply_cancel(self, a: CancelDeal) -> None:
+        seller = self.draft[0]
+        self.draft = None
+        self.phase = "purchase"
+        self.log.add(("seat {} drops the deal with seat {}", self.turn, seller))
+
+    def _apply_propose(self, a: Propose) -> None:
+        seller, take, give, n20, n5, n1 = self.draft
+        self._propose(Offer(seller, take, 20 * n20 + 5 * n5 + n1, give))
+
+    def _propose(self, a: Offer) -> None:
+        seat = self.turn
+        self.draft = None
+        self.offer = a
         self.phase = "respond"
         self.log.add(("seat {} proposes a deal to seat {}", seat, a.seat),
                      {seat: ("you propose: {}", str(a)),
@@ -748,6 +965,22 @@ class RareRosesState(State):
 
     def _apply_fill(self, a: FillOrder) -> None:
         self._fill(self.turn, a)
+
+    def _apply_choose(self, a: ChooseTiles) -> None:
+        self.naming = (a.card, a.value, ())
+        self.phase = "name-tiles"
+        self.log.add(("seat {} names the tiles to {} order #{}", self.turn, a.value, a.card))
+
+    def _apply_use(self, a: UseTile) -> None:
+        cid, value, used = self.naming
+        used = used + (a.tile,)
+        if len(used) == len(self.card(cid).roses):
+            self.naming = None
+            self.phase = "fill"
+            self._fill(self.turn, FillOrder(cid, value, used))
+        else:
+            self.naming = (cid, value, used)
+            self.log.add(("seat {} names {} for order #{}", self.turn, f"{a.tile[0]}/{a.tile[1]}", cid))
 
     def _apply_end_turn(self, a: EndTurn) -> None:
         self._end_turn()
@@ -850,26 +1083,38 @@ class RareRosesState(State):
 
         Every chance outcome is public (each tile drawn and each order card turned over is shown
         to all; the future, hidden from every seat, is re-drawn by the world's own RNG), and so is
-        every seat action but one: the terms of a deal (RR-7) are read only by its two seats until
-        it is accepted (then the acceptance logs them for all). So the history is kept, except
-        that every deal ``seat`` was not part of that is pending or was declined gets new terms,
-        drawn as the old ``determinize`` drew them: one tile of the seller's shop (uniform over its
-        tiles) for a price from $0 to the buyer's money. Such a deal is legal where it stands: the
-        real one took at least one tile of that shop (so there is one) within the 6 received; and
-        a declined deal changes nothing but the log and the count of deals, so the rest of the
-        history stays legal. Reads only public facts: who proposed to whom, what followed, and the
-        seller's shop and the buyer's money when the deal was proposed (``deal_context``)."""
+        every seat action but the terms of a deal (RR-7). A draft (``deal SEAT``, then take / give /
+        pay steps, then ``propose`` or ``cancel deal``) is read step by step by its proposer only;
+        the others learn that it was opened, how many steps it had (the number of steps is public)
+        and how it ended. A proposed deal's terms are then read by the seller too, and by everyone
+        once it is accepted (the acceptance logs them). The draft allows one step sequence per deal
+        (takes, gives, then money, each in a fixed order), so known terms fix the steps.
+
+        So the history is kept, except the steps of every draft whose terms ``seat`` does not know
+        (``seat`` is not the proposer, and the draft was not proposed to ``seat`` nor accepted):
+        they are re-drawn as another legal draft of the same number of steps, ending the same way
+        (:meth:`_redraw_draft`). A draft that is not accepted changes nothing but the log and the
+        count of deals, so the rest of the history stays legal. Reads only public facts: who
+        drafted with whom, how many steps, what followed, and the two shops, the proposer's money
+        and the tiles it had received when the draft was opened (``deal_context``)."""
         history = self.history
         out = list(history)
-        last = len(history) - 1
-        for i, counts, money in self.deal_context:
+        n_h = len(history)
+        for i, seller_counts, own_counts, money, received in self.deal_context:
             mover, a = history[i]
-            if mover == seat or a.seat == seat:
+            if mover == seat:
                 continue
-            if i < last and type(history[i + 1][1]) is Accept:
-                continue  # accepted: its terms are public
-            tiles = [(ROSES[r], BOXES[b]) for b in range(3) for r in range(R) for _ in range(counts[b * R + r])]
-            out[i] = (mover, Offer(a.seat, (rng.choice(tiles),), rng.randint(0, money)))
+            j = i + 1
+            while j < n_h and type(history[j][1]) in _DRAFT_STEPS:
+                j += 1
+            proposed = j < n_h and type(history[j][1]) is Propose
+            if proposed and (a.seat == seat or (j + 1 < n_h and type(history[j + 1][1]) is Accept)):
+                continue  # terms known to ``seat``: the seller, or accepted (public)
+            steps = j - i - 1
+            if steps:
+                redrawn = _redraw_draft(rng, steps, seller_counts, own_counts, money, received, proposed)
+                for k, x in enumerate(redrawn):
+                    out[i + 1 + k] = (mover, x)
         return out
 
     def information_state_key(self, seat: int) -> tuple:
@@ -935,6 +1180,14 @@ class RareRosesState(State):
         assert self.received <= C.MAX_RECEIVED and self.counted <= C.MAX_DRAWS and self.fills <= C.MAX_FILLS
         for s in range(n):
             assert self.bonus_paid[s] == (self.specialty_filled(s) >= C.SPECIALTY_ORDERS)
+        assert (self.draft is not None) == (self.phase == "draft"), "a deal draft out of its phase"
+        assert (self.naming is not None) == (self.phase == "name-tiles"), "a naming out of its phase"
+        assert (self.offer is not None) == (self.phase == "respond"), "a proposed deal out of its phase"
+        if self.draft is not None:
+            seller, take, give, n20, n5, n1 = self.draft
+            assert seller != self.turn and self.received + len(take) <= C.MAX_RECEIVED
+            assert 20 * n20 + 5 * n5 + n1 <= self.money[self.turn] and n5 <= MAX_FIVES and n1 <= MAX_ONES
+            assert self._has_tiles(seller, take) and self._has_tiles(self.turn, give)
 
 
 # Which phase each seat action belongs to, and its rule check (Turn phases).
@@ -944,7 +1197,15 @@ _CHECKS = {
     Push: ("push", RareRosesState._check_push),
     StopPushing: ("push", RareRosesState._check_nothing),
     Buy: ("purchase", RareRosesState._check_buy),
-    Offer: ("purchase", RareRosesState._check_offer),
+    Offer: ("purchase", RareRosesState._check_old_offer),
+    DealWith: ("purchase", RareRosesState._check_deal),
+    DealTake: ("draft", RareRosesState._check_draft_step),
+    DealGive: ("draft", RareRosesState._check_draft_step),
+    DealPay: ("draft", RareRosesState._check_draft_step),
+    Propose: ("draft", RareRosesState._check_draft_step),
+    CancelDeal: ("draft", RareRosesState._check_nothing),
+    ChooseTiles: ("fill", RareRosesState._check_choose),
+    UseTile: ("name-tiles", RareRosesState._check_use),
     DoneBuying: ("purchase", RareRosesState._check_nothing),
     Accept: ("respond", RareRosesState._check_nothing),
     Decline: ("respond", RareRosesState._check_nothing),
@@ -963,7 +1224,14 @@ _APPLY = {
     Push: RareRosesState._apply_push,
     StopPushing: RareRosesState._apply_stop,
     Buy: RareRosesState._apply_buy,
-    Offer: RareRosesState._apply_offer,
+    DealWith: RareRosesState._apply_deal,
+    DealTake: RareRosesState._apply_take,
+    DealGive: RareRosesState._apply_give,
+    DealPay: RareRosesState._apply_pay,
+    Propose: RareRosesState._apply_propose,
+    CancelDeal: RareRosesState._apply_cancel,
+    ChooseTiles: RareRosesState._apply_choose,
+    UseTile: RareRosesState._apply_use,
     Accept: RareRosesState._apply_accept,
     Decline: RareRosesState._apply_decline,
     DoneBuying: RareRosesState._apply_done_buying,
@@ -978,13 +1246,14 @@ def max_game_length(game) -> int:
     that wilt back into the bag lets the seats seed for ever without trashing an order).
 
     Proof. Let ``n`` be the players, ``D`` the order cards in the deck (``n_icon + n_plain``),
-    ``p`` the lowest market price (> 0), ``m`` = ``max_offers``.
+    ``p`` the lowest market price (> 0), ``m`` = ``max_offers``, ``K`` the most roses on one card.
 
     - Money: every dollar comes from the start ($20 a seat), a filled order (each card at most
       once, worth at most ``max(fill, match)``; at most ``D`` cards are ever drawn, so their worth
       is at most that of the ``n_icon`` dearest icon cards and the ``n_plain`` dearest others:
-      ``V``) or a specialty bonus ($50, once a seat, RR-4). Money never goes below 0, so there are
-      at most ``B = (20n + V + 50n) // p`` market buys (``$p`` or more each).
+      ``V``) or a specialty bonus ($50, once a seat, RR-4). So no seat ever holds more than
+      ``W = 20n + V + 50n``. Money never goes below 0, so there are at most ``B = W // p`` market
+      buys (``$p`` or more each).
     - Tiles: a tile enters the bag only from a shop (rotation, a filled order) and enters a shop
       only by a market buy (deals move tiles between shops), so at most ``94 + B`` tile draws
       happen in a game; and at most ``D`` order cards are drawn.
@@ -994,13 +1263,18 @@ def max_game_length(game) -> int:
       card (≤ ``D`` turns); after it, at most ``n`` turns are played in all (RR-9). So
       ``T ≤ 2D + 94 + B + n``.
     - Seat actions: trashes ≤ ``D``; seeds and pushes ≤ ``94 + B`` together (a seed draws at least
-      one tile, a push exactly one, RR-5); stops ≤ seeds ≤ ``94 + B``; buys ≤ ``B``; fills ≤ ``D``;
-      deals and their answers ≤ ``2m`` a turn; done buying and end turn one a turn each.
+      one tile, a push exactly one, RR-5); stops ≤ seeds ≤ ``94 + B``; buys ≤ ``B``; fills ≤ ``D``
+      orders, each one step (oldest tiles) or ``1 + K`` (``choose tiles for`` and one ``use`` per
+      rose, RR-8); done buying and end turn one a turn each. Deals: at most ``m`` drafts a turn
+      (opening one counts), each ``deal SEAT``, at most 6 takes (RR-7), at most 94 gives (distinct
+      own tiles), at most ``W // 20 + 3 + 4`` pay steps (within the own money, at most three +5s and
+      four +1s), ``propose`` or ``cancel deal``, and an answer: ``E = 6 + 94 + W // 20 + 7 + 3``.
+      Solo there is no other seat to deal with: take ``m = 0`` there.
     - Chance: the shops (``n``), the start player (1), the tiles (``94 + B``), the cards (``D``).
 
-    Total ≤ ``n + 1 + 3(94 + B) + B + 3D + (2m + 2)·T``. It is a worst case (seats that fill
-    orders only to buy tiles that wilt back into the bag, and propose every deal they may): random
-    play stays far below it (see the test)."""
+    Total ≤ ``n + 1 + 3(94 + B) + B + (3 + K)·D + (m·E + 2)·T``. It is a worst case (seats that
+    fill orders only to buy tiles that wilt back into the bag, and draft every deal they may as
+    long as it can be): random play stays far below it (see the test)."""
     import sys
 
     rules = rules_of(game)
@@ -1011,10 +1285,14 @@ def max_game_length(game) -> int:
     icon = sorted((max(c.fill, c.match) for c in deck if c.icon), reverse=True)[:rules.n_icon]
     plain = sorted((max(c.fill, c.match) for c in deck if not c.icon), reverse=True)[:rules.n_plain]
     cards = rules.n_icon + rules.n_plain
-    buys = (C.START_MONEY * n + sum(icon) + sum(plain) + C.SPECIALTY_BONUS * n) // min(rules.prices)
+    most_roses = max(len(c.roses) for c in deck)
+    wealth = C.START_MONEY * n + sum(icon) + sum(plain) + C.SPECIALTY_BONUS * n
+    buys = wealth // min(rules.prices)
     tiles = C.TOTAL_TILES + buys
     turns = 2 * cards + tiles + n
-    return n + 1 + 3 * tiles + buys + 3 * cards + (2 * rules.max_offers + 2) * turns
+    deal = C.MAX_RECEIVED + C.TOTAL_TILES + wealth // 20 + MAX_FIVES + MAX_ONES + 3
+    drafts = rules.max_offers if n > 1 else 0  # solo: nobody to deal with
+    return n + 1 + 3 * tiles + buys + (3 + most_roses) * cards + (drafts * deal + 2) * turns
 
 
 def game_info(game) -> GameInfo:

@@ -95,6 +95,20 @@ def render(obs):
     if obs.pending_offer:
         po = obs.pending_offer
         parts.append(Text(as_read_by(f"deal on the table: {deal_words(po)}", obs.seat), style="bold cyan"))
+    if obs.draft:
+        d = obs.draft
+        terms = [f"take {tiles_text(d['take'])}" if d["take"] else "take nothing yet"]
+        terms += [f"give {tiles_text(d['give'])}"] if d["give"] else []
+        terms += [f"pay ${d['pay']}"]
+        parts.append(Text(as_read_by(f"your draft of a deal with seat {d['to']}: " + ", ".join(terms), obs.seat),
+                          style="bold cyan"))
+    elif obs.draft_with is not None:
+        parts.append(Text(as_read_by(f"seat {obs.turn} is drafting a deal with seat {obs.draft_with}", obs.seat),
+                          style="cyan"))
+    if obs.naming:
+        nm = obs.naming
+        parts.append(Text(f"naming tiles for order #{nm['card']} ({nm['value']}): "
+                          + (tiles_text(nm["tiles"]) or "none yet"), style="bold cyan"))
     if obs.result:
         parts.append(Text(as_read_by("final: " + ", ".join(f"seat {i} ${m}" for i, m in enumerate(obs.result["money"])),
                                      obs.seat), style="bold green"))

@@ -290,7 +290,7 @@ function showCover(name) {
 // ---------------------------------------------------------------- drawing
 function ctx() {
   return {
-    act, busy: pending !== null, seat: view.seat, replay: false,
+    act, actAll, busy: pending !== null, seat: view.seat, replay: false,
     legal: view.legal_actions || [],
     players: (view.seats || []).length || (view.observation && view.observation.players) || 0,
     name: i => seatName(view, i),
@@ -683,10 +683,21 @@ async function downloadRecord() {
 }
 
 // ---------------------------------------------------------------- acting
+/** Send several moves in order, each after the previous one's answer (a game that splits one
+ *  choice into small steps, e.g. a Rare Roses deal); stops at the first move not accepted.
+ *  Returns whether all were. */
+async function actAll(texts) {
+  for (const text of texts) {
+    if (!(await act(text))) return false;
+  }
+  return true;
+}
+
+/** Send one move; returns whether the server accepted it. */
 async function act(text) {
-  if (pending || !view) return;
+  if (pending || !view) return false;
   const token = tokenFor(activeSeat);
-  if (!token) { showBanner("You are watching; only seated players can move.", "info"); return; }
+  if (!token) { showBanner("You are watching; only seated players can move.", "info"); return false; }
   const mine = { seq: ++actSeq, version: view.version };
   pending = mine;
   for (const b of document.querySelectorAll("#moves button, #board button.act")) b.disabled = true;
@@ -697,14 +708,14 @@ async function act(text) {
     // matter (applied if it is the newest); a refusal is old news.
     if (res.ok && res.data && res.data.observation !== undefined) applyView(res.data);
     if (res.ok && actSeq === mine.seq) { banner = null; drawBanner(); }
-    return;
+    return res.ok;
   }
   pending = null;
   if (res.ok) {
     banner = null;
     if (res.data && res.data.observation !== undefined) applyView(res.data); else await fetchView();
     draw(); // re-enable the buttons even when a newer pushed view already arrived (no-op between seats)
-    return;
+    return true;
   }
   const d = res.data || {};
   if (res.status === 409) {
@@ -718,6 +729,7 @@ async function act(text) {
   }
   await fetchView();
   draw(); // re-enable the moves even when the refresh failed too or brought nothing newer
+  return false;
 }
 
 // ---------------------------------------------------------------- chat

@@ -1,6 +1,7 @@
 // Rare Roses: shops (fresh buds, fresh blooms, mature blooms), the market, the order queue, money,
-// and a deal builder for proposing trades (RR-7) as action texts
-// ("offer SEAT take TILES pay N [give TILES]", tiles written rose/box; rare_roses/actions.py).
+// and a deal builder for proposing trades (RR-7), sent as the engine's draft steps one move at a
+// time ("deal SEAT", "take ROSE/BOX", "give ROSE/BOX", "pay +20|+5|+1", "propose"; tiles written
+// rose/box; rare_roses/actions.py), and buttons for naming a fill's tiles one by one (RR-8).
 // Observation fields: rare_roses/observation.py.
 import { h, titleCase } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
@@ -39,7 +40,8 @@ const PHASES = {
   "specialty": "Dealing shop cards", "start": "Drawing the start player", "setup-market": "Seeding the market",
   "setup-orders": "Turning over orders", "trash-or-seed": "trashes the oldest order or seeds the market",
   "seeding": "is seeding the market", "push": "may push their luck", "refill": "Turning over orders",
-  "purchase": "is buying roses", "respond": "answers a deal", "fill": "is filling orders", "over": "Game over",
+  "purchase": "is buying roses", "respond": "answers a deal", "fill": "is filling orders",
+  "draft": "is drafting a deal", "name-tiles": "is picking tiles for an order", "over": "Game over",
 };
 
 export function render(view, el, ctx) {
@@ -49,7 +51,7 @@ export function render(view, el, ctx) {
   const mover = o.phase === "respond" && o.current_player >= 0 ? o.current_player : o.turn;
   const phase = PHASES[o.phase] || o.phase;
   const name = i => who(view, ctx, i); // the own seat reads "(you)" in the status lines
-  const named = ["trash-or-seed", "seeding", "push", "purchase", "respond", "fill"].includes(o.phase) && mover >= 0;
+  const named = ["trash-or-seed", "seeding", "push", "purchase", "draft", "respond", "fill", "name-tiles"].includes(o.phase) && mover >= 0;
   el.appendChild(statusStrip([
     ["Now", nowLine(view, named ? `${name(mover)} ${phase}` : phase), "wide"],
     ["Orders left", `${o.deck_size ?? 0}`],
@@ -126,18 +128,40 @@ function shopTiles(shop) {
   return out;
 }
 
-function listText(counts) {
+/** Tiles of `counts` ({"rose/box": n}) one by one, in the engine's tile order (rose, then box). */
+function tileList(counts) {
   const parts = [];
-  for (const [box] of BOXES) for (const r of ROSES) for (let k = 0; k < (counts[`${r}/${box}`] || 0); k++) parts.push(`${r}/${box}`);
-  return parts.join(",");
+  for (const r of ROSES) for (const [box] of BOXES) for (let k = 0; k < (counts[`${r}/${box}`] || 0); k++) parts.push(`${r}/${box}`);
+  return parts;
 }
 
-/** The action text of the deal being built, or null when it takes nothing. */
-export function dealText(b) {
-  const take = listText(b.take);
-  if (!take) return null;
-  const give = listText(b.give);
-  return `offer ${b.seat} take ${take} pay ${Math.max(0, Math.floor(Number(b.pay) || 0))}` + (give ? ` give ${give}` : "");
+/** The money as the draft's steps: +20s, then up to three +5s, then up to four +1s. */
+function paySteps(amount) {
+  const n = Math.max(0, Math.floor(Number(amount) || 0));
+  const out = [];
+  for (let k = 0; k < Math.floor(n / 20); k++) out.push("pay +20");
+  for (let k = 0; k < Math.floor((n % 20) / 5); k++) out.push("pay +5");
+  for (let k = 0; k < n % 5; k++) out.push("pay +1");
+  return out;
+}
+
+/** The moves that draft and propose the deal being built, in order (the engine drafts a deal step
+ *  by step: takes, gives, money, propose), or null when it takes nothing. */
+export function dealSteps(b) {
+  const take = tileList(b.take);
+  if (!take.length) return null;
+  return [`deal ${b.seat}`, ...take.map(t => `take ${t}`), ...tileList(b.give).map(t => `give ${t}`),
+    ...paySteps(b.pay), "propose"];
+}
+
+/** The deal being built in plain words, or null when it takes nothing. */
+function dealWords(b, ctx) {
+  const take = tileList(b.take);
+  if (!take.length) return null;
+  const give = tileList(b.give);
+  const pay = Math.max(0, Math.floor(Number(b.pay) || 0));
+  const paid = [pay || !give.length ? `$${pay}` : null, give.length ? give.map(logLine).join(", ") : null].filter(Boolean);
+  return `Take ${take.map(logLine).join(", ")} from ${ctx.name(b.seat)} for ${paid.join(" and ")}`;
 }
 
 function dealBuilder(view, ctx, container) {
@@ -156,7 +180,8 @@ function dealBuilder(view, ctx, container) {
   const b = builder;
   const box = h("details", { class: "deal-builder", open: b.open || undefined, ontoggle: e => { b.open = e.target.open; } });
   const redraw = () => { if (box.isConnected) box.replaceWith(dealBuilder(view, ctx, container)); };
-  const text = dealText(b);
+  const steps = dealSteps(b);
+  const words = dealWords(b, ctx);
   const mine = shops[view.seat] || {};
   box.append(
     h("summary", {}, `Propose a deal (${o.offers_left ?? 0} left this turn)`),
@@ -170,12 +195,16 @@ function dealBuilder(view, ctx, container) {
       h("div", {}, h("div", { class: "section-title" }, "You give"),
         h("label", { class: "row small" }, "Money $", h("input", {
           type: "number", min: 0, max: mine.money ?? 0, value: String(b.pay), class: "deal-pay", "aria-label": "Money to pay",
-          onchange: e => { b.pay = Number(e.target.value) || 0; redraw(); },
+          // Redrawing removes the focused field, whose blur fires another change: skip that one.
+          onchange: e => { const pay = Number(e.target.value) || 0; if (pay === b.pay) return; b.pay = pay; redraw(); },
         }), h("span", { class: "muted" }, `(you have $${mine.money ?? 0})`)),
         shopTiles(mine).map(([key, max]) => stepper(key, max, b.give, redraw)))),
     h("div", { class: "row" },
-      h("code", { class: "deal-text" }, text || "choose at least one tile to take"),
-      h("button", { type: "button", class: "primary deal-propose", disabled: !text || ctx.busy, onclick: () => { b.open = false; ctx.act(text); } }, "Propose deal")));
+      h("span", { class: "deal-text" }, words || "Choose at least one tile to take."),
+      h("button", { type: "button", class: "primary deal-propose", disabled: !steps || ctx.busy, onclick: () => {
+        b.open = false;
+        if (ctx.actAll) ctx.actAll(steps); else ctx.act(steps[0]);
+      } }, "Propose deal")));
   return box;
 }
 
@@ -215,13 +244,15 @@ export function renderActions(view, el, ctx) {
   const used = new Set();
   const take = re => legal.filter(t => re.test(t) && (used.add(t), true));
   const box = h("div", { class: "move-groups" });
-  const simple = take(/^(trash|seed|push|stop|accept|decline|done buying|end turn)$/);
+  const simple = take(/^(trash|seed|push|stop|accept|decline|done buying|end turn|propose|cancel deal)$/);
   const buys = take(/^buy /);
-  const offers = take(/^offer /);
-  const fills = take(/^fill /);
+  const deals = take(/^deal \d+$/);
+  const steps = take(/^(take|give|use) [\w-]+\/\w+$|^pay \+\d+$/);
+  const fills = take(/^(fill|choose tiles for) /);
   const LABELS = {
     trash: "Trash the oldest order", seed: "Seed the market", push: `Push: draw another ($${o.next_push_cost ?? "?"})`,
     stop: "Stop pushing", accept: "Accept the deal", decline: "Decline", "done buying": "Done buying", "end turn": "End my turn",
+    propose: "Propose the deal", "cancel deal": "Cancel the deal",
   };
   if (buys.length) {
     box.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Buy"),
@@ -233,27 +264,46 @@ export function renderActions(view, el, ctx) {
   if (fills.length) {
     const byOrder = new Map();
     for (const t of fills) {
-      const m = /^fill (\d+) (fill|match)/.exec(t);
-      const id = m ? m[1] : t;
+      const m = /^(fill|choose tiles for) (\d+) (fill|match)$/.exec(t);
+      const id = m ? m[2] : t;
       if (!byOrder.has(id)) byOrder.set(id, []);
-      byOrder.get(id).push([t, m ? m[2] : t]);
+      byOrder.get(id).push([t, m ? m[3] : t, m && m[1] !== "fill"]);
     }
     const cards = o.cards || {};
     box.appendChild(h("p", { class: "hint" }, "Fill an order with the right roses; Match also needs each tile's maturity. ",
-      "The oldest fitting tiles are used — to pick others, type e.g. ", h("code", {}, "fill 12 match with juliet/bud,blue/fresh"), " under Type a move."));
+      "The plain buttons use your oldest fitting tiles; \"pick tiles\" lets you choose them one by one."));
     for (const [id, items] of byOrder) {
       const card = cards[id] || {};
       box.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, `Order #${id}`),
-        h("div", { class: "move-buttons" }, items.map(([t, kind]) =>
-          moveButton(ctx, t, kind === "match" ? `Match $${card.match ?? "?"}` : (kind === "fill" ? `Fill $${card.fill ?? "?"}` : t), kind === "match" ? "main" : "")))));
+        h("div", { class: "move-buttons" }, items.map(([t, kind, pick]) => {
+          const label = kind === "match" ? `Match $${card.match ?? "?"}` : (kind === "fill" ? `Fill $${card.fill ?? "?"}` : t);
+          return moveButton(ctx, t, pick ? `${label}, pick tiles` : label, kind === "match" && !pick ? "main" : "");
+        }))));
     }
   }
-  if (offers.length) {
-    box.appendChild(h("details", { class: "move-group many" }, h("summary", {}, `Quick deals at market price (${offers.length})`),
-      h("div", { class: "move-buttons" }, offers.map(t => {
-        const m = /^offer (\d+) take ([\w-]+)\/(\w+) pay (\d+)$/.exec(t);
-        return moveButton(ctx, t, m ? [tile(m[2], m[3] === "bud" ? "bud" : "bloom"), ` ${titleCase(m[2])} (${m[3]}) from ${ctx.name(Number(m[1]))} $${m[4]}`] : t);
-      }))));
+  if (deals.length) {
+    box.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Deal step by step with"),
+      h("div", { class: "move-buttons" }, deals.map(t => moveButton(ctx, t, ctx.name(Number(t.slice(5))))))));
+  }
+  if (o.draft) {
+    const d = o.draft;
+    const parts = [d.take.length ? `take ${d.take.map(([r, b]) => logLine(`${r}/${b}`)).join(", ")}` : "nothing taken yet",
+      d.give.length ? `give ${d.give.map(([r, b]) => logLine(`${r}/${b}`)).join(", ")}` : null, `pay $${d.pay}`].filter(Boolean);
+    box.appendChild(h("p", { class: "hint rr-draft" }, `Your deal with ${ctx.name(d.to)} so far: ${parts.join(", ")}. `,
+      "Add tiles to take first, then tiles to give, then money."));
+  }
+  if (o.naming) {
+    const nm = o.naming;
+    box.appendChild(h("p", { class: "hint rr-naming" }, `Picking the tiles for order #${nm.card} (${nm.value === "match" ? "Match" : "Fill"}): `,
+      nm.tiles.length ? nm.tiles.map(([r, b]) => logLine(`${r}/${b}`)).join(", ") : "none yet", "."));
+  }
+  if (steps.length) {
+    const VERB = { take: "Take", give: "Give", use: "Use" };
+    box.appendChild(h("div", { class: "move-group" }, h("div", { class: "move-buttons" }, steps.map(t => {
+      const m = /^(take|give|use) ([\w-]+)\/(\w+)$/.exec(t);
+      if (!m) return moveButton(ctx, t, `Add $${t.slice(5)}`);
+      return moveButton(ctx, t, [`${VERB[m[1]]} `, tile(m[2], m[3] === "bud" ? "bud" : "bloom"), ` ${titleCase(m[2])} (${m[3]})`]);
+    }))));
   }
   if (o.phase === "purchase" && (o.offers_left ?? 0) > 0 && !ctx.replay) {
     const builderBox = dealBuilder(view, ctx, box);
