@@ -1,0 +1,66 @@
+"""Alembic data migrations: a database written before Rare Roses' rules_version 2 (compound deals
+``offer …`` and named fills ``fill … with …``) is rewritten as step sequences and its tables
+rebuild (migration 0002)."""
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+import roses
+from roses.games.rare_roses.actions import DealWith, Propose
+from roses.server import models as m
+from roses.server.service import rebuild
+from roses.server.store import MIGRATIONS, SqlTableStore, make_engine
+
+from ..games.rare_roses.test_records import _downgrade
+
+
+def _game_with_a_deal() -> tuple[roses.State, list[list]]:
+    """A random 3-seat Rare Roses game that drafted and proposed a deal; its history in the old
+    (rules_version 1) texts."""
+    game = roses.load("rare-roses", players=3)
+    for seed in range(200):
+        s, rng = game.new_initial_state(seed), random.Random(seed)
+        while not s.is_terminal() and len(s.history) < 400:
+            legal = s.legal_actions()
+            deal = [a for a in legal if isinstance(a, DealWith)]
+            a = s.sample_chance() if s.is_chance_node() else (deal[0] if deal and rng.random() < 0.5 else rng.choice(legal))
+            s.apply(a)
+            if isinstance(a, Propose):
+                return s, _downgrade(list(s.history))
+    raise AssertionError("no random game proposed a deal")
+
+
+def test_migration_0002_rewrites_old_rare_roses_steps(tmp_path):
+    state, old = _game_with_a_deal()
+    assert any(text.startswith("offer ") for _, text in old) and len(old) < len(state.history)
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:  # the schema as it was before rules_version 2
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    now = datetime.now(timezone.utc)
+    with engine.begin() as conn:
+        conn.execute(sa.insert(m.tables).values(
+            id="t1", game="rare-roses", params='{"players": 3}', seed=state.seed, name="old", created=now,
+            updated=now, version=len(old), revision=0, status="playing", current_player=state.current_player(),
+            rng_state=None, returns=None, turn_timer_seconds=None, bot_delay_ms=0, host_token_hash="x" * 64))
+        conn.execute(sa.insert(m.actions), [dict(table_id="t1", idx=i, seat=seat, action=text, at=now)
+                                            for i, (seat, text) in enumerate(old)])
+    engine.dispose()
+
+    store = SqlTableStore(url)  # runs the migrations to head, as `roses serve` does at start
+    try:
+        row = store.load("t1")
+        stored = store.actions("t1")
+    finally:
+        store.dispose()
+    assert [[s, t] for s, t in stored] == [[s, str(a)] for s, a in state.history]
+    assert row.version == len(state.history)
+    assert rebuild("rare-roses", {"players": 3}, state.seed, stored) == state
