@@ -143,19 +143,51 @@ class State:
         """Apply ``action`` for the seat to move (or a chance outcome at a chance node).
 
         Raises :class:`IllegalActionError` naming the rule when ``action`` is not legal; the state
-        is then unchanged. The check is a membership test in this position's legal actions,
-        computed once (and shared with :meth:`legal_actions`).
+        is then unchanged. The check is a look-up in this position's legal actions, computed once
+        (and shared with :meth:`legal_actions`); identity first, so an action taken from the list
+        costs a pointer compare. The history keeps the listed object: an equal look-alike written
+        differently (``Start(0.0)`` for ``start 0``, ``Bid(True)``) is refused, so every step
+        replays from its text. A game's own ``is_legal`` is asked only about actions not listed.
         """
         seat = self.current_player()
         if seat == TERMINAL:
             raise IllegalActionError("end of the game", "the game is over; no action is legal", action)
-        if not self.is_legal(action):
-            raise self.explain_illegal(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        try:
+            listed = legal[legal.index(action)]
+        except (ValueError, TypeError):
+            listed = None
+        if listed is None:
+            if type(self).is_legal is State.is_legal or not self._accepts(action):
+                raise self._refusal(action)
+        elif listed is not action:
+            if type(listed) is not type(action) or str(listed) != str(action):
+                raise IllegalActionError("legal actions", f"{action!r} is not written as the legal "
+                                         f"action {listed}: its fields have other types", action)
+            action = listed
         self._legal = None
         self._apply(action)
         if seat == CHANCE:
             self._consume_draw()
         self.history.append((seat, action))
+
+    def _accepts(self, action: Action) -> bool:
+        """The game's own ``is_legal`` for an action its list does not hold; malformed input (a
+        field of the wrong type) is simply not legal."""
+        try:
+            return bool(self.is_legal(action))
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+            return False
+
+    def _refusal(self, action: Action) -> IllegalActionError:
+        """The game's rule-naming refusal, or a plain one when the action is too malformed for the
+        game's rules to read (a field of the wrong type)."""
+        try:
+            return self.explain_illegal(action)
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+            return IllegalActionError("legal actions", f"{action!r} is not a legal action now", action)
 
     def num_legal_actions(self) -> int:
         """How many legal actions (or chance outcomes) there are here: ``len(legal_actions())``
@@ -172,6 +204,8 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
+        if not 0 <= index < len(legal):
+            raise IndexError(f"legal action {index} of {len(legal)}")
         action = legal[index]
         seat = self.current_player()
         self._legal = None
@@ -202,6 +236,8 @@ class State:
         Pure as far as the game goes: it draws the RNG's next number once and keeps it until a
         chance outcome is applied, which uses it up; so a state is fully determined by its seed and
         history (and replays exactly) whether or not anybody sampled."""
+        if self.current_player() != CHANCE:
+            raise IllegalActionError("chance", "chance is not to move: there is no outcome to sample")
         r = self._peeked
         if r is None:
             r = self._peeked = self._own_rng().random()
@@ -240,9 +276,15 @@ class State:
             raise IllegalActionError("legal actions", f"{text!r} could be any of: "
                                      + ", ".join(str(a) for a in matches[:12]), text)
         if self.current_player() != TERMINAL:
-            parsed = self.parse_action(key)
+            try:
+                parsed = self.parse_action(key)
+            except (TypeError, ValueError):
+                parsed = None
             if parsed is not None:
-                raise self.explain_illegal(parsed)
+                for a in legal:  # a variant spelling of a legal move ("bid 01") is that move
+                    if a == parsed and str(a) == str(parsed):
+                        return a
+                raise self._refusal(parsed)
         shown = ", ".join(str(a) for a in legal[:12])
         raise IllegalActionError("legal actions", f"{text!r} is not a legal action now; legal: {shown}", text)
 
@@ -289,7 +331,10 @@ class State:
         ``observation(seat)`` and ``information_state_key(seat)`` equal this state's.
 
         Args: ``seat`` (0..n-1), ``rng`` (a ``random.Random``, advanced). Returns a new state.
+        Raises ``ValueError`` for anything but a seat of this game (a spectator has no world).
         """
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise ValueError(f"determinize needs a seat 0..{self.num_players - 1}, not {seat!r}")
         steps = self._sample_history(seat, rng)
         world = self.game.new_initial_state(rng.getrandbits(63))
         world.replay_trusted(steps)
