@@ -366,12 +366,17 @@ class State:
         return self.log.seen_by(seat, log_start)
 
     # ------------------------------------------------------------------ equality and JSON
+    #: Fields that are not part of a position: the shared game, the RNG (its position is compared
+    #: instead) and caches. A game adds its own shared tables and caches.
+    SNAPSHOT_SKIP = frozenset({"game", "rng", "_rng_shared", "_peeked", "_legal"})
+
     def snapshot(self) -> dict[str, Any]:
-        """Every field of the state as JSON data (for equality checks and debugging). Includes the
-        hidden information: never send it to a player."""
+        """Every field of the state as JSON data (for equality checks and debugging), but those in
+        :attr:`SNAPSHOT_SKIP`. Includes the hidden information: never send it to a player."""
         out = {}
+        skip = self.SNAPSHOT_SKIP
         for k, v in vars(self).items():
-            if k in ("game", "rng", "_rng_shared", "_peeked", "_legal"):
+            if k in skip:
                 continue
             if k == "history":
                 out[k] = [[s, str(a)] for s, a in v]

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
-from roses.core.serial import to_jsonable
 
 from .actions import (
     ActivateEffect, ChooseTargets, DealCrystal, DealRole, DeclineEffect, FirstCoin, GiveCoin,
@@ -153,20 +152,8 @@ class BladesAndRoseState(State):
         self.share_rng_with(new)
         return new
 
-    def snapshot(self) -> dict[str, Any]:
-        """Every field as JSON data (the base snapshot without the determinize cache)."""
-        out = {}
-        for k, v in vars(self).items():
-            if k in ("game", "rng", "_rng_shared", "_peeked", "_legal", "_samplers"):
-                continue
-            if k == "history":
-                out[k] = [[s, str(a)] for s, a in v]
-            elif k == "log":
-                out[k] = to_jsonable(v.raw())
-            else:
-                out[k] = to_jsonable(v)
-        out["rng"] = self.rng_position()
-        return out
+    #: The per-position determinize cache is not part of the position.
+    SNAPSHOT_SKIP = State.SNAPSHOT_SKIP | {"_samplers"}
 
     # ------------------------------------------------------------------ helpers
     def left_of(self, seat: int) -> int:

@@ -34,7 +34,7 @@ from itertools import compress
 from dataclasses import dataclass
 from typing import Any
 
-from roses.core import CHANCE, to_jsonable, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
 from roses.core.game import GameInfo
 
 from . import cards as C
@@ -1152,17 +1152,8 @@ class RareRosesState(State):
         self.share_rng_with(new)
         return new
 
-    _SKIP = frozenset(("game", "rng", "history", "log", "_rng_shared", "_peeked", "_legal", "_rules"))
-
-    def snapshot(self) -> dict[str, Any]:
-        """Every field as JSON data, like the base class's, built directly for speed (the rules
-        are the game's, not the state's)."""
-        skip = self._SKIP
-        out: dict[str, Any] = {k: to_jsonable(v) for k, v in vars(self).items() if k not in skip}
-        out["history"] = [[s, str(a)] for s, a in self.history]
-        out["log"] = to_jsonable(self.log.raw())
-        out["rng"] = self.rng_position()
-        return out
+    #: The rules (``_rules``) are the game's, not the position's.
+    SNAPSHOT_SKIP = State.SNAPSHOT_SKIP | {"_rules"}
 
     def check_invariants(self) -> None:
         n = self.num_players

@@ -38,7 +38,6 @@ from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
 from roses.core.game import GameInfo
-from roses.core.serial import to_jsonable
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Accept, Deal, Draw, Exchange, Keep, Offer, Refuse, Start
 from .cards import HAND_SIZE, MAX_VALUE, Card, check_deck_size, deck_counter
@@ -530,20 +529,8 @@ class RoseCeremonyState(State):
         self.share_rng_with(twin)
         return twin
 
-    def snapshot(self) -> dict[str, Any]:
-        """Every field as JSON data, as :meth:`State.snapshot` (the shared tables left out)."""
-        out = {}
-        for k, v in vars(self).items():
-            if k in _NOT_IN_SNAPSHOT:
-                continue
-            if k == "history":
-                out[k] = [[s, str(a)] for s, a in v]
-            elif k == "log":
-                out[k] = to_jsonable(v.raw())
-            else:
-                out[k] = to_jsonable(v)
-        out["rng"] = self.rng_position()
-        return out
+    #: The shared tables (``_t``) are the game's, not the position's.
+    SNAPSHOT_SKIP = State.SNAPSHOT_SKIP | {"_t"}
 
     # ------------------------------------------------------------------ hidden information
     def _sample_history(self, seat: int, rng: random.Random) -> list[tuple[int, Any]]:
@@ -717,7 +704,6 @@ _APPLY = {
 
 #: Fields left out of :meth:`RoseCeremonyState.snapshot`: the core's (game, RNG, caches) and the
 #: shared tables.
-_NOT_IN_SNAPSHOT = frozenset(("game", "rng", "_rng_shared", "_peeked", "_legal", "_t"))
 
 
 def info(game) -> GameInfo:
