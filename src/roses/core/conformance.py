@@ -3,7 +3,8 @@
 ``check_random_game`` plays one game with random legal actions and checks, at every step:
 the state's own invariants (e.g. cards conserved), that each seat's observation is JSON data and
 is unchanged when everything hidden from that seat is re-drawn (no hidden information leaks), that
-determinized worlds are sealed (:func:`check_determinize`), that a
+determinized worlds are sealed (:func:`check_determinize`), that the action space is complete
+and encoded (:func:`check_action_space`), that a
 clone is independent of its original, and that illegal actions raise :class:`IllegalActionError`
 and change nothing. At the end it checks that the game ended, that the returns are sane, and that
 the record and the JSON form both replay to an equal state.
@@ -72,6 +73,31 @@ def check_determinize(state: State, seat: int, seed: int) -> None:
     assert world.seed != state.seed or state.is_terminal() or not state.history
 
 
+def check_action_space(state: State) -> None:
+    """The action space is complete and encoded (issue 9, item 4): every seat action of the fixed
+    integer encoding is accepted by ``apply`` exactly when ``legal_actions()`` lists it, and every
+    listed action encodes to an id that decodes to it. Raises ``AssertionError``."""
+    if state.is_chance_node() or state.is_terminal():
+        return
+    game = state.game
+    legal = state.legal_actions()
+    for a in legal:
+        i = game.action_to_id(a)
+        assert 0 <= i < game.num_distinct_actions() and game.action_from_id(i) == a, (
+            f"legal action {a} is not in the integer encoding (id {i})")
+    for i in range(game.num_distinct_actions()):
+        a = game.action_from_id(i)
+        twin = state.clone()
+        try:
+            twin.apply(a)
+            accepted = True
+        except IllegalActionError:
+            accepted = False
+        assert accepted == (a in legal), (
+            f"{a} is {'accepted' if accepted else 'refused'} by apply but "
+            f"{'not ' if accepted else ''}listed in legal_actions()")
+
+
 def check_illegal(state: State, pool: list[Any], rng: random.Random) -> None:
     """Up to three actions from ``pool`` that are illegal here, plus a nonsense value, each raise
     :class:`IllegalActionError` and change nothing."""
@@ -130,6 +156,8 @@ def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool
             check_observations(state, rng)
             if steps % 5 == 0 and not state.is_chance_node():
                 check_determinize(state, rng.randrange(state.num_players), rng.randrange(2**31))
+            if steps % 13 == 0:
+                check_action_space(state)
             check_illegal(state, pool, rng)
             check_clone(state, action)
         state.apply(action)
