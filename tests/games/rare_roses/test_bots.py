@@ -181,3 +181,27 @@ def test_heuristic_trashes_to_deny_only_with_two_seats():
         set_shop(s, 1, "fresh", osira=1, juliet=1)
         assert s.phase == "trash-or-seed" and s.current_player() == 0
         assert make_agent("heuristic", s.game, 0).act(Turn.of(s)) == want, players
+
+
+def test_a_bot_made_afresh_for_each_decision_still_proposes_the_deals_it_drafts():
+    """Regression (a tester's browser game): the server's bot runner makes a new bot for every
+    move, so the heuristic forgot the deal it had opened a draft for and dropped every draft."""
+    import random as _random
+
+    from roses.agents import Turn, make_agent
+    from roses.games.rare_roses.actions import CancelDeal, DealWith, Propose
+
+    game = load("rare-roses", players=3)
+    opened = proposed = cancelled = 0
+    for seed in range(6):
+        s = game.new_initial_state(seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance())
+                continue
+            a = make_agent("heuristic", game, _random.Random(len(s.history)).randrange(2**31)).act(Turn.of(s))
+            opened += isinstance(a, DealWith)
+            proposed += isinstance(a, Propose)
+            cancelled += isinstance(a, CancelDeal)
+            s.apply(a)
+    assert opened > 0 and proposed == opened and cancelled == 0, (opened, proposed, cancelled)

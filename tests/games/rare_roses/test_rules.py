@@ -300,7 +300,8 @@ def test_a_tile_bought_from_another_shop_keeps_its_box_and_counts_toward_six():
     do(s, "decline")
     assert s.received == 5 and shop(s, 1, "fresh") == {"juliet": 1}
     assert s.log.view(2)[-1] == "seat 1 declines seat 0's deal"
-    assert "offer 1 take juliet/fresh pay 0" in s.log.view(1)[-1]
+    assert s.log.view(1)[-1] == "you decline seat 0's deal: take juliet/fresh for $0"  # plain words
+    assert s.log.view(0)[-1] == "seat 1 declines your deal: take juliet/fresh for $0"
 
 
 def test_deals_must_be_well_formed():

@@ -318,7 +318,7 @@ class HeuristicAgent:
             self._target = deal
             return DealWith(deal.seat)
         if ph == "draft":
-            return self.draft_step(obs, legal)
+            return self.draft_step(obs, legal, seat)
         if ph == "respond":
             return self.answer(obs, seat)
         if ph == "fill":
@@ -330,10 +330,17 @@ class HeuristicAgent:
             return EndTurn()
         return legal[0]
 
-    def draft_step(self, obs, legal):
+    def draft_step(self, obs, legal, seat: int | None = None):
         """The next step of the target deal's draft sequence after the draft so far (the
-        observation's ``draft``); ``cancel deal`` if the draft is not a start of it."""
+        observation's ``draft``); ``cancel deal`` if the draft is not a start of it.
+
+        A bot made afresh for each decision (the server's bot runner does so) has no remembered
+        target: it finds it again from the observation, as it chose it when it opened the draft
+        (the one tile it takes, at its market price; before the first take, the deal
+        :meth:`propose` picks with that seat)."""
         d, target = obs.draft, self._target
+        if d is not None and (target is None or target.seat != d["to"]) and seat is not None:
+            target = self._target = self._recover_target(obs, seat, d)
         if d is None or target is None or target.seat != d["to"]:
             return CancelDeal()
         done = ([DealTake(tuple(t)) for t in d["take"]] + [DealGive(tuple(t)) for t in d["give"]]
@@ -342,6 +349,12 @@ class HeuristicAgent:
         if steps[:len(done)] != done or len(done) >= len(steps) or steps[len(done)] not in legal:
             return CancelDeal()
         return steps[len(done)]
+
+    def _recover_target(self, obs, seat: int, d) -> Offer | None:
+        if d["take"]:
+            (rose, box), = [tuple(t) for t in d["take"][:1]]
+            return Offer(d["to"], ((rose, box),), obs.prices[rose])
+        return self.propose(obs, seat, [DealWith(d["to"])], self.plan(obs, seat).value)
 
     def _offers(self, obs, seat: int, legal) -> list[Offer]:
         """One-tile deals at the market price that the seat can pay, with each seat it may draft a

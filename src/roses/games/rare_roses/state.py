@@ -197,6 +197,13 @@ def _empty_shop() -> list[list[int]]:
     return [[0] * R for _ in BOXES]
 
 
+def _price_words(o: "Offer") -> str:
+    """What a deal's buyer gives, as the log words it: ``$5``, ``$5 and juliet/fresh`` or
+    ``juliet/fresh`` (RR-7: money and/or tiles)."""
+    paid = [f"${o.pay}"] if o.pay or not o.give else []
+    return " and ".join(paid + ([tiles_text(o.give)] if o.give else []))
+
+
 class RareRosesState(State):
     """One position of Rare Roses. Phases (``self.phase``):
 
@@ -352,7 +359,7 @@ class RareRosesState(State):
             elif ph == "trash-or-seed":
                 if self.oldest_order() is not None or any(self.bag):
                     return
-                self.log.add(("seat {} can neither trash an order nor seed (RR-11)", self.turn))
+                self.log.add(("seat {} can neither trash an order nor seed", self.turn))
                 self._enter_refill()
             elif ph == "seeding":
                 if self.pending > 0 and any(self.bag):
@@ -399,7 +406,7 @@ class RareRosesState(State):
             lost = self.queue[0]
             if lost is not None:
                 self.discarded.append(lost)
-                self.log.add(("order #{} advanced past the third space and is lost (RR-10)", lost))
+                self.log.add(("order #{} advanced past the third space and is lost", lost))
             self.queue = self.queue[1:] + [None]
             self.pending = 1
         else:
@@ -843,7 +850,7 @@ class RareRosesState(State):
     def _apply_specialty(self, a: Specialty) -> None:
         s = self.specialty.index(None)
         self.specialty[s] = a.rose
-        self.log.add(("seat {}'s shop specializes in {} (RR-4)", s, a.rose))
+        self.log.add(("seat {}'s shop specializes in {}", s, a.rose))
 
     def _apply_start(self, a: StartPlayer) -> None:
         self.start = a.seat
@@ -874,7 +881,7 @@ class RareRosesState(State):
         self.pending = C.SEED_DRAWS + extras
         self.phase = "seeding"
         if extras:
-            self.log.add(("seat {} seeds the market (+{} first-turn extra tile{}, RR-5)", seat, extras,
+            self.log.add(("seat {} seeds the market (+{} first-turn extra tile{})", seat, extras,
                           "s" if extras != 1 else ""))
         else:
             self.log.add(("seat {} seeds the market", seat))
@@ -943,9 +950,10 @@ class RareRosesState(State):
         self.offer = a
         self.phase = "respond"
         self.log.add(("seat {} proposes a deal to seat {}", seat, a.seat),
-                     {seat: ("you propose: {}", str(a)),
-                      a.seat: ("seat {} proposes: take {} from you for ${}{}", seat, tiles_text(a.take), a.pay,
-                               f" and {tiles_text(a.give)}" if a.give else "")})
+                     {seat: ("you propose to seat {}: take {} from them for {}", a.seat, tiles_text(a.take),
+                             _price_words(a)),
+                      a.seat: ("seat {} proposes: take {} from you for {}", seat, tiles_text(a.take),
+                               _price_words(a))})
 
     def _apply_accept(self, a: Accept) -> None:
         self._settle(self.offer)
@@ -954,9 +962,10 @@ class RareRosesState(State):
 
     def _apply_decline(self, a: Decline) -> None:
         o = self.offer
-        text = str(o)
+        terms = (tiles_text(o.take), _price_words(o))
         self.log.add(("seat {} declines seat {}'s deal", o.seat, self.turn),
-                     {self.turn: ("seat {} declines: {}", o.seat, text), o.seat: ("you decline: {}", text)})
+                     {self.turn: ("seat {} declines your deal: take {} for {}", o.seat, *terms),
+                      o.seat: ("you decline seat {}'s deal: take {} for {}", self.turn, *terms)})
         self.offer = None
         self.phase = "purchase"
 
@@ -1049,7 +1058,7 @@ class RareRosesState(State):
             self.bonus_paid[seat] = True
             self.money[seat] += C.SPECIALTY_BONUS
             self.bank_out += C.SPECIALTY_BONUS
-            self.log.add(("seat {} filled a 4th {} specialty order: ${} bonus (RR-4)", seat, card.specialty,
+            self.log.add(("seat {} filled a 4th {} specialty order: ${} bonus", seat, card.specialty,
                           C.SPECIALTY_BONUS))
 
     # ------------------------------------------------------------------ results and views

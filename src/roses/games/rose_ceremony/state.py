@@ -59,7 +59,7 @@ RULE_EXCHANGE = "Exchange a Bouquet for Charm Points (RC-4)"
 RULE_END = "End of the Game (RC-5)"
 
 DECK_OUT = ("the deck has run out: the round is finished without draws, then most "
-            "charm points wins (RC-5)")
+            "charm points wins")  # RC-5
 _PHASES_OF_CHANCE = frozenset(("deal", "start", "draw"))
 
 #: A log message worded from its template and arguments, kept once worded: log messages are
