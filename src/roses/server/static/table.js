@@ -685,10 +685,16 @@ async function downloadRecord() {
 // ---------------------------------------------------------------- acting
 /** Send several moves in order, each after the previous one's answer (a game that splits one
  *  choice into small steps, e.g. a Rare Roses deal); stops at the first move not accepted.
- *  Returns whether all were. */
-async function actAll(texts) {
-  for (const text of texts) {
-    if (!(await act(text))) return false;
+ *  Returns whether all were. Options: `undo`, a move sent when a later step fails and it is
+ *  legal then (Rare Roses: "cancel deal", so no half-built draft stays open); `message(undone)`,
+ *  the plain words shown instead of the refused step's rule text. */
+async function actAll(texts, opts = {}) {
+  for (let k = 0; k < texts.length; k++) {
+    if (await act(texts[k])) continue;
+    let undone = false;
+    if (k > 0 && opts.undo && view && (view.legal_actions || []).includes(opts.undo)) undone = await act(opts.undo);
+    if (opts.message) showBanner(opts.message(undone), "error");
+    return false;
   }
   return true;
 }

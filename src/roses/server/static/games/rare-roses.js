@@ -110,7 +110,7 @@ export function render(view, el, ctx) {
 // ------------------------------------------------------------------ moves and the deal builder
 let builder = null; // {version, seat, take: {"rose/box": n}, give: {...}, pay}
 
-function stepper(key, max, counts, onchange) {
+function stepper(key, max, counts, onchange, held = max) {
   const value = counts[key] || 0;
   const [rose, box] = key.split("/");
   return h("div", { class: "stepper-tile" },
@@ -119,7 +119,7 @@ function stepper(key, max, counts, onchange) {
     h("button", { type: "button", class: "small deal-step", disabled: value <= 0, onclick: () => { counts[key] = value - 1; onchange(); } }, "−"),
     h("b", { class: "deal-count" }, String(value)),
     h("button", { type: "button", class: "small deal-step", disabled: value >= max, onclick: () => { counts[key] = value + 1; onchange(); } }, "+"),
-    h("span", { class: "muted tiny" }, `of ${max}`));
+    h("span", { class: "muted tiny" }, `of ${held}`));
 }
 
 function shopTiles(shop) {
@@ -164,6 +164,30 @@ function dealWords(b, ctx) {
   return `Take ${take.map(logLine).join(", ")} from ${ctx.name(b.seat)} for ${paid.join(" and ")}`;
 }
 
+/** A whole number of dollars between 0 and `money` (what the builder's money field holds). */
+export function clampPay(value, money) {
+  const n = Math.floor(Number(value));
+  return Number.isFinite(n) ? Math.max(0, Math.min(n, Math.max(0, money || 0))) : 0;
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Why the deal `b` cannot be proposed now, in plain words, or "" when it can. `room` is how many
+ *  more tiles the seat may receive this turn, `money` its money, `legal` the legal moves. */
+export function dealProblem(b, { room, money, legal, name = i => `Seat ${i}` }) {
+  const take = tileList(b.take).length;
+  if (legal && !legal.includes(`deal ${b.seat}`)) return `You can't make a deal with ${name(b.seat)} now.`;
+  if (!take) return "Choose at least one tile to take.";
+  if (take > room) return `You can receive only ${plural(room, "more tile")} this turn: take fewer.`;
+  if ((Number(b.pay) || 0) > money) return `You have only $${money}.`;
+  return "";
+}
+
+/** The offers note: a deal proposed or cancelled uses one of the turn's offers. */
+function offersNote(left) {
+  return `a deal proposed or cancelled uses one of your ${plural(left, "offer")} this turn`;
+}
+
 function dealBuilder(view, ctx, container) {
   const o = view.observation || {};
   const shops = o.shops || [];
@@ -178,33 +202,73 @@ function dealBuilder(view, ctx, container) {
     builder = { version: view.version, seat: stocked[0], take: {}, give: {}, pay: 0 };
   }
   const b = builder;
+  const mine = shops[view.seat] || {};
+  const money = Math.max(0, mine.money ?? 0);
+  const room = Math.max(0, TURN_LIMIT - (o.received ?? 0));
+  const left = o.offers_left ?? 0;
+  b.pay = clampPay(b.pay, money);
   const box = h("details", { class: "deal-builder", open: b.open || undefined, ontoggle: e => { b.open = e.target.open; } });
   const redraw = () => { if (box.isConnected) box.replaceWith(dealBuilder(view, ctx, container)); };
-  const steps = dealSteps(b);
-  const words = dealWords(b, ctx);
-  const mine = shops[view.seat] || {};
+  const taken = tileList(b.take).length;
+  // The text, the reason and the Propose button follow the money field as it is typed (no redraw:
+  // the field keeps its focus, and a click on Propose is not lost to a redraw on the field's blur).
+  const text = h("span", { class: "deal-text" });
+  const why = h("p", { class: "small deal-why" });
+  const propose = h("button", { type: "button", class: "primary deal-propose" }, "Propose deal");
+  const refresh = () => {
+    const problem = dealProblem(b, { room, money, legal: ctx.legal, name: ctx.name });
+    text.textContent = dealWords(b, ctx) || "Choose at least one tile to take.";
+    const note = b.capped ? `You have $${money}: that is the most you can pay.` : "";
+    why.textContent = problem && problem !== "Choose at least one tile to take." ? problem : note;
+    why.hidden = !why.textContent;
+    why.classList.toggle("error", !!problem);
+    propose.disabled = !!problem || ctx.busy;
+    propose.title = problem || `Propose it; ${offersNote(left)}`;
+  };
+  const payField = h("input", {
+    type: "number", min: 0, max: money, step: 1, value: String(b.pay), class: "deal-pay", "aria-label": "Money to pay",
+    oninput: e => {
+      const raw = e.target.value;
+      const pay = clampPay(raw, money);
+      b.capped = raw !== "" && Number(raw) > money;
+      // More than the money (or below 0) is corrected at once, so what is shown is what is sent.
+      if (raw !== "" && (Number(raw) > money || Number(raw) < 0)) e.target.value = String(pay);
+      b.pay = pay;
+      refresh();
+    },
+    onchange: e => { b.pay = clampPay(e.target.value, money); e.target.value = String(b.pay); refresh(); },
+  });
+  propose.onclick = () => {
+    b.pay = clampPay(payField.value, money); // the field as it is now, even before its change event
+    const steps = dealSteps(b);
+    if (!steps || dealProblem(b, { room, money, legal: ctx.legal, name: ctx.name })) { refresh(); return; }
+    b.open = false;
+    // A step refused half-way leaves a draft open: cancel it, and say so plainly.
+    if (ctx.actAll) {
+      ctx.actAll(steps, {
+        undo: "cancel deal",
+        message: undone => undone
+          ? "The deal could not be sent, so it was cancelled. It still counts as one of your offers this turn."
+          : "The deal could not be sent.",
+      });
+    } else ctx.act(steps[0]);
+  };
   box.append(
-    h("summary", {}, `Propose a deal (${o.offers_left ?? 0} left this turn)`),
+    h("summary", {}, `Propose a deal (${left} left this turn)`, h("span", { class: "muted small deal-cost" }, ` — ${offersNote(left)}`)),
     h("p", { class: "hint" }, "Buy tiles from another shop for money and/or your own tiles. They keep their box (bud, fresh, mature). The other player accepts or declines."),
     h("div", { class: "row" }, h("span", { class: "verb" }, "With"),
       others.map(i => h("button", { type: "button", class: `small seat-btn ${i === b.seat ? "active" : ""}`, onclick: () => { b.seat = i; b.take = {}; redraw(); } }, ctx.name(i)))),
     h("div", { class: "deal-cols" },
       h("div", {}, h("div", { class: "section-title" }, `You take from ${ctx.name(b.seat)}`),
-        shopTiles(shops[b.seat]).map(([key, max]) => stepper(key, max, b.take, redraw)),
-        shopTiles(shops[b.seat]).length ? null : h("p", { class: "muted small" }, "Their shop is empty.")),
+        shopTiles(shops[b.seat]).map(([key, max]) => stepper(key, Math.min(max, (b.take[key] || 0) + room - taken), b.take, redraw, max)),
+        shopTiles(shops[b.seat]).length ? null : h("p", { class: "muted small" }, "Their shop is empty."),
+        room < TURN_LIMIT && shopTiles(shops[b.seat]).length ? h("p", { class: "muted small deal-room" }, `You can receive ${plural(room, "more tile")} this turn.`) : null),
       h("div", {}, h("div", { class: "section-title" }, "You give"),
-        h("label", { class: "row small" }, "Money $", h("input", {
-          type: "number", min: 0, max: mine.money ?? 0, value: String(b.pay), class: "deal-pay", "aria-label": "Money to pay",
-          // Redrawing removes the focused field, whose blur fires another change: skip that one.
-          onchange: e => { const pay = Number(e.target.value) || 0; if (pay === b.pay) return; b.pay = pay; redraw(); },
-        }), h("span", { class: "muted" }, `(you have $${mine.money ?? 0})`)),
+        h("label", { class: "row small" }, "Money $", payField, h("span", { class: "muted" }, `(you have $${money})`)),
         shopTiles(mine).map(([key, max]) => stepper(key, max, b.give, redraw)))),
-    h("div", { class: "row" },
-      h("span", { class: "deal-text" }, words || "Choose at least one tile to take."),
-      h("button", { type: "button", class: "primary deal-propose", disabled: !steps || ctx.busy, onclick: () => {
-        b.open = false;
-        if (ctx.actAll) ctx.actAll(steps); else ctx.act(steps[0]);
-      } }, "Propose deal")));
+    h("div", { class: "row" }, text, propose),
+    why);
+  refresh();
   return box;
 }
 
@@ -281,37 +345,57 @@ export function renderActions(view, el, ctx) {
         }))));
     }
   }
-  if (deals.length) {
-    box.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Deal step by step with"),
-      h("div", { class: "move-buttons" }, deals.map(t => moveButton(ctx, t, ctx.name(Number(t.slice(5))))))));
-  }
-  if (o.draft) {
-    const d = o.draft;
+  // Outside a draft the deal builder is the one way to propose a deal: the `deal SEAT` moves (a
+  // draft's first step) get no buttons of their own (they can still be typed).
+  const draft = o.draft && o.phase === "draft" ? o.draft : null;
+  let draftSteps = [];
+  if (draft) {
+    const d = draft;
     const parts = [d.take.length ? `take ${d.take.map(([r, b]) => logLine(`${r}/${b}`)).join(", ")}` : "nothing taken yet",
       d.give.length ? `give ${d.give.map(([r, b]) => logLine(`${r}/${b}`)).join(", ")}` : null, `pay $${d.pay}`].filter(Boolean);
-    box.appendChild(h("p", { class: "hint rr-draft" }, `Your deal with ${ctx.name(d.to)} so far: ${parts.join(", ")}. `,
-      "Add tiles to take first, then tiles to give, then money."));
+    const takes = steps.filter(t => t.startsWith("take "));
+    // Giving or paying before a tile is taken would leave a deal that can never be proposed.
+    draftSteps = d.take.length ? steps : takes;
+    const dead = !d.take.length && !takes.length;
+    box.appendChild(h("div", { class: "hint rr-draft" },
+      h("p", {}, `Your deal with ${ctx.name(d.to)} so far: ${parts.join(", ")}.`),
+      h("p", { class: "rr-draft-order" }, dead
+        ? "This deal takes no tiles, so it can't be proposed: cancel it."
+        : "Take the tiles first, then give yours, then add money — in that order."),
+      draftSteps.some(t => t.startsWith("pay ")) ? h("p", { class: "small" }, "Money goes in largest first: $20s, then up to three $5s, then up to four $1s.") : null));
   }
   if (o.naming) {
     const nm = o.naming;
     box.appendChild(h("p", { class: "hint rr-naming" }, `Picking the tiles for order #${nm.card} (${nm.value === "match" ? "Match" : "Fill"}): `,
       nm.tiles.length ? nm.tiles.map(([r, b]) => logLine(`${r}/${b}`)).join(", ") : "none yet", "."));
   }
-  if (steps.length) {
-    const VERB = { take: "Take", give: "Give", use: "Use" };
-    box.appendChild(h("div", { class: "move-group" }, h("div", { class: "move-buttons" }, steps.map(t => {
-      const m = /^(take|give|use) ([\w-]+)\/(\w+)$/.exec(t);
-      if (!m) return moveButton(ctx, t, `Add $${t.slice(5)}`);
-      return moveButton(ctx, t, [`${VERB[m[1]]} `, tile(m[2], m[3] === "bud" ? "bud" : "bloom"), ` ${titleCase(m[2])} (${m[3]})`]);
-    }))));
+  const PLAIN = { take: "Take", give: "Give", use: "Use" };
+  const stepButton = t => {
+    const m = /^(take|give|use) ([\w-]+)\/(\w+)$/.exec(t);
+    const b = m
+      ? moveButton(ctx, t, [`${PLAIN[m[1]]} `, tile(m[2], m[3] === "bud" ? "bud" : "bloom"), ` ${titleCase(m[2])} (${m[3]})`])
+      : moveButton(ctx, t, `Add $${t.slice(5)}`);
+    b.title = m ? `${PLAIN[m[1]]} ${logLine(`${m[2]}/${m[3]}`)}` : `Add $${t.slice(5)} to the money you pay`;
+    return b;
+  };
+  const shownSteps = draft ? draftSteps : steps;
+  if (shownSteps.length) {
+    box.appendChild(h("div", { class: "move-group" }, h("div", { class: "move-buttons" }, shownSteps.map(stepButton))));
   }
   if (o.phase === "purchase" && (o.offers_left ?? 0) > 0 && !ctx.replay) {
     const builderBox = dealBuilder(view, ctx, box);
     if (builderBox) box.appendChild(builderBox);
   }
   if (simple.length) {
-    box.appendChild(h("div", { class: "move-group" }, simple.map(t =>
-      moveButton(ctx, t, LABELS[t] || t, ["accept", "seed", "end turn", "done buying"].includes(t) ? "main" : ""))));
+    box.appendChild(h("div", { class: "move-group" }, simple.map(t => {
+      const b = moveButton(ctx, t, LABELS[t] || t, ["accept", "seed", "end turn", "done buying", "cancel deal"].includes(t) ? "main" : "");
+      if (t === "cancel deal") {
+        const left = o.offers_left ?? 0;
+        b.title = `Cancelling still uses up this deal's offer: you have ${plural(left, "more offer")} this turn.`;
+      } else if (t === "propose") b.title = `${ctx.name((o.draft || {}).to)} then accepts or declines it.`;
+      else b.title = LABELS[t] || t;
+      return b;
+    })));
   }
   const rest = legal.filter(t => !used.has(t));
   if (rest.length) box.appendChild(h("div", { class: "move-groups" }, groupedMoves(ctx, rest)));
