@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 
@@ -21,6 +20,10 @@ try:
     from .browser_fixtures import api, browser, game_available, live_server, new_page, screenshot  # noqa: F401
 except ImportError:
     from browser_fixtures import api, browser, game_available, live_server, new_page, screenshot  # type: ignore[no-redef]  # noqa: F401
+try:
+    from .test_browser_ux import rare_roses_to_purchase as to_purchase
+except ImportError:
+    from test_browser_ux import rare_roses_to_purchase as to_purchase  # type: ignore[no-redef]
 
 pytestmark = pytest.mark.browser
 
@@ -40,24 +43,6 @@ def make_table(base: str, seed: int = 7) -> dict:
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]})
     assert status == 201, made
     return made
-
-
-def to_purchase(page, base: str, made: dict) -> dict:
-    """Open seat 0's join link and click through its turn (seed, stop pushing) until it buys."""
-    page.goto(base + made["seats"][0]["join_url"])
-    deadline = time.monotonic() + 120
-    while True:
-        assert time.monotonic() < deadline, "seat 0 never reached its purchase phase"
-        view = page.evaluate("() => window.rosesTable && window.rosesTable.view")
-        if view and view["observation"]["phase"] == "purchase" and view["current_player"] == 0 \
-                and page.locator("#moves:not([hidden]) button.move:enabled").count():
-            return view
-        for action in ("seed", "stop", "trash"):
-            button = page.locator(f'#moves:not([hidden]) button.move:enabled[data-action="{action}"]')
-            if button.count():
-                button.first.click()
-                break
-        page.wait_for_timeout(100)
 
 
 def record_moves(page) -> list[tuple[str, int]]:
