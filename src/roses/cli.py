@@ -447,6 +447,80 @@ def summary_table(result: Any, spec: Any) -> Table:
 
 
 @app.command()
+def tournament(
+    game: str = GameArg,
+    bots: str = typer.Option(..., help="Comma-separated bots to compare (at least two, each once), e.g. heuristic,random,ismcts."),
+    games_: int = typer.Option(100, "--games", "-g", min=1, help="Number of games (rounded up to a multiple of the number of bots)."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of seats."),
+    seed: int = typer.Option(0, help="Seed of the tournament: same seed, same result."),
+    param: list[str] = ParamOpt,
+    workers: Optional[int] = typer.Option(None, min=1, help="Worker processes (default: all local cores; results do not depend on it)."),
+    csv_path: Optional[Path] = typer.Option(None, "--csv", help="Also write one CSV row per game (seed, line-up, returns, scores)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
+) -> None:
+    """Bots against each other, every bot in every seat equally often: win rate per bot with 95%
+    confidence intervals and an openskill rating."""
+    import os
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    from rich import box
+
+    from roses.sim.tournament import balanced_games, run_tournament, write_csv
+
+    g = _load(game, players, param)
+    names = [b.strip() for b in bots.split(",")]
+    for b in names:
+        if b not in agent_names(g):
+            _fail(f"unknown bot {quoted(b)} for {g.name}; known: {', '.join(agent_names(g))}")
+    if len(names) < 2 or len(set(names)) != len(names):
+        _fail(f"--bots takes at least two different bots, got {quoted(bots)}")
+    if g.num_players < 2:
+        _fail(f"a tournament needs at least 2 seats ({g.title} with {counted(g.num_players, 'player')}); "
+              "compare solo bots with `roses simulate`")
+    if csv_path is not None and (csv_path.is_dir() or not csv_path.parent.is_dir()):
+        _fail(f"--csv {csv_path}: not a file in an existing folder")  # before the run, not after it
+    total = balanced_games(games_, len(names))
+    if total != games_:
+        err.print(f"{counted(games_, 'game')} rounded up to {total}: every bot in every seat equally often")
+    progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(), console=err)
+    with progress:
+        task = progress.add_task(f"{g.title} tournament", total=total)
+        try:
+            result = run_tournament(g.name, dict(g.params), names, games_, seed=seed,
+                                    workers=workers or os.cpu_count() or 1,
+                                    progress=lambda k: progress.advance(task, k))
+        except (GameParameterError, ValueError) as e:
+            _fail(str(e))
+    if as_json:
+        print(json.dumps(result.to_json()))
+    else:
+        title = (f"{g.title} tournament: {counted(result.games, 'game')}, {counted(result.players, 'player')}, "
+                 f"seed {result.seed}")
+        t = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False)
+        scored = result.standings[0].mean_score is not None
+        for c in ("bot", "games", "wins", "win rate", "95% CI") + (("score",) if scored else ()) + (
+                "mu", "sigma", "ordinal"):
+            t.add_column(c, justify="left" if c == "bot" else "right")
+        for b in result.ranked():
+            lo, hi = b.ci95
+            t.add_row(b.bot, str(b.games), f"{b.wins:.2f}".rstrip("0").rstrip("."), f"{b.win_rate:.3f}",
+                      f"{lo:.3f}–{hi:.3f}", *((f"{b.mean_score:.2f}",) if scored else ()),
+                      f"{b.mu:.2f}", f"{b.sigma:.2f}", f"{b.ordinal:.2f}")
+        console.print(t)
+        console.print(f"Rating: openskill {result.model}, ordinal = mu − 3·sigma. A shared win counts 1/k."
+                      + (" Score: mean per seat." if scored else ""))
+        console.print("Seats per bot: " + "; ".join(f"{b.bot} {'/'.join(map(str, b.seats))}" for b in result.standings)
+                      + f"; {result.seconds:.1f} s")
+    if csv_path is not None:
+        try:
+            err.print(f"CSV saved: {write_csv(result, csv_path)}")
+        except OSError as e:
+            _fail(f"--csv {csv_path}: cannot write ({e.strerror or e})")
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
     port: int = typer.Option(8000, min=1, max=65535, help="TCP port."),

@@ -1,0 +1,268 @@
+"""Tournaments: several bots of one game, every bot in every seat equally often, with win rates
+(95% Wilson intervals) and an openskill rating per bot.
+
+Schedule. With ``B`` bots and ``K`` seats the tournament is played in blocks of ``B`` games. Block
+``j`` draws an order ``π`` of the bots from the seed, and its game ``r`` (``0 ≤ r < B``) seats
+``π[(r + s) mod B]`` at seat ``s``: over one block every bot sits in every seat exactly once
+(``B ≥ K``: each bot plays ``K`` of the ``B`` games; ``B < K``: every bot plays every game, in
+several seats). The number of games is rounded up to a multiple of ``B`` so that the balance is
+exact; :attr:`TournamentResult.games_requested` keeps the number asked for.
+
+Seeds. Game ``i`` uses game seed ``seed + i`` and bot seeds ``hash_seed(seed, i, seat)`` exactly as
+:func:`roses.sim.batch.run_batch`, and is played by the same code; results are identical whatever
+the number of workers.
+
+Wins. A seat's win in a game is its share of the returns (``r_s / Σ r``; ``0`` for everyone when
+nobody scores a positive return), so a win shared by ``k`` seats (a tie, or a team in Blades &
+Rose) counts ``1/k`` and the wins of a game add up to 1. A bot's wins are the sum over its seats.
+
+Rating. Each game is one openskill match (``PlackettLuce`` by default) between the bots at the
+table, ranked by the sum of their seats' returns (equal sums tie); games are rated in game-index
+order, so the ratings are reproducible. ``ordinal = mu - 3·sigma``.
+"""
+from __future__ import annotations
+
+import csv
+import os
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from roses.agents import make_agent
+from roses.core import load
+
+from .batch import GameResult, _play_range, hash_seed, mean_sd, wilson
+
+#: The openskill models a tournament can rate with (``model=`` of :func:`run_tournament`).
+MODELS = ("PlackettLuce", "BradleyTerryFull", "BradleyTerryPart", "ThurstoneMostellerFull", "ThurstoneMostellerPart")
+
+_SCHEDULE_TAG = 0x5EA7  # keeps the schedule's RNG apart from the games' and bots' seeds
+
+
+@dataclass(frozen=True)
+class TournamentGame:
+    """One game of a tournament: its index, line-up (one bot name per seat) and result."""
+
+    index: int
+    lineup: tuple[str, ...]
+    result: GameResult
+
+    @property
+    def wins(self) -> tuple[float, ...]:
+        """Each seat's share of the win (adds up to 1 unless nobody won)."""
+        return win_shares(self.result.returns)
+
+
+@dataclass(frozen=True)
+class BotStanding:
+    """One bot's figures over a tournament.
+
+    Attributes:
+        games: games it sat in; ``seats``: games it sat in, per seat (a bot sitting in two seats
+            of one game counts in both); ``wins``: its share of the wins; ``win_rate`` =
+            wins / games with its 95% Wilson interval ``ci95``.
+        mean_score, sd_score: over its seats, for games with their own score; ``None`` otherwise.
+        mu, sigma, ordinal: its openskill rating after the last game (``ordinal = mu - 3 sigma``).
+    """
+
+    bot: str
+    games: int
+    seats: tuple[int, ...]
+    wins: float
+    win_rate: float
+    ci95: tuple[float, float]
+    mu: float
+    sigma: float
+    ordinal: float
+    mean_score: float | None = None
+    sd_score: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"bot": self.bot, "games": self.games, "seats": list(self.seats), "wins": round(self.wins, 9),
+                "win_rate": self.win_rate, "ci95": list(self.ci95), "mu": self.mu, "sigma": self.sigma,
+                "ordinal": self.ordinal, "mean_score": self.mean_score, "sd_score": self.sd_score}
+
+
+@dataclass
+class TournamentResult:
+    """Summary of a tournament: the standings (in the order the bots were given) and every game."""
+
+    game: str
+    players: int
+    params: dict[str, Any]
+    bots: list[str]
+    games: int
+    games_requested: int
+    seed: int
+    model: str
+    standings: list[BotStanding]
+    seconds: float
+    played: list[TournamentGame] = field(default_factory=list, repr=False)
+
+    def ranked(self) -> list[BotStanding]:
+        """The standings best first: by rating ordinal, then win rate, then name."""
+        return sorted(self.standings, key=lambda b: (-b.ordinal, -b.win_rate, b.bot))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "players": self.players, "params": self.params, "bots": self.bots,
+            "games": self.games, "games_requested": self.games_requested, "seed": self.seed,
+            "rating_model": self.model, "seconds": self.seconds,
+            "standings": [b.to_json() for b in self.standings],
+        }
+
+
+def win_shares(returns: Sequence[float]) -> tuple[float, ...]:
+    """Each seat's share of a game's win: ``r_s / Σ r``, all zeros if no return is positive."""
+    if any(r < 0 for r in returns) or sum(returns) <= 0:
+        return tuple(0.0 for _ in returns)
+    total = sum(returns)
+    return tuple(r / total for r in returns)
+
+
+def schedule(bots: Sequence[str], players: int, games: int, seed: int) -> list[tuple[str, ...]]:
+    """The line-up (one bot per seat) of each game: blocks of ``len(bots)`` games in which every
+    bot sits in every seat once (see the module's docstring). ``games`` must be a multiple of
+    ``len(bots)`` for the balance to be exact."""
+    b = len(bots)
+    out: list[tuple[str, ...]] = []
+    for block in range((games + b - 1) // b):
+        order = list(bots)
+        random.Random(hash_seed(seed, _SCHEDULE_TAG, block)).shuffle(order)
+        for r in range(b):
+            out.append(tuple(order[(r + s) % b] for s in range(players)))
+    return out[:games]
+
+
+def balanced_games(games: int, bots: int) -> int:
+    """``games`` rounded up to a multiple of the number of bots (one full rotation)."""
+    return -(-games // bots) * bots
+
+
+def _play_lineups(game_name: str, params: dict[str, Any], seed: int,
+                  items: Sequence[tuple[int, tuple[str, ...]]]) -> list[TournamentGame]:
+    # One game at a time through the batch's own player: same seeds, same code as `simulate`.
+    return [TournamentGame(i, lineup, _play_range(game_name, params, list(lineup), seed, [i])[0])
+            for i, lineup in items]
+
+
+def _model(name: str) -> Any:
+    import openskill.models as models
+
+    if name not in MODELS:
+        raise ValueError(f"unknown rating model {name!r}; known: {', '.join(MODELS)}")
+    return getattr(models, name)()
+
+
+def rate(played: Sequence[TournamentGame], bots: Sequence[str], model: str = "PlackettLuce") -> dict[str, Any]:
+    """The openskill rating of each bot after ``played`` (rated in game-index order): each game
+    ranks the bots at the table by the sum of their seats' returns."""
+    m = _model(model)
+    ratings = {b: m.rating(name=b) for b in bots}
+    for g in sorted(played, key=lambda g: g.index):
+        at_table = list(dict.fromkeys(g.lineup))
+        if len(at_table) < 2:
+            continue
+        total = {b: sum(r for s, r in enumerate(g.result.returns) if g.lineup[s] == b) for b in at_table}
+        levels = sorted(set(total.values()), reverse=True)
+        new = m.rate([[ratings[b]] for b in at_table], ranks=[levels.index(total[b]) + 1 for b in at_table])
+        for b, team in zip(at_table, new):
+            ratings[b] = team[0]
+    return ratings
+
+
+def run_tournament(game_name: str, params: dict[str, Any], bots: Sequence[str], games: int,
+                   players: int | None = None, seed: int = 0, workers: int | None = None,
+                   progress: Callable[[int], None] | None = None, model: str = "PlackettLuce",
+                   chunk: int | None = None) -> TournamentResult:
+    """Play a tournament of ``bots`` (distinct names, at least two) at ``game_name``.
+
+    Args:
+        params: game parameters; ``players`` (if given) sets the number of seats.
+        games: games asked for, rounded up to a multiple of ``len(bots)`` (every bot in every seat
+            equally often).
+        workers: processes (default: all local cores); the results do not depend on it.
+        progress: called with the number of games just finished.
+        model: the openskill model rating the bots.
+
+    Raises :class:`~roses.core.errors.GameParameterError` / ``ValueError`` for bad parameters,
+    bots or sizes.
+    """
+    if players is not None:
+        params = {**params, "players": players}
+    game = load(game_name, **params)
+    bots = [b.strip() for b in bots if b.strip()]
+    if len(bots) < 2:
+        raise ValueError("a tournament needs at least two bots")
+    if len(set(bots)) != len(bots):
+        raise ValueError(f"each bot once, please: {', '.join(bots)}")
+    if game.num_players < 2:
+        raise ValueError(f"a tournament needs at least 2 seats ({game.title} has {game.num_players}); "
+                         "compare solo bots with `roses simulate`")
+    if games < 1:
+        raise ValueError("a tournament needs at least one game")
+    for b in bots:
+        make_agent(b, game, 0)  # fail early on an unknown bot name
+    _model(model)
+    plain = dict(game.params)
+    n = game.num_players
+    total = balanced_games(games, len(bots))
+    lineups = schedule(bots, n, total, seed)
+    workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
+    size = chunk or max(1, min(25, total // (workers * 4) or 1))
+    chunks = [[(i, lineups[i]) for i in range(k, min(total, k + size))] for k in range(0, total, size)]
+    start = time.perf_counter()
+    played: list[TournamentGame] = []
+    if workers <= 1:
+        for c in chunks:
+            played.extend(_play_lineups(game.name, plain, seed, c))
+            if progress:
+                progress(len(c))
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+            for f in [pool.submit(_play_lineups, game.name, plain, seed, c) for c in chunks]:
+                part = f.result()
+                played.extend(part)
+                if progress:
+                    progress(len(part))
+    seconds = time.perf_counter() - start
+    played.sort(key=lambda g: g.index)
+    ratings = rate(played, bots, model)
+    standings = []
+    for b in bots:
+        mine = [g for g in played if b in g.lineup]
+        wins = sum(w for g in mine for s, w in enumerate(g.wins) if g.lineup[s] == b)
+        seats = tuple(sum(1 for g in played if g.lineup[s] == b) for s in range(n))
+        mean_score = sd_score = None
+        if played and played[0].result.scores is not None:
+            mean_score, sd_score = mean_sd([g.result.scores[s] for g in mine for s in range(n) if g.lineup[s] == b])
+        r = ratings[b]
+        standings.append(BotStanding(
+            bot=b, games=len(mine), seats=seats, wins=wins, win_rate=wins / len(mine) if mine else 0.0,
+            ci95=wilson(wins, len(mine)), mu=r.mu, sigma=r.sigma, ordinal=r.mu - 3 * r.sigma,
+            mean_score=mean_score, sd_score=sd_score))
+    return TournamentResult(game=game.name, players=n, params=plain, bots=list(bots), games=total,
+                            games_requested=games, seed=seed, model=model, standings=standings,
+                            seconds=seconds, played=played)
+
+
+def csv_header(players: int) -> list[str]:
+    return (["game", "seed"] + [f"bot_{s}" for s in range(players)] + [f"return_{s}" for s in range(players)]
+            + [f"score_{s}" for s in range(players)] + ["actions"])
+
+
+def write_csv(result: TournamentResult, path: str | Path) -> Path:
+    """One row per game: index, game seed, the line-up, each seat's return and score (empty for a
+    game without scores) and the game's length in seat actions."""
+    path = Path(path)
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(csv_header(result.players))
+        for g in result.played:
+            r = g.result
+            scores = ["" for _ in range(result.players)] if r.scores is None else [f"{x:g}" for x in r.scores]
+            w.writerow([g.index, r.seed, *g.lineup, *(f"{x:g}" for x in r.returns), *scores, r.actions])
+    return path
