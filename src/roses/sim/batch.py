@@ -94,8 +94,10 @@ def expand_bots(bots: Sequence[str], players: int) -> list[str]:
     return bots + [bots[-1]] * (players - len(bots))
 
 
-def _play_range(game_name: str, params: dict[str, Any], bots: list[str], seed: int,
-                indices: Sequence[int]) -> list[GameResult]:
+def play_range(game_name: str, params: dict[str, Any], bots: list[str], seed: int,
+               indices: Sequence[int]) -> list[GameResult]:
+    """Games ``indices`` of a batch with seed ``seed`` (game seed ``seed + i``, bot seeds
+    ``hash_seed(seed, i, seat)``), one bot name per seat; shared by simulate and tournaments."""
     game = load(game_name, **params)
     out = []
     for i in indices:
@@ -137,12 +139,12 @@ def run_batch(game_name: str, params: dict[str, Any], bots: Sequence[str], games
     results: list[GameResult] = []
     if workers <= 1:
         for c in chunks:
-            results.extend(_play_range(game_name, plain, seat_bots, seed, c))
+            results.extend(play_range(game_name, plain, seat_bots, seed, c))
             if progress:
                 progress(len(c))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_range, game_name, plain, seat_bots, seed, c) for c in chunks]
+            futures = [pool.submit(play_range, game_name, plain, seat_bots, seed, c) for c in chunks]
             for f in futures:
                 part = f.result()
                 results.extend(part)

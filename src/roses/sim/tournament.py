@@ -34,7 +34,7 @@ from typing import Any, Callable, Sequence
 from roses.agents import make_agent
 from roses.core import load
 
-from .batch import GameResult, _play_range, hash_seed, mean_sd, wilson
+from .batch import GameResult, play_range, hash_seed, mean_sd, wilson
 
 #: The openskill models a tournament can rate with (``model=`` of :func:`run_tournament`).
 MODELS = ("PlackettLuce", "BradleyTerryFull", "BradleyTerryPart", "ThurstoneMostellerFull", "ThurstoneMostellerPart")
@@ -145,7 +145,7 @@ def balanced_games(games: int, bots: int) -> int:
 def _play_lineups(game_name: str, params: dict[str, Any], seed: int,
                   items: Sequence[tuple[int, tuple[str, ...]]]) -> list[TournamentGame]:
     # One game at a time through the batch's own player: same seeds, same code as `simulate`.
-    return [TournamentGame(i, lineup, _play_range(game_name, params, list(lineup), seed, [i])[0])
+    return [TournamentGame(i, lineup, play_range(game_name, params, list(lineup), seed, [i])[0])
             for i, lineup in items]
 
 
