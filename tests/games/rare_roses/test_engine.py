@@ -108,9 +108,8 @@ def test_legal_actions_are_exactly_what_apply_accepts(players):
         assert {"draft", "respond", "name-tiles"} <= phases
 
 
-def _declined_then_pending(**params):
-    """Seat 0, in its second turn, proposes a deal to seat 1 that is declined, then another one,
-    pending (positions reached by play)."""
+def _second_turn_buying(**params):
+    """Three seats; seats 0 and 1 bought two tiles each in the first round; seat 0 buys again."""
     s = new_game(3, seed=8, **params)
     for seat in range(3):
         to_purchase(s)
@@ -118,6 +117,13 @@ def _declined_then_pending(**params):
             do(s, str([a for a in s.legal_actions() if isinstance(a, Buy)][-1]))
         do(s, "done buying", "end turn")
     to_purchase(s)
+    return s
+
+
+def _declined_then_pending(**params):
+    """Seat 0, in its second turn, proposes a deal to seat 1 that is declined, then another one,
+    pending (positions reached by play)."""
+    s = _second_turn_buying(**params)
     do(s, "offer 1 take black/bud,osira/bud pay 7 give black/fresh", "decline",
        "offer 1 take osira/bud pay 3")
     return s
@@ -178,13 +184,7 @@ def test_a_draft_in_progress_and_a_cancelled_one_are_redrawn_for_the_seller_too(
 
 
 def test_an_accepted_deal_keeps_its_terms_in_every_world():
-    s = new_game(3, seed=8)
-    for seat in range(3):
-        to_purchase(s)
-        for _ in range(2 if seat < 2 else 0):
-            do(s, str([a for a in s.legal_actions() if isinstance(a, Buy)][-1]))
-        do(s, "done buying", "end turn")
-    to_purchase(s)
+    s = _second_turn_buying()
     do(s, "offer 1 take osira/bud pay 3", "accept")
     assert s.log.view(2)[-1] == "seat 1 accepts: seat 0 takes osira/bud and gives $3"
     w = s.determinize(2, random.Random(1))
