@@ -6,13 +6,18 @@ from typing import Any, Callable
 from roses.core import Game
 
 from .base import Agent, RandomAgent, Turn
-from .ismcts import ISMCTSAgent
+from .ismcts import ISMCTSAgent, SearchResult
+from .levels import LEVELS, level_factory
 
 #: Agents that work for every game: name -> factory(game, seed).
 GENERIC_AGENTS: dict[str, Callable[[Game, int], Agent]] = {
     "random": RandomAgent,
     "ismcts": ISMCTSAgent,  # MO-ISMCTS, Cowling, Powley & Whitehouse 2012 (see .ismcts)
+    **{f"ismcts:{level}": level_factory(level) for level in LEVELS},  # levels for players (.levels)
 }
+
+#: The strongest agent name, used for analysis and hints.
+STRONGEST = "ismcts:expert"
 
 
 def agent_names(game: Game) -> list[str]:
@@ -31,4 +36,4 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     return factory(game, seed)
 
 
-__all__ = ["Agent", "ISMCTSAgent", "RandomAgent", "Turn", "agent_names", "make_agent", "GENERIC_AGENTS"]
+__all__ = ["Agent", "ISMCTSAgent", "LEVELS", "STRONGEST", "SearchResult", "RandomAgent", "Turn", "agent_names", "make_agent", "GENERIC_AGENTS"]

@@ -54,6 +54,11 @@ class Turn:
         past nor its future chance outcomes say anything about the real game's."""
         return self._source.determinize(self.seat, rng)
 
+    def information_state_key(self) -> tuple:
+        """This seat's information-state key (:meth:`State.information_state_key`): what it knows,
+        as a hashable; a world from :meth:`sample_state` has the same."""
+        return self._source.information_state_key(self.seat)
+
     def __repr__(self) -> str:
         return f"Turn(seat={self.seat}, legal_actions={self.legal_actions!r})"
 

@@ -61,6 +61,8 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from roses.core import CHANCE, State
@@ -79,6 +81,31 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_EXPLORATION = 0.7
 #: Most legal actions considered at one visit of a node (see the module docstring).
 DEFAULT_MAX_BRANCHING = 32
+#: Progressive bias for the prior's move: ``prior_weight / (1 + N)`` is added to its UCB1 score
+#: (Chaslot et al., "Progressive strategies for Monte-Carlo tree search", 2008), so it is tried
+#: first and kept while the returns do not clearly favour another move.
+DEFAULT_PRIOR_WEIGHT = 1.0
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """One root move of a search: ``action``, ``visits`` (iterations that tried it) and ``mean``
+    (the deciding seat's mean return after it, in [0, 1]; ``None`` when never tried)."""
+    action: Any
+    visits: int
+    mean: float | None
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one search concluded: the ``action`` it plays (most visited), ``value`` (the deciding
+    seat's expected return after it, in [0, 1]: its winning chance in a game one seat wins),
+    ``moves`` (a :class:`MoveEstimate` per legal action, in the game's order) and ``iterations``
+    (how many were run)."""
+    action: Any
+    value: float
+    moves: list
+    iterations: int
 
 
 class Node:
@@ -98,7 +125,7 @@ class Node:
             one of ``turn.legal_actions`` by their text).
     """
 
-    __slots__ = ("seat", "action", "visits", "reward", "available", "children")
+    __slots__ = ("seat", "action", "visits", "reward", "available", "children", "prior")
 
     def __init__(self, seat: int | None, action: Any):
         self.seat = seat
@@ -107,6 +134,9 @@ class Node:
         self.reward = 0.0
         self.available = 0
         self.children: dict[tuple[int, Any], Node] = {}
+        # The prior agent's move here (its text), asked once: a node where the tree's seat moves
+        # is one information state of that seat, and the prior reads only that seat's observation.
+        self.prior: str | None = None
 
 
 def equal_shares(world: State) -> list[float]:
@@ -185,11 +215,21 @@ class ISMCTSAgent:
                  exploration: float = DEFAULT_EXPLORATION, playout_policy: PlayoutPolicy | None = None,
                  max_playout_depth: int | None = None, evaluate: Evaluate | None = None,
                  max_branching: int = DEFAULT_MAX_BRANCHING, chance_in_tree: bool = True,
-                 single_observer: bool = False):
+                 single_observer: bool = False, time_ms: float | None = None,
+                 prior: Any = None, prior_weight: float = DEFAULT_PRIOR_WEIGHT,
+                 belief: Any = None, name: str = "ismcts"):
         if iterations is None:
-            iterations = game.info.search_iterations if game is not None else DEFAULT_ITERATIONS
+            iterations = (game.info.search_iterations if game is not None else DEFAULT_ITERATIONS) \
+                if time_ms is None else 10 ** 9
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if time_ms is not None and not time_ms > 0:
+            raise ValueError("time_ms must be above 0")
+        self.name = name
+        self.time_ms = time_ms
+        self.prior = prior
+        self.prior_weight = prior_weight
+        self.belief = belief
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -204,28 +244,60 @@ class ISMCTSAgent:
         # and debugging.
         self.last_trees: list[Node] = []
         self.last_root: Node | None = None
+        self.last_iterations = 0
+        self._root_seat = 0
 
     # ------------------------------------------------------------------ decision
     def act(self, turn: Turn) -> Any:
-        """The most visited root action after ``iterations`` determinized iterations; one of
-        ``turn.legal_actions`` (returned at once when it is the only one)."""
+        """The most visited root action after the budget (``iterations``, and ``time_ms`` when
+        given); one of ``turn.legal_actions`` (returned at once when it is the only one)."""
         legal = turn.legal_actions
         if len(legal) == 1:
             return legal[0]
+        return self.search(turn).action
+
+    def analyse(self, turn: Turn) -> "SearchResult":
+        """Search ``turn`` even when only one action is legal, and say what the search thinks:
+        a :class:`SearchResult` (the move it plays, the seat's expected return after it, and every
+        root move's visits and mean return). Returns are in [0, 1]: in a game won by one seat,
+        the chance of winning."""
+        return self.search(turn)
+
+    def search(self, turn: Turn) -> "SearchResult":
+        """Run the search for ``turn`` within the budget and return its :class:`SearchResult`.
+
+        Budget: ``iterations`` iterations, or fewer when ``time_ms`` is given and that much time
+        (``time.perf_counter``) has passed (at least one iteration). With a time budget the
+        number of iterations, hence the choice, depends on the machine's speed: only iteration
+        budgets are reproducible from the seed."""
+        legal = turn.legal_actions
+        seat = turn.seat
         n = 1 if self.single_observer else turn.game.num_players
         roots = [Node(None, None) for _ in range(n)]
-        for _ in range(self.iterations):
-            self._iterate(roots, turn.sample_state(self.rng))
+        self._root_seat = 0 if self.single_observer else seat
+        draw = self.belief.sampler(turn, self.rng) if self.belief is not None else \
+            (lambda: turn.sample_state(self.rng))
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
+        done = 0
+        while done < self.iterations:
+            self._iterate(roots, draw())
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
         self.last_trees = roots
-        self.last_root = roots[0 if self.single_observer else turn.seat]
-        by_text = {(turn.seat, str(a)): a for a in legal}
-        best, best_visits = None, -1
-        for key, a in by_text.items():  # ties go to the first in the game's stable order
-            child = self.last_root.children.get(key)
+        self.last_root = roots[self._root_seat]
+        self.last_iterations = done
+        moves = []
+        for a in legal:  # ties go to the first in the game's stable order
+            child = self.last_root.children.get((seat, str(a)))
             visits = child.visits if child is not None else 0
-            if visits > best_visits:
-                best, best_visits = a, visits
-        return best
+            mean = child.reward / child.visits if visits else None
+            moves.append(MoveEstimate(a, visits, mean))
+        best = max(moves, key=lambda m: m.visits)  # max keeps the first of equal visits
+        root = self.last_root
+        value = best.mean if best.mean is not None else \
+            (root.reward / root.visits if root.visits else 1.0 / turn.game.num_players)
+        return SearchResult(best.action, value, moves, done)
 
     def root_visits(self) -> dict[str, int]:
         """Visits per root action text in the last decision (for tests and debugging)."""
@@ -259,9 +331,13 @@ class ISMCTSAgent:
             if seat < 0:  # terminal
                 break
             legal = world.legal_actions()
-            if len(legal) > self.max_branching:
-                legal = rng.sample(legal, self.max_branching)
             own = 0 if single else seat  # the mover chooses in its own tree, by its own statistics
+            pref = self._preferred(nodes[own], seat, legal, world) if self.prior is not None else None
+            if len(legal) > self.max_branching:
+                full = legal
+                legal = rng.sample(legal, self.max_branching)
+                if pref is not None and all(str(a) != pref for a in legal):
+                    legal.append(next(a for a in full if str(a) == pref))
             children = nodes[own].children
             untried = []
             candidates = []
@@ -275,13 +351,18 @@ class ISMCTSAgent:
                     candidates.append((child, a))
             if untried:
                 key, a = untried[rng.randrange(len(untried))]
+                if pref is not None:  # the prior's move is expanded first
+                    key, a = next(((k, b) for k, b in untried if k[1] == pref), (key, a))
                 chosen = children[key] = Node(seat, a)
                 chosen.available = 1
             else:
                 c = self.exploration
+                w = self.prior_weight
                 chosen, best_score, a = None, -math.inf, None
                 for child, b in candidates:
                     score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                    if pref is not None and str(b) == pref:
+                        score += w / (1 + child.visits)
                     if score > best_score:
                         chosen, best_score, a = child, score, b
             before = len(world.log.entries)
@@ -316,6 +397,19 @@ class ISMCTSAgent:
                     n.visits += 1
                     n.reward += r
 
+    def _preferred(self, node: Node, seat: int, legal: list, world: State) -> str:
+        """The prior agent's move (its text) for ``seat`` in ``world``. In the deciding seat's own
+        tree a node is one of its information states, which the prior reads through the seat's
+        observation alone, so it is asked once per node; the other seats' nodes mix worlds that
+        differ in their own hidden cards, so the prior is asked in each world, with those cards."""
+        cache = seat == self._root_seat and not self.single_observer
+        if cache and node.prior is not None:
+            return node.prior
+        pref = str(self.prior.act(Turn(seat, None, legal, world)))
+        if cache:
+            node.prior = pref
+        return pref
+
     def _playout(self, world: State) -> Sequence[float]:
         rng = self.rng
         policy = self.playout_policy
@@ -336,5 +430,5 @@ class ISMCTSAgent:
         return self.evaluate(world)
 
 
-__all__ = ["ISMCTSAgent", "Node", "agent_policy", "equal_shares", "random_policy",
+__all__ = ["ISMCTSAgent", "MoveEstimate", "Node", "SearchResult", "agent_policy", "equal_shares", "random_policy",
            "DEFAULT_ITERATIONS", "DEFAULT_EXPLORATION", "DEFAULT_MAX_BRANCHING"]

@@ -35,6 +35,9 @@ class GameInfo:
             winning alone.
         search_iterations: the default ISMCTS budget (iterations a decision) for this game: a
             search budget, sized by what one playout costs here, not game knowledge.
+        strong_search_iterations: the ``ismcts:hard`` budget (iterations a decision, every seat
+            playing out with the game's heuristic bot), sized so that a move stays under 1 s on
+            a 2-core machine (``bench/agents.py``).
     """
 
     information: str
@@ -46,6 +49,7 @@ class GameInfo:
     num_distinct_actions: int
     score_unit: str = ""
     search_iterations: int = 200
+    strong_search_iterations: int = 100
 
 
 @dataclass(frozen=True)

@@ -313,6 +313,25 @@ class State:
         self.share_rng_with(new)
         return new
 
+    def reseeded(self, seed: int) -> "State":
+        """A copy of this state as if the game had been started from ``seed``: the same history,
+        position and log, but the RNG of ``new_initial_state(seed)`` advanced by one number per
+        chance outcome in the history. Its future chance outcomes are thus drawn afresh, and
+        ``from_json(copy.to_json())`` rebuilds it. (Search plays many futures of one world.)
+
+        Args: ``seed`` (int). Returns a new state; this one is unchanged."""
+        new = self.clone()
+        fresh = self.game.new_initial_state(seed)
+        new.seed = fresh.seed
+        new.rng = fresh.rng
+        new._rng_shared = False
+        new._peeked = None
+        draw = new.rng.random
+        for s, _ in self.history:
+            if s == CHANCE:
+                draw()
+        return new
+
     def share_rng_with(self, new: "State") -> None:
         """Give the copy ``new`` this state's RNG, copy-on-write (for games' own ``clone``)."""
         new.rng = self.rng

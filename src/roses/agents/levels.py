@@ -1,0 +1,93 @@
+"""Search levels for players: ``ismcts:easy``, ``ismcts:medium``, ``ismcts:hard``, ``ismcts:expert``.
+
+Each level is the generic MO-ISMCTS (:mod:`roses.agents.ismcts`) with a documented budget and
+policy; the game's own ``heuristic`` bot (``GameSpec.bots["heuristic"]``) is the knowledge it
+uses. Budgets are iterations (so every level is reproducible from its seed); the per-game
+numbers come from ``GameInfo.search_iterations`` (random playouts) and
+``GameInfo.strong_search_iterations`` (heuristic playouts, sized so that a ``hard`` move stays
+under 1 s on a 2-core machine: ``bench/agents.py`` measures the seconds per move).
+
+========  ==================================================================================
+easy      ¼ of ``search_iterations`` (at least 10), random playouts, no prior: plays loosely.
+medium    ``search_iterations``, random playouts, the heuristic's move as prior (progressive
+          bias): the heuristic's choice unless the playouts clearly favour another.
+hard      ``strong_search_iterations``, heuristic prior, heuristic playouts (every seat plays
+          the heuristic to the end), belief-weighted worlds (the others' latest moves weighed
+          under the heuristic as their model: :mod:`roses.agents.belief`).
+expert    4 × the ``hard`` budget and a pool of 48 worlds: a few seconds a move; for analysis,
+          hints and patient players.
+========  ==================================================================================
+
+A game without a ``heuristic`` bot plays every level with random playouts and no prior or belief.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .belief import BeliefModel
+from .ismcts import ISMCTSAgent, agent_policy
+
+
+@dataclass(frozen=True)
+class Level:
+    """One search level: its ``name`` (``easy``…), a plain-words ``summary`` for players, and how
+    it searches: ``strong`` (heuristic playouts, else random), ``prior`` (heuristic progressive
+    bias), ``belief`` (belief-weighted worlds), ``budget_factor`` (times the game's budget for
+    that kind of playout) and ``pool`` (worlds weighed per move)."""
+    name: str
+    summary: str
+    strong: bool
+    prior: bool
+    belief: bool
+    budget_factor: float
+    pool: int = 24
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", "Easy: a quick, loose search", strong=False, prior=False, belief=False,
+                  budget_factor=0.25),
+    "medium": Level("medium", "Medium: searches around the usual good move", strong=False, prior=True,
+                    belief=False, budget_factor=1.0),
+    "hard": Level("hard", "Hard: plays games out well and reads the other players' moves",
+                  strong=True, prior=True, belief=True, budget_factor=1.0),
+    "expert": Level("expert", "Expert: like hard, thinking four times as long", strong=True, prior=True,
+                    belief=True, budget_factor=4.0, pool=48),
+}
+
+
+def level_iterations(game: Any, level: Level) -> int:
+    """Iterations per move of ``level`` in ``game`` (int ≥ 10)."""
+    info = game.info
+    base = info.strong_search_iterations if level.strong else info.search_iterations
+    return max(10, int(base * level.budget_factor))
+
+
+def make_level_agent(game: Any, level: str, seed: int = 0) -> ISMCTSAgent:
+    """The ``ismcts:<level>`` agent for ``game`` with its RNG (and its models' seeds) from ``seed``.
+
+    Raises ``ValueError`` naming the levels when ``level`` is unknown."""
+    spec = LEVELS.get(level)
+    if spec is None:
+        raise ValueError(f"unknown search level {level!r}; known: {', '.join(LEVELS)}")
+    heuristic = game.spec.bots.get("heuristic")
+    strong = spec.strong and heuristic is not None
+    return ISMCTSAgent(
+        game, seed=seed,
+        iterations=level_iterations(game, spec) if (strong or not spec.strong)
+        else level_iterations(game, LEVELS["medium"]),
+        prior=heuristic(game, seed + 1) if spec.prior and heuristic is not None else None,
+        playout_policy=agent_policy(heuristic(game, seed + 2)) if strong else None,
+        belief=BeliefModel(heuristic, pool=spec.pool) if spec.belief and heuristic is not None else None,
+        name=f"ismcts:{level}")
+
+
+def level_factory(level: str):
+    """``factory(game, seed)`` for the registry of agent names."""
+    def factory(game: Any, seed: int = 0) -> ISMCTSAgent:
+        return make_level_agent(game, level, seed)
+    factory.__doc__ = LEVELS[level].summary
+    return factory
+
+
+__all__ = ["LEVELS", "Level", "level_factory", "level_iterations", "make_level_agent"]

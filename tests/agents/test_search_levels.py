@@ -1,0 +1,192 @@
+"""Search v2 (issue 10): levels, prior, belief-weighted worlds, time budgets and analysis.
+
+The search returns only legal moves, keeps to its budget, is reproducible from its seed, and
+chooses the same whatever the hidden parts of the true state; belief weights are 0 for worlds the
+observations rule out and follow the evidence of the other seats' moves."""
+import random
+
+import pytest
+
+import roses
+from roses.agents import GENERIC_AGENTS, LEVELS, STRONGEST, Turn, agent_names, make_agent
+from roses.agents import ismcts as ismcts_module
+from roses.agents.belief import BeliefModel
+from roses.agents.ismcts import ISMCTSAgent, SearchResult
+from roses.agents.levels import level_iterations
+from roses.core import available_games
+
+from .test_ismcts import _positions
+
+SMALL = {"iterations": 8}
+
+
+def _small(game, level: str, seed: int) -> ISMCTSAgent:
+    """The level's agent with a test-sized budget (everything else as the level has it)."""
+    agent = make_agent(level, game, seed)
+    agent.iterations = SMALL["iterations"]
+    if agent.belief is not None:
+        agent.belief.pool = 4
+    return agent
+
+
+def test_every_level_is_a_registered_bot_name_for_every_game():
+    for name in available_games():
+        game = roses.load(name)
+        names = agent_names(game)
+        for level in LEVELS:
+            assert f"ismcts:{level}" in names
+            agent = make_agent(f"ismcts:{level}", game, 3)
+            assert agent.name == f"ismcts:{level}"
+            assert agent.iterations == level_iterations(game, LEVELS[level])
+    assert STRONGEST in GENERIC_AGENTS
+
+
+def test_levels_differ_in_budget_and_knowledge():
+    game = roses.load("roses-and-thorns", players=4)
+    easy, medium, hard, expert = (make_agent(f"ismcts:{lv}", game, 0) for lv in ("easy", "medium", "hard", "expert"))
+    assert easy.prior is None and easy.belief is None and easy.iterations < medium.iterations
+    assert medium.prior is not None and medium.belief is None
+    assert hard.prior is not None and hard.belief is not None
+    assert ismcts_module.random_policy is medium.playout_policy is not hard.playout_policy
+    assert expert.iterations == 4 * hard.iterations and expert.belief.pool > hard.belief.pool
+
+
+@pytest.mark.parametrize("name", available_games())
+@pytest.mark.parametrize("level", ["ismcts:medium", "ismcts:hard"])
+def test_levels_return_legal_moves_and_leave_the_state_alone(name, level):
+    spec = roses.load(name).spec
+    for players in sorted({spec.min_players, spec.max_players}):
+        game = roses.load(name, players=players)
+        for i, state in enumerate(_positions(game, seed=players, limit=2)):
+            before = state.snapshot()
+            agent = _small(game, level, i)
+            action = agent.act(Turn.of(state))
+            assert action in state.legal_actions()
+            assert state.snapshot() == before
+            assert agent.last_iterations == SMALL["iterations"]
+
+
+@pytest.mark.parametrize("name,players", [("roses-and-thorns", 4), ("rose-ceremony", 4),
+                                          ("rare-roses", 2), ("blades-and-rose", 8)])
+def test_hard_chooses_the_same_whatever_the_hidden_cards(name, players):
+    """The true state is swapped for another world of the same information state: the search
+    (prior, belief and playouts included) sees nothing of the difference."""
+    game = roses.load(name, players=players)
+    rng = random.Random(5)
+    for i, state in enumerate(_positions(game, seed=3, every=5, limit=3)):
+        seat = state.current_player()
+        other = state.determinize(seat, rng)
+        assert other.information_state_key(seat) == state.information_state_key(seat)
+        a, b = _small(game, "ismcts:hard", 40 + i), _small(game, "ismcts:hard", 40 + i)
+        ra, rb = a.search(Turn.of(state)), b.search(Turn.of(other))
+        assert str(ra.action) == str(rb.action)
+        assert [(str(m.action), m.visits) for m in ra.moves] == [(str(m.action), m.visits) for m in rb.moves]
+        assert a.belief.last_weights == b.belief.last_weights
+
+
+def test_reproducible_with_a_seed():
+    game = roses.load("rose-ceremony", players=3)
+    for state in _positions(game, seed=2, every=4, limit=3):
+        a, b = _small(game, "ismcts:hard", 9), _small(game, "ismcts:hard", 9)
+        ra, rb = a.analyse(Turn.of(state)), b.analyse(Turn.of(state))
+        assert ra == rb
+
+
+def test_a_time_budget_stops_the_search(monkeypatch):
+    """``time_ms`` ends the search when the clock passes it (a fake clock: 1 ms per reading)."""
+    ticks = iter(range(10 ** 6))
+    monkeypatch.setattr(ismcts_module.time, "perf_counter", lambda: next(ticks) / 1000.0)
+    game = roses.load("roses-and-thorns", players=3)
+    state = _positions(game, seed=1)[0]
+    agent = ISMCTSAgent(game, seed=1, time_ms=5)
+    assert agent.iterations > 10 ** 6  # no iteration cap unless one is given
+    agent.act(Turn.of(state))
+    assert agent.last_iterations == 5  # one reading to start, one after each iteration
+    capped = ISMCTSAgent(game, seed=1, time_ms=10_000, iterations=3)
+    capped.act(Turn.of(state))
+    assert capped.last_iterations == 3
+    with pytest.raises(ValueError):
+        ISMCTSAgent(game, time_ms=0)
+
+
+def test_the_prior_move_is_tried_first_and_kept_without_evidence():
+    """With a one-iteration budget the only move tried is the prior's; with no prior, any."""
+    game = roses.load("rose-ceremony", players=2)
+    heuristic = game.spec.bots["heuristic"]
+    for i, state in enumerate(_positions(game, seed=4, every=3, limit=4)):
+        turn = Turn.of(state)
+        wanted = str(heuristic(game, 100 + i).act(turn))
+        agent = ISMCTSAgent(game, seed=i, iterations=1, prior=heuristic(game, 100 + i))
+        result = agent.search(turn)
+        assert str(result.action) == wanted
+        assert [m.visits for m in result.moves if str(m.action) == wanted] == [1]
+
+
+def _roses_and_thorns_bid(bid: str):
+    """3 players: everyone laid a first card and seat 0 a second; seat 1 (one card down) bids."""
+    state = roses.load("roses-and-thorns", players=3, start_player=0).new_initial_state(1)
+    for text in ["lay rose", "lay rose", "lay rose", "lay rose", bid]:
+        state.apply(state.action_from_text(text))
+    return state
+
+
+def test_belief_weights_follow_the_bids():
+    """Seat 1 bid 3 with one card of its own down: the heuristic never bids through its own
+    thorn, so worlds where that card is its thorn weigh far less than worlds where it is a rose."""
+    state = _roses_and_thorns_bid("bid 3")
+    turn = Turn.of(state)
+    belief = BeliefModel(state.game.spec.bots["heuristic"], pool=64)
+    rng = random.Random(0)
+    worlds = [turn.sample_state(rng) for _ in range(64)]
+    weights = [belief.weight(turn, w, rng) for w in worlds]
+    thorn = [w for w, x in zip(weights, worlds) if x.observation(1).stack[-1] == "thorn"]
+    rose = [w for w, x in zip(weights, worlds) if x.observation(1).stack[-1] == "rose"]
+    assert thorn and rose
+    assert sum(rose) / len(rose) > 5 * sum(thorn) / len(thorn)
+    assert all(w > 0 for w in weights)
+
+
+def test_belief_weight_is_zero_for_a_world_the_observations_rule_out():
+    state = _roses_and_thorns_bid("bid 3")
+    turn = Turn.of(state)
+    belief = BeliefModel(state.game.spec.bots["heuristic"])
+    rng = random.Random(0)
+    other = _roses_and_thorns_bid("bid 2")  # seat 2 saw a bid of 2, not 3
+    other.apply(other.action_from_text("bid 3"))
+    assert belief.weight(turn, other, rng) == 0.0
+    assert belief.weight(turn, turn.sample_state(rng), rng) > 0.0
+    sampler_rng = random.Random(1)
+    draw = belief.sampler(turn, sampler_rng)
+    assert len(belief.last_weights) == belief.pool and abs(sum(belief.last_weights) - 1) < 1e-9
+    world = draw()
+    assert world.information_state_key(turn.seat) == turn.information_state_key()
+    with pytest.raises(ValueError):
+        BeliefModel(state.game.spec.bots["heuristic"], epsilon=0)
+
+
+def test_belief_worlds_play_fresh_futures():
+    """Copies of one weighed world get their own future chance outcomes (State.reseeded)."""
+    game = roses.load("rose-ceremony", players=2)
+    state = _positions(game, seed=6)[0]
+    turn = Turn.of(state)
+    draw = BeliefModel(game.spec.bots["heuristic"], pool=1).sampler(turn, random.Random(2))
+    futures = set()
+    for _ in range(6):
+        world = draw()
+        while world.current_player() >= 0 and not world.is_chance_node():
+            world.apply(world.legal_actions()[0])
+        futures.add(str(world.sample_chance()) if world.is_chance_node() else None)
+    assert len(futures) > 1
+
+
+def test_analyse_reports_the_move_values():
+    game = roses.load("roses-and-thorns", players=3)
+    state = _positions(game, seed=2)[0]
+    agent = ISMCTSAgent(game, seed=0, iterations=60)
+    result = agent.analyse(Turn.of(state))
+    assert isinstance(result, SearchResult) and result.iterations == 60
+    assert [str(m.action) for m in result.moves] == [str(a) for a in state.legal_actions()]
+    assert sum(m.visits for m in result.moves) == 60
+    best = max(result.moves, key=lambda m: m.visits)
+    assert result.action == best.action and result.value == best.mean
+    assert 0.0 <= result.value <= 1.0
