@@ -332,6 +332,67 @@ def replay(
     console.print(f"[green]Replay verified:[/] returns {state.returns()}{ended}")
 
 
+@app.command()
+def analyse(
+    file: Path = typer.Argument(..., help="A game record (JSON) saved by `roses play`, the server or a simulation."),
+    seat: int = typer.Option(..., help="The seat whose decisions to analyse (0 = first seat)."),
+    bot: str = typer.Option("ismcts:expert", help="The search bot that judges (ismcts:hard is quicker)."),
+    seed: int = typer.Option(0, help="Seed of the search: same seed, same analysis."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
+) -> None:
+    """The strongest bot's view of one seat's game: at each of its decisions, its estimated
+    chance to win with the best move, the move the bot prefers and the chance after the move
+    played; the moves that gave up the most are marked. The bot knows only what the seat knew."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    from roses.sim.analysis import analyse_record, worst
+
+    try:
+        record = GameRecord.load(file)
+        state = initial_state(record)
+    except RosesError as e:
+        _fail(str(e))
+    n = state.num_players
+    if not 0 <= seat < n:
+        _fail(f"--seat must be 0..{n - 1}")
+    if bot not in agent_names(state.game) or not bot.startswith("ismcts"):
+        known = ", ".join(b for b in agent_names(state.game) if b.startswith("ismcts"))
+        _fail(f"--bot must be a search bot; known: {known}")
+    progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(), console=err)
+    with progress:
+        task = progress.add_task(f"analysing seat {seat}", total=None)
+        try:
+            decisions = analyse_record(record, seat, bot=bot, seed=seed,
+                                       progress=lambda k, total: progress.update(task, completed=k, total=total))
+        except (RosesError, ValueError) as e:
+            _fail(str(e))
+    marked = worst(decisions)
+    if as_json:
+        print(json.dumps({"game": record.game, "seat": seat, "bot": bot, "seed": seed,
+                          "decisions": [dict(vars(d), drop=d.drop) for d in decisions],
+                          "worst": [d.step for d in marked]}))
+        return
+    name = record.players[seat] if seat < len(record.players) else f"seat {seat}"
+    t = Table(title=f"{state.game.title}: seat {seat} ({escape(name)}), judged by {bot}", box=None)
+    for c in ("move", "played", "chance", "after", "bot prefers", ""):
+        t.add_column(c, justify="right" if c in ("move", "chance", "after") else "left")
+    worst_steps = {d.step for d in marked}
+    for d in decisions:
+        after = "?" if d.played_chance is None else f"{d.played_chance:.0%}"
+        t.add_row(str(d.step + 1), escape(d.played), f"{d.chance:.0%}", after,
+                  "" if d.best == d.played else escape(d.best),
+                  "[red]◀ biggest drops[/]" if d.step in worst_steps else "")
+    console.print(t)
+    if not decisions:
+        console.print("This seat had no real choice in the game.")
+    for d in marked:
+        console.print(f"Move {d.step + 1}: played {quoted(d.played)}, about {d.played_chance:.0%} to win; "
+                      f"{quoted(d.best)} kept about {d.chance:.0%}.")
+    console.print("Chance: the seat's estimated chance to win (a shared win counts 1/k), by the "
+                  "bot's search from what the seat knew then; 'after': with the move played.")
+
+
 def _next_step() -> bool:
     """Wait for Enter (True: show the next step) or q (False: stop); other input gets a hint."""
     while True:
