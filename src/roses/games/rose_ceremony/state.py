@@ -731,4 +731,5 @@ def info(game) -> GameInfo:
         num_distinct_actions=len(t.cards) * n + 4,
         score_unit="",
         search_iterations=100,
+        strong_search_iterations=max(20, 200 // n),  # a heuristic playout's cost grows with the seats
     )

@@ -55,7 +55,9 @@ def info(game: Game) -> GameInfo:
                     min_utility=0.0, max_utility=1.0,
                     max_game_length=max_game_length(game.num_players, bool(game.params["quick_game"])),
                     num_distinct_actions=encoding.num_distinct_actions(game), score_unit="",
-                    search_iterations=200)
+                    search_iterations=200,
+                    # A heuristic playout costs about one heuristic move per seat per card laid.
+                    strong_search_iterations=max(20, 240 // game.num_players))
 
 
 SPEC = GameSpec(
