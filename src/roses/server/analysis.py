@@ -20,6 +20,7 @@ and a thread keeps it cancellable and simple).
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from typing import Any, Callable
 
@@ -28,10 +29,12 @@ from roses.sim.analysis import Decision, analyse_record, hint, worst
 
 from .service import ApiError
 
-#: The search level of an analysis (``roses.agents`` name).
-ANALYSIS_BOT = "ismcts:hard"
-#: The search level of a hint.
-HINT_BOT = "ismcts:hard"
+#: The search level of an analysis (``roses.agents`` name); the environment variable
+#: ``ROSES_ANALYSIS_BOT`` sets another one for the server (e.g. ``ismcts:expert`` on a big machine,
+#: ``ismcts:easy`` in browser tests).
+ANALYSIS_BOT = os.environ.get("ROSES_ANALYSIS_BOT") or "ismcts:hard"
+#: The search level of a hint (the same environment variable).
+HINT_BOT = os.environ.get("ROSES_ANALYSIS_BOT") or "ismcts:hard"
 #: ``make(game, seed) -> agent`` instead of the level (tests inject a fast analyser); ``None``: the level.
 MAKE: Callable[[Any, int], Any] | None = None
 #: The largest record an analysis accepts (bytes of the request body; records are about 10 kB).

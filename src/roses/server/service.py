@@ -342,6 +342,7 @@ class TableService:
                                  "connected": s.kind == "bot" or s.seat in live_seats}
             if s.kind == "bot":
                 d["bot"] = s.bot
+                d["bot_label"] = bot_label(s.bot or "random")
             out.append(d)
         return out
 
