@@ -64,3 +64,35 @@ def test_migration_0002_rewrites_old_rare_roses_steps(tmp_path):
     assert [[s, t] for s, t in stored] == [[s, str(a)] for s, a in state.history]
     assert row.version == len(state.history)
     assert rebuild("rare-roses", {"players": 3}, state.seed, stored) == state
+
+
+def test_migration_0003_adds_table_options_read_as_none_for_old_tables(tmp_path):
+    """A table stored before migration 0003 has no options: it loads with ``options == {}`` (no
+    hints); a new table keeps its options."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+    now = datetime.now(timezone.utc)
+    with engine.begin() as conn:
+        assert "options" not in {c["name"] for c in sa.inspect(conn).get_columns("roses_tables")}
+        conn.execute(sa.text(
+            "INSERT INTO roses_tables (id, game, params, seed, name, created, updated, version, revision, status, "
+            "current_player, rng_state, returns, turn_timer_seconds, bot_delay_ms, host_token_hash) VALUES "
+            "('t1', 'rose-ceremony', '{\"players\": 2}', 1, 'old', :now, :now, 0, 0, 'playing', 0, NULL, NULL, "
+            "NULL, 0, :h)"), {"now": now, "h": "x" * 64})
+    engine.dispose()
+    store = SqlTableStore(url)
+    try:
+        assert store.load("t1").options == {}
+        row = store.load("t1")
+        from roses.server.store import SeatRow
+
+        row.id, row.options, row.seats = "t2", {"hints": True}, [SeatRow(0, "bot", "random"), SeatRow(1, "human")]
+        store.create_table(row, [])
+        assert store.load("t2").options == {"hints": True}
+    finally:
+        store.dispose()

@@ -25,7 +25,9 @@ from roses.core.errors import shorten
 from roses.core.record import initial_state, verify_result
 from roses.core.record import replay_steps as core_replay_steps
 
-from .service import ApiError, TableService, bot_names, timer_bot
+from . import analysis
+from .analysis import Slots
+from .service import ApiError, TableService, bot_label, bot_names, timer_bot
 from .store import SqlTableStore, default_sqlite_url
 
 log = logging.getLogger("roses.server")
@@ -88,7 +90,8 @@ def games_info() -> list[dict[str, Any]]:
         out.append({
             "name": spec.name, "title": spec.title, "min_players": spec.min_players,
             "max_players": spec.max_players, "params": [to_jsonable(p.describe()) for p in spec.params],
-            "bots": bot_names(spec), "default_bot": timer_bot(spec), "summary": spec.summary,
+            "bots": bot_names(spec), "bot_labels": {b: bot_label(b) for b in bot_names(spec)},
+            "default_bot": timer_bot(spec), "summary": spec.summary,
         })
     return out
 
@@ -134,28 +137,27 @@ def parse_json_body(raw: bytes) -> Any:
     return data
 
 
-def too_large() -> ApiError:
-    return ApiError(413, {"error": "too large",
-                          "detail": f"the body is larger than {MAX_BODY_BYTES // (1024 * 1024)} MiB "
-                                    f"({MAX_BODY_BYTES} bytes)"})
+def too_large(limit: int = MAX_BODY_BYTES) -> ApiError:
+    size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} kB"
+    return ApiError(413, {"error": "too large", "detail": f"the body is larger than {size} ({limit} bytes)"})
 
 
-async def read_body(request: Request) -> bytes:
-    """The request body, at most :data:`MAX_BODY_BYTES`: refused (413) on its ``Content-Length``
-    before reading, or as soon as the streamed bytes pass the limit."""
+async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
+    """The request body, at most ``limit`` bytes (default :data:`MAX_BODY_BYTES`): refused (413)
+    on its ``Content-Length`` before reading, or as soon as the streamed bytes pass the limit."""
     length = request.headers.get("content-length")
     if length is not None:
         try:
-            if int(length) > MAX_BODY_BYTES:
-                raise too_large()
+            if int(length) > limit:
+                raise too_large(limit)
         except ValueError:
             raise ApiError(400, {"error": "bad request", "detail": "Content-Length is not a number"}) from None
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise too_large()
+        if size > limit:
+            raise too_large(limit)
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -184,9 +186,9 @@ def check_record_shape(data: Any) -> None:
         raise bad("malformed record: 'players' must be a list of strings")
 
 
-def replay_steps(data: Any) -> dict[str, Any]:
-    """The record as spectator views after each step (for the replay viewer). Raises
-    :class:`ApiError` 422 when the record is not a roses record or does not replay."""
+def load_record(data: Any) -> GameRecord:
+    """The :class:`GameRecord` in ``data``, its shape, game and parameters checked (not yet
+    replayed). Raises :class:`ApiError` 422 in plain words."""
     check_record_shape(data)
     try:
         record = GameRecord.from_json(data)
@@ -204,6 +206,13 @@ def replay_steps(data: Any) -> dict[str, Any]:
         raise ApiError(422, {"error": "record", "param": f"params.{e.name}", "detail": f"record params: {e}"}) from None
     except (RosesError, TypeError) as e:
         raise ApiError(422, {"error": "record", "detail": f"record params: {e}"}) from None
+    return record
+
+
+def replay_steps(data: Any) -> dict[str, Any]:
+    """The record as spectator views after each step (for the replay viewer). Raises
+    :class:`ApiError` 422 when the record is not a roses record or does not replay."""
+    record = load_record(data)
     try:  # one pass: every step checked (seat to move, legality), then the result
         state = initial_state(record)
         steps = [{"seat": None, "action": None, "observation": to_jsonable(state.observation(None)),
@@ -283,14 +292,14 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         return JSONResponse({"error": "internal",
                              "detail": "an unexpected error on the server; it has been logged"}, status_code=500)
 
-    async def body_of(request: Request, empty: Any = ...) -> Any:
+    async def body_of(request: Request, empty: Any = ..., limit: int = MAX_BODY_BYTES) -> Any:
         """The JSON body (415 for another media type, 413 too large, 422 not JSON); ``empty``:
         what an empty body stands for (by default an empty body is not JSON: 422)."""
         ctype = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
         if ctype and ctype != "application/json" and not ctype.endswith("+json"):
             raise ApiError(415, {"error": "unsupported media type",
                                  "detail": f"the body must be JSON (Content-Type: application/json), not {shorten(ctype, 100)}"})
-        raw = await read_body(request)
+        raw = await read_body(request, limit)
         if not raw and empty is not ...:
             return empty
         return parse_json_body(raw)
@@ -347,6 +356,23 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     async def api_replay(request: Request) -> Json:
         data = await body_of(request)
         return Json(await asyncio.to_thread(replay_steps, data))
+
+    analysis_slots = Slots(analysis.MAX_ANALYSES)
+
+    @app.post("/api/analysis")
+    async def api_analysis(request: Request) -> Json:
+        body = await body_of(request, limit=analysis.MAX_ANALYSIS_BYTES)
+        if not isinstance(body, dict) or "record" not in body:
+            raise ApiError(422, {"error": "invalid", "detail": "the body must be {record: <a game record>, seat: <int>}"})
+        record = await asyncio.to_thread(load_record, body["record"])
+        client = request.client.host if request.client else "?"
+        return Json(await analysis.analyse(record, body.get("seat"), client, analysis_slots))
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def api_hint(table_id: str, request: Request) -> Json:
+        token = required_token(request, "a seat token is required to ask for a hint")
+        await body_of(request, empty={})
+        return Json(await svc().hint(table_id, token))
 
     @app.get("/api/rules/{game}")
     async def api_rules(game: str) -> Json:

@@ -33,6 +33,7 @@ tables = Table(
     Column("turn_timer_seconds", Integer, nullable=True),
     Column("bot_delay_ms", Integer, nullable=False, default=0),
     Column("host_token_hash", String(64), nullable=False),
+    Column("options", Text, nullable=True),            # JSON object of play options ({"hints": true}); NULL = {}
 )
 Index("ix_roses_tables_status", tables.c.status)
 

@@ -96,6 +96,25 @@ def bot_names(spec: Any) -> list[str]:
     return list(GENERIC_AGENTS) + [n for n in spec.bots if n not in GENERIC_AGENTS]
 
 
+#: Plain names of the generic bots for players (the lobby's and the table's menus).
+BOT_LABELS = {"random": "Random", "heuristic": "Standard", "ismcts": "Search"}
+
+
+def bot_label(name: str) -> str:
+    """A bot's name for players: "Standard" (``heuristic``), "Random", "Hard search"
+    (``ismcts:hard``), a game's own bot by its name ("Search")."""
+    if name in BOT_LABELS:
+        return BOT_LABELS[name]
+    if name.startswith("ismcts:"):
+        return f"{name.split(':', 1)[1].capitalize()} search"
+    return name.replace("-", " ").replace("_", " ").capitalize()
+
+
+#: Why hints are refused at a table of two or more human seats (docs/server-api.md).
+HINTS_REFUSED = ("hints are only for tables with at most one human seat: "
+                 "a hint would help one player against another")
+
+
 def timer_bot(spec: Any) -> str:
     """The bot that moves for a seat whose turn timer ran out: heuristic if the game has one."""
     return "heuristic" if "heuristic" in spec.bots else "random"
@@ -171,6 +190,9 @@ class TableService:
         self._notified: set[asyncio.Task] = set()
         self._listen_stop: threading.Event | None = None
         self._listener: threading.Thread | None = None
+        from .analysis import Slots
+
+        self.hint_slots = Slots()  # (table, seat) of the hints being worked out: one at a time each
 
     # ------------------------------------------------------------------ plumbing
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
@@ -320,6 +342,7 @@ class TableService:
                                  "connected": s.kind == "bot" or s.seat in live_seats}
             if s.kind == "bot":
                 d["bot"] = s.bot
+                d["bot_label"] = bot_label(s.bot or "random")
             out.append(d)
         return out
 
@@ -346,7 +369,7 @@ class TableService:
             "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
             "chat": [chat_json(c) for c in live.chat],
             "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
-            "bot_delay_ms": row.bot_delay_ms,
+            "bot_delay_ms": row.bot_delay_ms, "hints": bool(row.options.get("hints")),
             "scores": scores_of(state),
             "replaced_by_bot": who.replaced is not None, "replaced_seat": who.replaced,
         }
@@ -555,6 +578,12 @@ class TableService:
             # reads every seat's hidden cards (ruling of the tester's report, item 1).
             raise ApiError(422, {"error": "seed", "param": "seed", "detail": SEED_REFUSED})
 
+        hints = body.get("hints")
+        if hints is not None and not isinstance(hints, bool):
+            raise ApiError(422, {"error": "hints", "param": "hints", "detail": "hints must be true or false"})
+        if hints and len(tokens) > 1:
+            raise ApiError(422, {"error": "hints", "param": "hints", "detail": HINTS_REFUSED})
+
         try:  # building and dealing a big game takes a while: not on the event loop
             state, first = await anyio.to_thread.run_sync(deal, game, seed)
         except GameParameterError as e:
@@ -568,7 +597,8 @@ class TableService:
             status="finished" if terminal else ("waiting" if tokens else "playing"),
             current_player=state.current_player(), rng_state=to_jsonable(state.rng.getstate()),
             returns=list(state.returns()) if terminal else None, turn_timer_seconds=timer,
-            bot_delay_ms=delay, host_token_hash=hash_token(host_token), seats=seats)
+            bot_delay_ms=delay, host_token_hash=hash_token(host_token), seats=seats,
+            options={"hints": True} if hints else {})
         await self.db(self.store.create_table, row, first)
         self.cache[row.id] = Live(state, len(first), 0, [])
         self.kick(row.id)
@@ -718,6 +748,41 @@ class TableService:
             self._broadcast(row, live)
             self.kick(table_id)  # the table's background task sees the status and ends
             return self.view(row, live, who)
+
+    async def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """A hint for the asking seat's turn (docs/server-api.md, POST /api/tables/{id}/hint):
+        the search level's move for the seat, worked out in a worker thread on a copy of the state
+        (through :class:`Turn`: the seat's own information only). One hint at a time per seat (429).
+        Raises :class:`ApiError` 401/403/404/409/429."""
+        from . import analysis
+
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to ask for a hint"})
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.authorize(row, token)
+            if who.replaced is not None:
+                raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
+            if who.seat is None:
+                raise ApiError(403, {"error": "forbidden", "detail": "only a player at the table can ask for a hint"})
+            refuse_if_closed(row)
+            if not row.options.get("hints"):
+                raise ApiError(403, {"error": "forbidden", "detail": "this table does not allow hints"})
+            live = await self._live(row)
+            cp = live.state.current_player()
+            if cp == TERMINAL:
+                raise ApiError(403, {"error": "forbidden", "detail": "the game is over"})
+            if cp != who.seat:
+                raise ApiError(403, {"error": "forbidden", "detail": "a hint is for your own turn: it is not your turn"})
+            twin = live.state.clone()
+            version = row.version
+        key = (table_id, who.seat)
+        self.hint_slots.take(key, "a hint for your seat is already being worked out; wait for it", "")
+        try:
+            out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat))
+        finally:
+            self.hint_slots.give(key)
+        return {**out, "seat": who.seat, "version": version}
 
     async def record(self, table_id: str) -> dict[str, Any]:
         async with self.lock(table_id):
@@ -887,7 +952,8 @@ def search_bot_choice(state_json: dict[str, Any], rng_state: Any, bot: str, seed
 
 
 def default_name(seat: int, kind: str, bot: str | None) -> str:
-    return f"{bot} bot" if kind == "bot" else f"Seat {seat}"  # seats count from 0, as in the logs
+    # seats count from 0, as in the logs; a bot by its plain name ("Standard bot", "Hard search bot")
+    return f"{bot_label(bot or 'random')} bot" if kind == "bot" else f"Seat {seat}"
 
 
 def scores_of(state: State) -> list[float] | None:

@@ -78,6 +78,8 @@ class TableRow:
     bot_delay_ms: int
     host_token_hash: str
     seats: list[SeatRow] = field(default_factory=list)
+    #: play options that change no rule (``{"hints": True}``); stored as JSON, ``{}`` when none
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -248,7 +250,7 @@ class SqlTableStore:
             created=aware(r.created), updated=aware(r.updated), version=r.version, revision=r.revision,
             status=r.status, current_player=r.current_player, rng_state=_load(getattr(r, "rng_state", None)),
             returns=_load(r.returns), turn_timer_seconds=r.turn_timer_seconds, bot_delay_ms=r.bot_delay_ms,
-            host_token_hash=r.host_token_hash,
+            host_token_hash=r.host_token_hash, options=_load(getattr(r, "options", None)) or {},
             seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined)) for s in seat_rows],
         )
 
@@ -261,7 +263,8 @@ class SqlTableStore:
                 created=table.created, updated=table.updated, version=len(actions), revision=table.revision,
                 status=table.status, current_player=table.current_player, rng_state=_dump(table.rng_state),
                 returns=_dump(table.returns), turn_timer_seconds=table.turn_timer_seconds,
-                bot_delay_ms=table.bot_delay_ms, host_token_hash=table.host_token_hash))
+                bot_delay_ms=table.bot_delay_ms, host_token_hash=table.host_token_hash,
+                options=_dump(table.options) if table.options else None))
             conn.execute(insert(m.seats), [
                 dict(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
                      token_hash=s.token_hash, joined=s.joined) for s in table.seats])

@@ -136,7 +136,7 @@ export function logText(view, line, renderer) {
 export function seatTag(view, i) {
   const info = (view && view.seats || []).find(s => s.seat === i) || {};
   if (view && view.seat === i) return "you";
-  if (info.kind === "bot") return info.bot ? `bot · ${info.bot}` : "bot";
+  if (info.kind === "bot") return info.bot ? `bot · ${info.bot_label || info.bot}` : "bot"; // "bot · Hard search"
   return info.connected === false ? "away" : "";
 }
 

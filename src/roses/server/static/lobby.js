@@ -84,10 +84,15 @@ function paramValue(form, p) {
   return JSON.stringify(v) === JSON.stringify(p.default) ? undefined : v;
 }
 
+/** A bot's plain name from the server ("Standard", "Hard search"), else its name. */
+function botLabel(b) {
+  return (current && current.bot_labels && current.bot_labels[b]) || b;
+}
+
 function seatRow(i, bots, old) {
   const kind = h("select", { name: `seat-${i}-kind`, "aria-label": `Seat ${i} player` },
     h("option", { value: "human" }, "Human"),
-    bots.map(b => h("option", { value: `bot:${b}` }, `Bot — ${b}`)));
+    bots.map(b => h("option", { value: `bot:${b}` }, `Bot — ${botLabel(b)}`)));
   const defaultBot = bots.includes("heuristic") ? "heuristic" : bots[0];
   kind.value = old ? old.kind : (i === 0 ? "human" : `bot:${defaultBot}`);
   const name = h("input", { type: "text", name: `seat-${i}-name`, maxlength: 40, placeholder: i === 0 ? "Your name" : "Name (optional)", "aria-label": `Seat ${i} name`, value: old ? old.name : "" });
@@ -127,7 +132,10 @@ function drawForm() {
       h("small", { class: "help" }, `${min}–${max} seats`, players && players.cite ? h("span", { class: "cite" }, ` (${players.cite})`) : null)),
     h("fieldset", { class: "seats" }, h("legend", {}, "Seats"), h("ol", { id: "seat-list", class: "seat-list" }),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "hotseat", name: "hotseat" }),
-        " Hot seat: every human seat plays in this browser")),
+        " Hot seat: every human seat plays in this browser"),
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "hints", name: "hints" }),
+        " Allow hints"),
+      h("small", { class: "help" }, "The player to move can ask the search bot for a suggested move. Only at tables with at most one human seat.")),
     basic.length ? h("fieldset", { class: "params" }, h("legend", {}, "Rules and variants"), basic.map(paramField)) : null,
     h("details", { class: "advanced" }, h("summary", {}, "Advanced"),
       h("div", { class: "field" }, h("label", { for: "bot-delay" }, "Bot delay (ms)"),
@@ -182,6 +190,7 @@ async function submit(e) {
   body.turn_timer_seconds = timer === "" ? null : Number(timer);
   const seed = form.elements.seed.value.trim();
   if (seed !== "") body.seed = Number(seed);
+  if (form.elements.hints.checked) body.hints = true;
   const button = $("create");
   button.disabled = true;
   const res = await api("POST", "/api/tables", { body });

@@ -326,6 +326,7 @@ function draw() {
     generic.render(v, board, c);
   }
   drawMoves(c);
+  drawHint(c);
   drawPlayers();
   drawInvites();
   drawCloseTable();
@@ -388,6 +389,41 @@ function drawMoves(c) {
   }
   el.appendChild(typedMove(c, keep));
   if (keep && keep.focus && !c.busy) el.querySelector(".typed-move input").focus({ preventScroll: true });
+}
+
+// A hint (tables created with "Allow hints"): asked for one turn, shown until the turn passes.
+let hintState = { key: null, busy: false, text: "", move: null, error: "" };
+
+/** The "Hint" button and the hint's text, for the seat to move at a table that allows hints. */
+function drawHint(c) {
+  const el = $("hint");
+  const mine = !!view.hints && c.legal.length > 0 && !view.terminal && view.status !== "closed";
+  el.hidden = !mine;
+  if (!mine) { fill(el); return; }
+  const key = `${view.version}|${activeSeat}`;
+  if (hintState.key !== key) hintState = { key, busy: false, text: "", move: null, error: "" };
+  const ask = h("button", { type: "button", id: "hint-button", class: "small", disabled: hintState.busy || c.busy,
+    title: "Ask the search bot which move it would play (it sees only what you see)", onclick: askHint },
+    hintState.busy ? "Thinking…" : "Hint");
+  const canPlay = hintState.move && c.legal.includes(hintState.move);
+  fill(el, h("div", { class: "row hint-row" }, ask,
+    hintState.text ? h("span", { id: "hint-text", class: "hint-text", role: "status" }, hintState.text) : null,
+    canPlay ? h("button", { type: "button", class: "small", id: "hint-play", disabled: c.busy, onclick: () => act(hintState.move) }, "Play it") : null,
+    hintState.error ? h("span", { class: "error" }, hintState.error) : null));
+}
+
+async function askHint() {
+  const token = tokenFor(activeSeat);
+  if (!token || hintState.busy) return;
+  const key = hintState.key;
+  hintState.busy = true;
+  drawHint(ctx());
+  const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/hint`, { token });
+  if (hintState.key !== key) return; // the turn passed meanwhile
+  hintState.busy = false;
+  if (res.ok) { hintState.text = res.data.text; hintState.move = res.data.move; hintState.error = ""; }
+  else hintState.error = errorText(res.data, `No hint (${res.status})`);
+  drawHint(ctx());
 }
 
 function drawTurn() {
@@ -574,9 +610,14 @@ function drawInvites() {
   box.open = wasOpen;
 }
 
+/** A bot's plain name from the server ("Standard", "Hard search"), else its name. */
+function botLabel(b) {
+  return (gameInfo && gameInfo.bot_labels && gameInfo.bot_labels[b]) || b;
+}
+
 function hostControl(seat, bots) {
   const select = h("select", { "aria-label": `Bot for seat ${seat}`, onchange: e => { hostMenu.bot = e.target.value; } },
-    bots.map(b => h("option", { value: b }, b)));
+    bots.map(b => h("option", { value: b }, botLabel(b))));
   select.value = hostMenu.seat === seat && hostMenu.bot ? hostMenu.bot : (bots.includes("heuristic") ? "heuristic" : bots[0]);
   return h("details", {
     class: "host", open: hostMenu.seat === seat,
@@ -584,9 +625,9 @@ function hostControl(seat, bots) {
   }, h("summary", { title: "Host: hand this seat to a bot" }, "⚙"),
     h("div", { class: "row" }, select, h("button", {
       type: "button", onclick: async () => {
-        if (!confirm(`Hand ${seatName(view, seat)}'s seat to the ${select.value} bot?`)) return;
+        if (!confirm(`Hand ${seatName(view, seat)}'s seat to the ${botLabel(select.value)} bot?`)) return;
         const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, { body: { bot: select.value }, token: store.host });
-        if (res.ok) { hostMenu = { seat: null, bot: null }; toast(`A ${select.value} bot took the seat`, "ok"); fetchView(); }
+        if (res.ok) { hostMenu = { seat: null, bot: null }; toast(`A ${botLabel(select.value)} bot took the seat`, "ok"); fetchView(); }
         else toast(errorText(res.data, "Could not hand the seat to a bot"), "error");
       },
     }, "Give to bot")));

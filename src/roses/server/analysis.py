@@ -1,0 +1,136 @@
+"""Game analysis and hints for the browser (issue 10): ``POST /api/analysis`` and the table's hints.
+
+Both run the search bot on one seat's :class:`~roses.agents.Turn` (through
+:mod:`roses.sim.analysis`), so they use only what that seat knew; they run in a worker thread
+(``asyncio.to_thread``), never on the event loop, and their cost is bounded:
+
+* analysis: a record of at most :data:`MAX_ANALYSIS_BYTES` and :data:`MAX_ANALYSIS_DECISIONS`
+  decisions of the seat; at most one analysis at a time per client address and
+  :data:`MAX_ANALYSES` in the whole process (429 beyond);
+* hints: one at a time per seat (429 while one is being worked out).
+
+The level is :data:`ANALYSIS_BOT` / :data:`HINT_BOT` (``ismcts:hard``: about 0.3–1 s a decision on
+two cores, so a whole game's analysis takes seconds, not minutes; ``ismcts:expert`` is four times
+slower). Tests replace :data:`MAKE` with a small-budget agent factory.
+
+The search holds the GIL while it thinks, so a long analysis slows the event loop's other work a
+little (the table's bots use worker processes; an analysis is a sequence of many short searches,
+and a thread keeps it cancellable and simple).
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from typing import Any, Callable
+
+from roses.core import GameRecord, RosesError, State, load
+from roses.sim.analysis import Decision, analyse_record, hint, worst
+
+from .service import ApiError
+
+#: The search level of an analysis (``roses.agents`` name); the environment variable
+#: ``ROSES_ANALYSIS_BOT`` sets another one for the server (e.g. ``ismcts:expert`` on a big machine,
+#: ``ismcts:easy`` in browser tests).
+ANALYSIS_BOT = os.environ.get("ROSES_ANALYSIS_BOT") or "ismcts:hard"
+#: The search level of a hint (the same environment variable).
+HINT_BOT = os.environ.get("ROSES_ANALYSIS_BOT") or "ismcts:hard"
+#: ``make(game, seed) -> agent`` instead of the level (tests inject a fast analyser); ``None``: the level.
+MAKE: Callable[[Any, int], Any] | None = None
+#: The largest record an analysis accepts (bytes of the request body; records are about 10 kB).
+MAX_ANALYSIS_BYTES = 256 * 1024
+#: The most decisions of one seat an analysis works through (a long Rare Roses game has ~150).
+MAX_ANALYSIS_DECISIONS = 400
+#: Analyses running at once in this process (each uses a core).
+MAX_ANALYSES = 2
+#: How many of the biggest drops are marked.
+MARKED = 3
+
+
+class Slots:
+    """Who is running an analysis or a hint: at most one per key and ``limit`` in all."""
+
+    def __init__(self, limit: int | None = None):
+        self.limit = limit
+        self.keys: set[Any] = set()
+        self.lock = threading.Lock()
+
+    def take(self, key: Any, busy_key: str, busy_all: str) -> None:
+        """Hold a slot for ``key``; raises :class:`ApiError` 429 with the matching message."""
+        with self.lock:
+            if key in self.keys:
+                raise ApiError(429, {"error": "busy", "detail": busy_key})
+            if self.limit is not None and len(self.keys) >= self.limit:
+                raise ApiError(429, {"error": "busy", "detail": busy_all})
+            self.keys.add(key)
+
+    def give(self, key: Any) -> None:
+        with self.lock:
+            self.keys.discard(key)
+
+
+def pct(x: float | None) -> str:
+    return "?" if x is None else f"{round(100 * x)}%"
+
+
+def marked_text(d: Decision, move_number: int) -> str:
+    """A marked decision in plain words: "Move 12: you played 'bid 4'; 'pass' kept about 45%
+    instead of 20%"."""
+    return (f"Move {move_number}: you played '{d.played}'; '{d.best}' kept about {pct(d.chance)} "
+            f"instead of {pct(d.played_chance)}.")
+
+
+def decision_json(d: Decision) -> dict[str, Any]:
+    return {"step": d.step, "move": d.step + 1, "seat": d.seat, "played": d.played, "best": d.best,
+            "chance": d.chance, "played_chance": d.played_chance, "legal": d.legal, "drop": d.drop}
+
+
+def check_seat(seat: Any, players: int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ApiError(422, {"error": "seat", "param": "seat",
+                             "detail": f"seat must be a whole number from 0 to {players - 1} "
+                                       f"(this game has {players} seats)"})
+    return seat
+
+
+def run_analysis(record: GameRecord, seat: int) -> dict[str, Any]:
+    """Analyse ``seat``'s decisions in ``record`` (blocking: call in a worker thread)."""
+    decisions = analyse_record(record, seat, bot=ANALYSIS_BOT, make=MAKE)
+    marks = worst(decisions, count=MARKED)
+    return {
+        "game": record.game, "seat": seat, "bot": ANALYSIS_BOT,
+        "decisions": [decision_json(d) for d in decisions],
+        "marked": [{**decision_json(d), "text": marked_text(d, d.step + 1)} for d in marks],
+    }
+
+
+def count_decisions(record: GameRecord, seat: int) -> int:
+    """How many recorded actions are ``seat``'s (an upper bound of the decisions analysed)."""
+    return sum(1 for s, _ in record.actions if s == seat)
+
+
+async def analyse(record: GameRecord, seat: int, client: Any, slots: Slots) -> dict[str, Any]:
+    """The analysis of ``seat`` in ``record`` for ``client`` (its address), in a worker thread."""
+    check_seat(seat, load(record.game, **record.params).num_players)
+    if count_decisions(record, seat) > MAX_ANALYSIS_DECISIONS:
+        raise ApiError(422, {"error": "record", "detail": f"seat {seat} made more than {MAX_ANALYSIS_DECISIONS} "
+                                                          "moves in this record: too long to analyse"})
+    slots.take(client, "an analysis you asked for is still running; wait for it to finish",
+               "the server is busy with other analyses; try again in a minute")
+    try:
+        return await asyncio.to_thread(run_analysis, record, seat)
+    except RosesError as e:  # the record does not replay (an illegal step, a wrong result)
+        raise ApiError(422, {"error": "record", "detail": str(e)}) from None
+    finally:
+        slots.give(client)
+
+
+def run_hint(state: State, seed: int) -> dict[str, Any]:
+    """A hint for the seat to move in ``state`` (blocking: call in a worker thread)."""
+    h = hint(state, bot=HINT_BOT, seed=seed, make=MAKE)
+    return {"move": h.move, "chance": h.chance, "runner_up": h.runner_up,
+            "runner_up_chance": h.runner_up_chance, "text": h.text}
+
+
+__all__ = ["ANALYSIS_BOT", "HINT_BOT", "MAKE", "MAX_ANALYSES", "MAX_ANALYSIS_BYTES", "MAX_ANALYSIS_DECISIONS",
+           "Slots", "analyse", "marked_text", "run_analysis", "run_hint"]

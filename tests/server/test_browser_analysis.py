@@ -1,0 +1,141 @@
+"""Browser tests (issue 10): the replay viewer's analysis (win-chance graph of one seat, the
+biggest drops marked and listed; a click jumps the replay there), hints at a table that allows
+them, and the bots' plain names in the lobby. The server runs the ``ismcts:easy`` level
+(``ROSES_ANALYSIS_BOT``) so an analysis takes a moment. A screenshot of the graph is saved as
+``artifacts/screenshots/replay-analysis.png``.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+try:
+    from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
+        ServerProcess, api, browser, create_table, game_available, new_page, require_browser, screenshot,
+    )
+except ImportError:
+    from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
+        ServerProcess, api, browser, create_table, game_available, new_page, require_browser, screenshot,
+    )
+
+pytestmark = pytest.mark.browser
+
+RC = "rose-ceremony"
+RT = "roses-and-thorns"
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """A ``roses serve`` subprocess whose analyses and hints use the quick ``ismcts:easy`` level."""
+    require_browser()
+    old = os.environ.get("ROSES_ANALYSIS_BOT")
+    os.environ["ROSES_ANALYSIS_BOT"] = "ismcts:easy"
+    try:
+        server = ServerProcess(tmp_path_factory.mktemp("roses-analysis-data")).start()
+    finally:
+        if old is None:
+            del os.environ["ROSES_ANALYSIS_BOT"]
+        else:
+            os.environ["ROSES_ANALYSIS_BOT"] = old
+    try:
+        yield server.base
+    finally:
+        server.stop()
+
+
+def finished_bots_table(base: str) -> tuple[str, dict]:
+    status, made = api(base, "POST", "/api/tables", {
+        "game": RC, "params": {"players": 2}, "seed": 3, "bot_delay_ms": 0,
+        "seats": [{"kind": "bot", "bot": "heuristic"}] * 2})
+    assert status == 201, made
+    tid = made["table_id"]
+    end = time.monotonic() + 60
+    while True:
+        status, rec = api(base, "GET", f"/api/tables/{tid}/record")
+        if status == 200:
+            return tid, rec
+        assert time.monotonic() < end, "the bots' game did not end"
+        time.sleep(0.05)
+
+
+def real_choices(data: dict, seat: int) -> list[int]:
+    from roses.core import GameRecord
+    from roses.core.record import initial_state, replay_steps
+
+    record = GameRecord.from_json(data)
+    before = initial_state(record)
+    out = []
+    for i, s, _, after in replay_steps(record):
+        if s == seat and len(before.legal_actions()) > 1:
+            out.append(i)
+        before = after.clone()
+    return out
+
+
+def test_the_replay_viewer_analyses_a_seat_and_draws_its_win_chance(live_server, browser):
+    if game_available(RC):
+        pytest.skip(game_available(RC))
+    tid, rec = finished_bots_table(live_server)
+    choices = real_choices(rec, 0)
+    errors: list[str] = []
+    page = new_page(browser, errors, width=1280, height=1000)
+    page.goto(f"{live_server}/replay?table={tid}")
+    page.wait_for_selector("#viewer:not([hidden])")
+    assert page.locator("#analysis-seat option").all_inner_texts() == ["Seat 0 (Standard bot)", "Seat 1 (Standard bot)"]
+    page.select_option("#analysis-seat", "0")
+    page.click("#analyse")
+    page.wait_for_selector("#analysis-graph svg.chance-graph", timeout=120_000)
+    points = page.locator("#analysis-graph .pt")
+    assert points.count() == len(choices)
+    assert points.evaluate_all("els => els.map(e => Number(e.dataset.step))") == choices
+    assert page.inner_text("#analysis-status") == f"{len(choices)} decisions of Seat 0 (Standard bot) analysed."
+    marked = page.locator("#analysis-graph .pt.marked")
+    listed = page.locator("#analysis-marked li button")
+    assert 1 <= marked.count() <= 3 and listed.count() == marked.count()
+    texts = [" ".join(t.split()) for t in listed.all_inner_texts()]
+    for k, t in enumerate(texts):
+        assert t.startswith(f"{k + 1} Move ") and "you played '" in t and "kept about" in t
+    # every point sits inside the 0-100% band of the chart
+    ys = points.evaluate_all("els => els.map(e => Number(e.querySelector('circle').getAttribute('cy')))")
+    assert all(14 <= y <= 240 - 36 for y in ys)
+    # a listed move jumps the replay to that step
+    first_step = int(page.locator("#analysis-marked li").first.get_attribute("data-step"))
+    listed.first.click()
+    assert page.input_value("#slider") == str(first_step + 1)
+    assert page.inner_text("#step-label").startswith(f"Step {first_step + 1} of ")
+    assert page.locator(f'#analysis-graph .pt.current[data-step="{first_step}"]').count() == 1
+    # so does a point of the graph
+    points.nth(0).click()
+    assert page.input_value("#slider") == str(choices[0] + 1)
+    path = screenshot(page, "replay-analysis")
+    page.locator("#analysis-panel").screenshot(path=str(path.with_name("replay-analysis-panel.png")))
+    assert errors == []
+
+
+def test_a_hint_at_a_table_that_allows_hints(live_server, browser):
+    if game_available(RT):
+        pytest.skip(game_available(RT))
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    page.click(f'.game-card[data-game="{RT}"]')
+    options = page.locator('select[name="seat-1-kind"] option').all_inner_texts()
+    assert "Bot — Standard" in options and "Bot — Hard search" in options and "Bot — Random" in options
+    create_table(page, live_server, RT, ["human", "bot:heuristic", "bot:heuristic"],
+                 params={"hints": True, "quick_game": True})
+    page.click("#open-my-seat")
+    page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
+    page.wait_for_selector("#hint:not([hidden]) #hint-button")
+    assert page.inner_text("#players").count("bot · Standard") == 2
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-text")
+    text = page.inner_text("#hint-text")
+    assert text.startswith("Suggested: ") or text.startswith("Only one move is possible: ")
+    legal = page.locator("#moves button.move").evaluate_all("els => els.map(e => e.dataset.action)")
+    assert any(f"Suggested: {m}." in text or f"possible: {m}." in text for m in legal)
+    version = page.evaluate("() => document.getElementById('moves').dataset.version")
+    page.click("#hint-play")
+    page.wait_for_function("v => (document.getElementById('moves').dataset.version || '') !== v", arg=version)
+    assert errors == []

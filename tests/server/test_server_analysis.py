@@ -1,0 +1,224 @@
+"""Analysis of a finished game (POST /api/analysis) and hints at a table (POST
+/api/tables/{id}/hint), issue 10; bot labels in GET /api/games. A small-iteration search stands
+in for the server's level so the tests are quick."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from roses.agents.ismcts import ISMCTSAgent
+from roses.core import GameRecord
+from roses.core.record import replay_steps
+from roses.server import analysis as analysis_module
+from roses.server.service import HINTS_REFUSED, bot_label
+
+RC = "rose-ceremony"
+RT = "roses-and-thorns"
+
+
+@pytest.fixture(autouse=True)
+def fast_analyser(monkeypatch):
+    monkeypatch.setattr(analysis_module, "MAKE", lambda game, seed: ISMCTSAgent(game, seed=seed, iterations=20))
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def finished_record(client, game: str = RC, seed: int = 3) -> dict:
+    """The record of a finished 2-seat table of heuristic bots."""
+    r = client.post("/api/tables", json={"game": game, "params": {"players": 2}, "seed": seed, "bot_delay_ms": 0,
+                                         "seats": [{"kind": "bot", "bot": "heuristic"}] * 2})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table_id"]
+    end = time.monotonic() + 60
+    while True:
+        rec = client.get(f"/api/tables/{tid}/record")
+        if rec.status_code == 200:
+            return rec.json()
+        assert time.monotonic() < end, "the bots' game did not end"
+        time.sleep(0.02)
+
+
+def real_choices(data: dict, seat: int) -> list[int]:
+    """The indices of ``seat``'s recorded actions with two or more legal moves."""
+    record = GameRecord.from_json(data)
+    from roses.core.record import initial_state
+
+    before = initial_state(record)
+    out = []
+    for i, s, _, after in replay_steps(record):
+        if s == seat and len(before.legal_actions()) > 1:
+            out.append(i)
+        before = after.clone()
+    return out
+
+
+# ------------------------------------------------------------------------------------ analysis
+def test_analysis_of_a_finished_game_has_one_decision_per_real_choice(client):
+    data = finished_record(client)
+    r = client.post("/api/analysis", json={"record": data, "seat": 0})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["game"] == RC and out["seat"] == 0 and out["bot"] == "ismcts:hard"
+    steps = [d["step"] for d in out["decisions"]]
+    assert steps == real_choices(data, 0) and len(steps) >= 3
+    for d in out["decisions"]:
+        assert 0.0 <= d["chance"] <= 1.0
+        assert d["played_chance"] is None or 0.0 <= d["played_chance"] <= 1.0
+        assert d["played"] == data["actions"][d["step"]][1] and d["seat"] == 0
+        assert d["move"] == d["step"] + 1 and d["legal"] >= 2
+        assert d["drop"] >= 0.0
+    assert len(out["marked"]) <= 3
+    for m in out["marked"]:
+        assert m["drop"] >= 0.05 and m["step"] in steps
+        assert m["text"].startswith(f"Move {m['step'] + 1}: you played '{m['played']}'; '{m['best']}' kept about ")
+    drops = [m["drop"] for m in out["marked"]]
+    assert drops == sorted(drops, reverse=True)
+
+
+def test_analysis_refuses_a_bad_seat_or_record(client):
+    data = finished_record(client)
+    for seat in (2, -1, "0", None, True):
+        r = client.post("/api/analysis", json={"record": data, "seat": seat})
+        assert r.status_code == 422 and r.json()["error"] == "seat", (seat, r.text)
+        assert r.json()["detail"] == "seat must be a whole number from 0 to 1 (this game has 2 seats)"
+    r = client.post("/api/analysis", json={"record": {"format": 1}, "seat": 0})
+    assert r.status_code == 422 and r.json()["error"] == "record"
+    bad = dict(data, actions=[list(a) for a in data["actions"]])
+    i = next(i for i, (s, _) in enumerate(bad["actions"]) if s == 0)
+    bad["actions"][i] = [0, "no such move"]
+    r = client.post("/api/analysis", json={"record": bad, "seat": 0})
+    assert r.status_code == 422 and r.json()["error"] == "record"
+    r = client.post("/api/analysis", json={"seat": 0})
+    assert r.status_code == 422 and r.json()["detail"] == "the body must be {record: <a game record>, seat: <int>}"
+
+
+def test_analysis_refuses_an_oversize_body(client):
+    data = finished_record(client)
+    big = {"record": dict(data, padding="x" * analysis_module.MAX_ANALYSIS_BYTES), "seat": 0}
+    r = client.post("/api/analysis", json=big)
+    assert r.status_code == 413 and r.json()["error"] == "too large"
+    assert r.json()["detail"] == "the body is larger than 256 kB (262144 bytes)"
+
+
+def test_analysis_refuses_a_record_with_too_many_decisions(client, monkeypatch):
+    data = finished_record(client)
+    monkeypatch.setattr(analysis_module, "MAX_ANALYSIS_DECISIONS", 1)
+    r = client.post("/api/analysis", json={"record": data, "seat": 0})
+    assert r.status_code == 422 and r.json()["error"] == "record"
+    assert "too long to analyse" in r.json()["detail"]
+
+
+def test_a_second_analysis_from_the_same_client_is_refused_while_one_runs(client, monkeypatch):
+    data = finished_record(client)
+    started, release = threading.Event(), threading.Event()
+
+    def slow(game, seed):
+        started.set()
+        release.wait(30)
+        return ISMCTSAgent(game, seed=seed, iterations=5)
+
+    monkeypatch.setattr(analysis_module, "MAKE", slow)
+    first: dict = {}
+    t = threading.Thread(target=lambda: first.update(r=client.post("/api/analysis", json={"record": data, "seat": 0})))
+    t.start()
+    try:
+        assert started.wait(30)
+        r = client.post("/api/analysis", json={"record": data, "seat": 1})
+        assert r.status_code == 429
+        assert r.json() == {"error": "busy", "detail": "an analysis you asked for is still running; wait for it to finish"}
+    finally:
+        release.set()
+        t.join(60)
+    assert first["r"].status_code == 200
+    # the slot is free again
+    monkeypatch.setattr(analysis_module, "MAKE", lambda game, seed: ISMCTSAgent(game, seed=seed, iterations=5))
+    assert client.post("/api/analysis", json={"record": data, "seat": 1}).status_code == 200
+
+
+# ------------------------------------------------------------------------------------ hints
+def solo_table(client, hints: bool | None, humans: int = 1) -> dict:
+    seats = [{"kind": "human"}] * humans + [{"kind": "bot", "bot": "heuristic"}] * (3 - humans)
+    body = {"game": RT, "params": {"quick_game": True}, "bot_delay_ms": 0, "seats": seats}
+    if hints is not None:
+        body["hints"] = hints
+    if humans <= 1:
+        body["seed"] = 4
+    return client.post("/api/tables", json=body)
+
+
+def my_turn(client, tid: str, token: str) -> dict:
+    end = time.monotonic() + 30
+    while True:
+        v = client.get(f"/api/tables/{tid}", headers=auth(token)).json()
+        if v["legal_actions"]:
+            return v
+        assert time.monotonic() < end and not v["terminal"]
+        time.sleep(0.02)
+
+
+def test_hints_are_refused_at_a_table_of_two_humans(client):
+    r = solo_table(client, True, humans=2)
+    assert r.status_code == 422
+    assert r.json() == {"error": "hints", "param": "hints", "detail": HINTS_REFUSED}
+    assert client.get("/api/tables").json() == []
+    r = solo_table(client, "yes")
+    assert r.status_code == 422 and r.json()["detail"] == "hints must be true or false"
+
+
+def test_no_hint_at_a_table_without_hints(client):
+    made = solo_table(client, None).json()
+    tid, token = made["table_id"], made["seats"][0]["token"]
+    v = my_turn(client, tid, token)
+    assert v["hints"] is False
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token))
+    assert r.status_code == 403 and r.json()["detail"] == "this table does not allow hints"
+
+
+def test_a_hint_for_the_seat_to_move_and_for_no_one_else(client):
+    made = solo_table(client, True).json()
+    tid, token, host = made["table_id"], made["seats"][0]["token"], made["host_token"]
+    v = my_turn(client, tid, token)
+    assert v["hints"] is True
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token))
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["seat"] == 0 and out["version"] == v["version"]
+    assert out["move"] in v["legal_actions"]
+    assert 0.0 <= out["chance"] <= 1.0
+    assert out["move"] in out["text"] and (out["text"].startswith("Suggested: ") or out["text"].startswith("Only one move"))
+    # nothing was played
+    assert client.get(f"/api/tables/{tid}", headers=auth(token)).json()["version"] == v["version"]
+    # the host (no seat), a spectator and a stranger get none
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(host))
+    assert r.status_code == 403 and r.json()["detail"] == "only a player at the table can ask for a hint"
+    assert client.post(f"/api/tables/{tid}/hint").status_code == 401
+    assert client.post(f"/api/tables/{tid}/hint", headers=auth("nope")).status_code == 401
+
+
+def test_no_hint_when_it_is_not_your_turn(client):
+    # The human holds seat 2; the bots wait a minute before moving, so seat 0 stays to move.
+    seats = [{"kind": "bot", "bot": "heuristic"}] * 2 + [{"kind": "human"}]
+    made = client.post("/api/tables", json={"game": RT, "params": {"quick_game": True}, "bot_delay_ms": 60000,
+                                            "seed": 4, "hints": True, "seats": seats}).json()
+    tid, token = made["table_id"], made["seats"][2]["token"]
+    v = client.get(f"/api/tables/{tid}", headers=auth(token)).json()
+    assert v["current_player"] == 0 and v["legal_actions"] == []
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token))
+    assert r.status_code == 403 and r.json()["detail"] == "a hint is for your own turn: it is not your turn"
+    # a seat handed to a bot asks no more
+    client.post(f"/api/tables/{tid}/seats/2/bot", json={"bot": "random"}, headers=auth(made["host_token"]))
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token))
+    assert r.status_code == 403 and r.json()["detail"] == "seat 2 is now played by a bot"
+
+
+def test_bot_labels_are_plain_names(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    labels = games[RC]["bot_labels"]
+    assert labels["heuristic"] == "Standard" and labels["random"] == "Random"
+    assert labels["ismcts:hard"] == "Hard search" and labels["ismcts:easy"] == "Easy search"
+    assert list(labels) == games[RC]["bots"]
+    assert bot_label("search") == "Search"
