@@ -36,7 +36,8 @@ do not depend on their own hidden cards either: the paper's approximation.) Each
 3. **Expand** one untried action of the seat to move (chosen at random), then
 4. **Play out** with the playout policy (uniformly random legal actions by default) until the end,
    or for at most ``max_playout_depth`` seat actions, after which ``evaluate(world)`` scores the
-   position (default: the returns if terminal, else equal shares ``1/n``).
+   position (default: the returns if terminal, else equal shares ``1/n``; in a one-seat game
+   with scores, the score over ``GameInfo.solo_score_scale``: its returns are always 1).
 5. **Back-propagate** the per-seat returns: every node of seat ``k``'s tree on the path adds
    ``k``'s reward, so every seat maximises its own return (the paper's multi-player rule).
 
@@ -147,6 +148,22 @@ def equal_shares(world: State) -> list[float]:
     return [1.0 / n] * n
 
 
+def solo_score(scale: float) -> Evaluate:
+    """Leaf evaluation for a one-seat game with scores: ``[score / scale]`` once terminal (its
+    returns are 1 whatever it scores), else 0."""
+    def evaluate(world: State) -> list[float]:
+        return [world.scores()[0] / scale] if world.is_terminal() else [0.0]
+    return evaluate
+
+
+def default_evaluate(game: Any) -> Evaluate:
+    """:func:`equal_shares`, or :func:`solo_score` for a one-seat game that keeps scores
+    (``GameInfo.score_unit``; scale ``GameInfo.solo_score_scale``)."""
+    if game is not None and game.num_players == 1 and game.spec.info is not None and game.info.score_unit:
+        return solo_score(game.info.solo_score_scale)
+    return equal_shares
+
+
 def random_policy(world: State, legal: list, rng: random.Random) -> Any:
     """Default playout policy: a uniformly random legal action."""
     return legal[rng.randrange(len(legal))]
@@ -198,15 +215,26 @@ class ISMCTSAgent:
             :func:`agent_policy` turns a bot into one.
         max_playout_depth: seat actions per playout before ``evaluate`` scores the world;
             ``None`` = play to the end.
-        evaluate: ``evaluate(world) -> per-seat rewards``; default :func:`equal_shares`.
+        evaluate: ``evaluate(world) -> per-seat rewards``; default :func:`default_evaluate`
+            (:func:`equal_shares`; the score in a solo game with scores).
         max_branching: most legal actions considered at one visit of a node.
         chance_in_tree: key chance outcomes into the trees (True) or sample them open-loop (False).
         single_observer: one tree for every seat, keyed by action texts (SO-ISMCTS, the earlier
             behaviour, whose other seats choose as if they saw the sampled world); default one
             tree per seat (MO-ISMCTS).
+        time_ms: also stop after this many milliseconds a decision (at least one iteration; the
+            choice then depends on the machine's speed); alone it lifts the iteration cap.
+        prior: an agent (``act(turn)``, e.g. the game's heuristic) whose move at a node is expanded
+            first and gets the progressive bias ``prior_weight / (1 + N)``.
+        belief: a :class:`~roses.agents.belief.BeliefModel` weighing the worlds by the other seats'
+            moves; ``None`` = worlds straight from ``turn.sample_state``.
+        widening: progressive widening: a node whose seat has ``k`` moves tried adds an untried one
+            only while ``k < 1 + widening·sqrt(N)`` (``N`` its visits), so a small budget is spent
+            on a few moves (the prior's first) instead of one visit to each; ``None`` = always expand.
+        name: the agent's name (the levels set ``ismcts:<level>``).
 
     Raises:
-        ValueError: ``iterations`` below 1.
+        ValueError: ``iterations`` below 1, ``time_ms`` not above 0.
     """
 
     name = "ismcts"
@@ -217,7 +245,7 @@ class ISMCTSAgent:
                  max_branching: int = DEFAULT_MAX_BRANCHING, chance_in_tree: bool = True,
                  single_observer: bool = False, time_ms: float | None = None,
                  prior: Any = None, prior_weight: float = DEFAULT_PRIOR_WEIGHT,
-                 belief: Any = None, name: str = "ismcts"):
+                 belief: Any = None, widening: float | None = None, name: str = "ismcts"):
         if iterations is None:
             iterations = (game.info.search_iterations if game is not None else DEFAULT_ITERATIONS) \
                 if time_ms is None else 10 ** 9
@@ -230,13 +258,14 @@ class ISMCTSAgent:
         self.prior = prior
         self.prior_weight = prior_weight
         self.belief = belief
+        self.widening = widening
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.exploration = exploration
         self.playout_policy = playout_policy or random_policy
         self.max_playout_depth = max_playout_depth
-        self.evaluate = evaluate or equal_shares
+        self.evaluate = evaluate or default_evaluate(game)
         self.max_branching = max_branching
         self.chance_in_tree = chance_in_tree
         self.single_observer = single_observer
@@ -293,7 +322,9 @@ class ISMCTSAgent:
             visits = child.visits if child is not None else 0
             mean = child.reward / child.visits if visits else None
             moves.append(MoveEstimate(a, visits, mean))
-        best = max(moves, key=lambda m: m.visits)  # max keeps the first of equal visits
+        pref = self.last_root.prior
+        # Most visited; among equals the prior's move, then the first in the game's order.
+        best = max(moves, key=lambda m: (m.visits, pref is not None and str(m.action) == pref))
         root = self.last_root
         value = best.mean if best.mean is not None else \
             (root.reward / root.visits if root.visits else 1.0 / turn.game.num_players)
@@ -349,6 +380,9 @@ class ISMCTSAgent:
                 else:
                     child.available += 1
                     candidates.append((child, a))
+            if untried and candidates and self.widening is not None and \
+                    len(candidates) >= 1 + int(self.widening * math.sqrt(nodes[own].visits)):
+                untried = []  # progressive widening: choose among the moves tried so far
             if untried:
                 key, a = untried[rng.randrange(len(untried))]
                 if pref is not None:  # the prior's move is expanded first
@@ -430,5 +464,5 @@ class ISMCTSAgent:
         return self.evaluate(world)
 
 
-__all__ = ["ISMCTSAgent", "MoveEstimate", "Node", "SearchResult", "agent_policy", "equal_shares", "random_policy",
+__all__ = ["default_evaluate", "solo_score", "ISMCTSAgent", "MoveEstimate", "Node", "SearchResult", "agent_policy", "equal_shares", "random_policy",
            "DEFAULT_ITERATIONS", "DEFAULT_EXPLORATION", "DEFAULT_MAX_BRANCHING"]

@@ -29,6 +29,11 @@ from .belief import BeliefModel
 from .ismcts import ISMCTSAgent, agent_policy
 
 
+#: Progressive widening of the levels with a prior (see ``ISMCTSAgent``): a node tries
+#: ``1 + 2·sqrt(N)`` of its moves, the prior's first.
+WIDENING = 2.0
+
+
 @dataclass(frozen=True)
 class Level:
     """One search level: its ``name`` (``easy``…), a plain-words ``summary`` for players, and how
@@ -79,6 +84,7 @@ def make_level_agent(game: Any, level: str, seed: int = 0) -> ISMCTSAgent:
         prior=heuristic(game, seed + 1) if spec.prior and heuristic is not None else None,
         playout_policy=agent_policy(heuristic(game, seed + 2)) if strong else None,
         belief=BeliefModel(heuristic, pool=spec.pool) if spec.belief and heuristic is not None else None,
+        widening=WIDENING if spec.prior and heuristic is not None else None,
         name=f"ismcts:{level}")
 
 

@@ -38,6 +38,8 @@ class GameInfo:
         strong_search_iterations: the ``ismcts:hard`` budget (iterations a decision, every seat
             playing out with the game's heuristic bot), sized so that a move stays under 1 s on
             a 2-core machine (``bench/agents.py``).
+        solo_score_scale: in a one-seat game with scores, the score that counts as a search
+            reward of 1 (its returns are always 1 there, so the search plays for the score).
     """
 
     information: str
@@ -50,6 +52,7 @@ class GameInfo:
     score_unit: str = ""
     search_iterations: int = 200
     strong_search_iterations: int = 100
+    solo_score_scale: float = 100.0
 
 
 @dataclass(frozen=True)

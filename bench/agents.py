@@ -1,0 +1,192 @@
+"""Bot strength and speed: the tables of docs/agents.md ("Strength"), reported, never asserted.
+
+Rows (``--rows``, comma-separated; default all):
+
+- ``rt3, rt4, rt6`` / ``rc3, rc4, rc6``: one ``--bot`` seat (default ``ismcts:hard``) against
+  heuristic bots in every other seat, Roses and Thorns / Rose Ceremony at 3, 4, 6 players. Game
+  ``i`` (seed ``--seed + i``) puts the search at seat ``i mod n``, so it sits in every seat equally
+  often. Fair share ``1/n``; a shared win counts 1/k.
+- ``rc2``: Rose Ceremony 2 players, head to head against the heuristic (fair share 0.5).
+- ``rr4``: Rare Roses, 4 players, search against three heuristics.
+- ``br5 .. br8``: Blades & Rose, per faction: the faction's win rate with the search bot on every
+  seat of that faction against heuristics on the other, next to heuristics on both sides (each
+  seat's faction is read from its own observation: every seat knows its own).
+- ``solo``: Rare Roses solo, mean final money (dollars) of every bot of ``--solo-bots`` over the
+  same ``--solo-games`` seeds of the shipped deck (the rulebook's "great" is $120 and up).
+
+Each row prints win rate (or dollars) with its 95% interval, games, and the search seat's median
+and p99 seconds per move (CPU time of ``act``), also as a ratio to a fixed pure-Python baseline
+workload timed in the same process (``bench/engine.py``). Games run on ``--workers`` processes
+(default all cores); results depend only on the seeds.
+
+    python3 bench/agents.py --games 200 [--rows rt4,rc2] [--bot ismcts:hard] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import roses
+from roses.agents import Turn, make_agent
+from roses.core import CHANCE
+from roses.sim.batch import hash_seed, wilson
+
+sys.path.insert(0, os.path.dirname(__file__))
+from engine import baseline_ops_per_second  # noqa: E402
+
+SEAT_ROWS = {"rt3": ("roses-and-thorns", 3), "rt4": ("roses-and-thorns", 4), "rt6": ("roses-and-thorns", 6),
+             "rc2": ("rose-ceremony", 2), "rc3": ("rose-ceremony", 3), "rc4": ("rose-ceremony", 4),
+             "rc6": ("rose-ceremony", 6), "rr4": ("rare-roses", 4)}
+FACTION_ROWS = {f"br{n}": n for n in (5, 6, 7, 8)}
+ALL_ROWS = list(SEAT_ROWS) + list(FACTION_ROWS) + ["solo"]
+
+
+def _play(game, pick, seed: int):
+    """Play one game; ``pick(state) -> [agent per seat]`` after the first seat decision can be
+    made (Blades & Rose reads factions after the setup). Returns (state, {seat: [cpu s per move]})."""
+    state = game.new_initial_state(seed)
+    state.resolve_chance()
+    agents, timed = pick(state)
+    times: dict[int, list[float]] = {s: [] for s in timed}
+    while not state.is_terminal():
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        t = time.process_time()
+        a = agents[p].act(Turn.of(state))
+        if p in times:
+            times[p].append(time.process_time() - t)
+        state.apply(a)
+    return state, times
+
+
+def seat_game(args):
+    """One game of a seat row: the search bot at seat ``i mod n``. Returns (share, [s per move])."""
+    name, players, bot, i, seed = args
+    game = roses.load(name, players=players)
+    me = i % players
+
+    def pick(state):
+        return [make_agent(bot if s == me else "heuristic", game, hash_seed(seed, i, s))
+                for s in range(players)], [me]
+    state, times = _play(game, pick, seed + i)
+    return state.returns()[me], times[me]
+
+
+def faction_game(args):
+    """One Blades & Rose game: ``search_faction`` (or none) plays ``bot``, the rest heuristic.
+    Returns ({faction: won 0/1}, [s per search move])."""
+    players, bot, search_faction, i, seed = args
+    game = roses.load("blades-and-rose", players=players)
+
+    def pick(state):
+        factions = [state.observation(s).faction for s in range(players)]
+        searchers = [s for s in range(players) if factions[s] == search_faction]
+        return [make_agent(bot if s in searchers else "heuristic", game, hash_seed(seed, i, s))
+                for s in range(players)], searchers
+    state, times = _play(game, pick, seed + i)
+    winner = state.result_tags().get("winning_faction")
+    return winner, [t for ts in times.values() for t in ts]
+
+
+def solo_game(args):
+    bot, i, seed = args
+    game = roses.load("rare-roses", players=1)
+    state, times = _play(game, lambda st: ([make_agent(bot, game, hash_seed(seed, i, 0))], [0]), seed + i)
+    return state.scores()[0], times[0]
+
+
+def _timing(times: list[float], base: float) -> dict:
+    if not times:
+        return {"median_s": None, "p99_s": None}
+    times = sorted(times)
+    med, p99 = statistics.median(times), times[min(len(times) - 1, int(0.99 * len(times)))]
+    return {"median_s": med, "p99_s": p99, "moves": len(times),
+            "median_baseline_ops": med * base, "p99_baseline_ops": p99 * base}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200, help="games per row (per faction for br rows)")
+    ap.add_argument("--rows", default=",".join(ALL_ROWS))
+    ap.add_argument("--bot", default="ismcts:hard")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--solo-bots", default="random,heuristic,search,ismcts:medium,ismcts:hard")
+    ap.add_argument("--solo-games", type=int, default=1000)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    base = statistics.median(baseline_ops_per_second(0.5) for _ in range(3))
+    rows = []
+    out = (lambda r: None) if args.json else (lambda r: print(_line(r), flush=True))
+    with ProcessPoolExecutor(args.workers) as pool:
+        for row in [r for r in args.rows.split(",") if r]:
+            t0 = time.time()
+            if row in SEAT_ROWS:
+                name, n = SEAT_ROWS[row]
+                res = list(pool.map(seat_game, [(name, n, args.bot, i, args.seed) for i in range(args.games)]))
+                wins = sum(r for r, _ in res)
+                lo, hi = wilson(wins, len(res))
+                r = {"row": row, "game": name, "players": n, "bot": args.bot, "games": len(res),
+                     "win_rate": wins / len(res), "ci95": [lo, hi], "fair_share": 1 / n,
+                     **_timing([t for _, ts in res for t in ts], base)}
+            elif row in FACTION_ROWS:
+                n = FACTION_ROWS[row]
+                r = {"row": row, "game": "blades-and-rose", "players": n, "bot": args.bot, "games": args.games}
+                from roses.games.blades_and_rose.cards import BLOOD_BLADES_FACTION, WHITE_ROSE_FACTION
+                base_res = list(pool.map(faction_game, [(n, args.bot, None, i, args.seed) for i in range(args.games)]))
+                times = []
+                for fac in (WHITE_ROSE_FACTION, BLOOD_BLADES_FACTION):
+                    res = list(pool.map(faction_game, [(n, args.bot, fac, i, args.seed) for i in range(args.games)]))
+                    times += [t for _, ts in res for t in ts]
+                    won = sum(w == fac for w, _ in res)
+                    won0 = sum(w == fac for w, _ in base_res)
+                    r[fac] = {"search": won / args.games, "search_ci95": list(wilson(won, args.games)),
+                              "heuristic": won0 / args.games, "heuristic_ci95": list(wilson(won0, args.games))}
+                r.update(_timing(times, base))
+            elif row == "solo":
+                r = {"row": "solo", "game": "rare-roses", "players": 1, "games": args.solo_games, "bots": {}}
+                for bot in args.solo_bots.split(","):
+                    res = list(pool.map(solo_game, [(bot, i, args.seed) for i in range(args.solo_games)]))
+                    money = [m for m, _ in res]
+                    mean, sd = statistics.mean(money), statistics.stdev(money) if len(money) > 1 else 0.0
+                    half = 1.96 * sd / len(money) ** 0.5
+                    r["bots"][bot] = {"mean_dollars": mean, "ci95": [mean - half, mean + half],
+                                      **_timing([t for _, ts in res for t in ts], base)}
+            else:
+                raise SystemExit(f"unknown row {row!r}; known: {', '.join(ALL_ROWS)}")
+            r["seconds"] = time.time() - t0
+            rows.append(r)
+            out(r)
+    if args.json:
+        print(json.dumps({"baseline_ops_per_s": base, "seed": args.seed, "rows": rows}))
+
+
+def _ms(r: dict) -> str:
+    if r.get("median_s") is None:
+        return ""
+    return f"  {r['median_s']:.3f} s/move median, {r['p99_s']:.3f} p99"
+
+
+def _line(r: dict) -> str:
+    if r["row"] == "solo":
+        return "\n".join(f"solo rare-roses {b:14} ${v['mean_dollars']:.1f} ({v['ci95'][0]:.1f}–{v['ci95'][1]:.1f})"
+                         f" over {r['games']} seeds{_ms(v)}" for b, v in r["bots"].items())
+    if r["game"] == "blades-and-rose":
+        parts = [f"{fac}: {v['search']:.3f} ({v['search_ci95'][0]:.3f}–{v['search_ci95'][1]:.3f}) "
+                 f"vs heuristic {v['heuristic']:.3f} ({v['heuristic_ci95'][0]:.3f}–{v['heuristic_ci95'][1]:.3f})"
+                 for fac, v in r.items() if isinstance(v, dict)]
+        return f"blades-and-rose {r['players']}p {r['bot']} {r['games']} games: " + "; ".join(parts) + _ms(r)
+    lo, hi = r["ci95"]
+    return (f"{r['game']} {r['players']}p {r['bot']} vs heuristics: {r['win_rate']:.3f} ({lo:.3f}–{hi:.3f}) "
+            f"over {r['games']} games, fair {r['fair_share']:.2f}{_ms(r)}")
+
+
+if __name__ == "__main__":
+    main()
