@@ -37,7 +37,7 @@ do not depend on their own hidden cards either: the paper's approximation.) Each
 4. **Play out** with the playout policy (uniformly random legal actions by default) until the end,
    or for at most ``max_playout_depth`` seat actions, after which ``evaluate(world)`` scores the
    position (default: the returns if terminal, else equal shares ``1/n``; in a one-seat game
-   with scores, the score over ``GameInfo.solo_score_scale``: its returns are always 1).
+   with scores, the score over ``GameInfo.score_scale``: its returns are always 1).
 5. **Back-propagate** the per-seat returns: every node of seat ``k``'s tree on the path adds
    ``k``'s reward, so every seat maximises its own return (the paper's multi-player rule).
 
@@ -156,11 +156,28 @@ def solo_score(scale: float) -> Evaluate:
     return evaluate
 
 
+def score_shares(temperature: float) -> Evaluate:
+    """Leaf evaluation for a game with scores: the returns once terminal, else the seats' shares
+    ``softmax(score / temperature)`` (a lead of ``temperature`` points is worth e times the share)."""
+    def evaluate(world: State) -> list[float]:
+        if world.is_terminal():
+            return list(world.returns())
+        scores = world.scores()
+        top = max(scores)
+        e = [math.exp((s - top) / temperature) for s in scores]
+        total = sum(e)
+        return [x / total for x in e]
+    return evaluate
+
+
 def default_evaluate(game: Any) -> Evaluate:
-    """:func:`equal_shares`, or :func:`solo_score` for a one-seat game that keeps scores
-    (``GameInfo.score_unit``; scale ``GameInfo.solo_score_scale``)."""
-    if game is not None and game.num_players == 1 and game.spec.info is not None and game.info.score_unit:
-        return solo_score(game.info.solo_score_scale)
+    """For a game with scores (``GameInfo.score_unit``): :func:`solo_score` with one seat (scale
+    ``GameInfo.score_scale``), :func:`score_shares` (temperature ``score_scale / 5``) with seats;
+    else :func:`equal_shares`."""
+    if game is not None and game.spec.info is not None and game.info.score_unit:
+        if game.num_players == 1:
+            return solo_score(game.info.score_scale)
+        return score_shares(game.info.score_scale / 5)
     return equal_shares
 
 
@@ -464,5 +481,5 @@ class ISMCTSAgent:
         return self.evaluate(world)
 
 
-__all__ = ["default_evaluate", "solo_score", "ISMCTSAgent", "MoveEstimate", "Node", "SearchResult", "agent_policy", "equal_shares", "random_policy",
+__all__ = ["default_evaluate", "score_shares", "solo_score", "ISMCTSAgent", "MoveEstimate", "Node", "SearchResult", "agent_policy", "equal_shares", "random_policy",
            "DEFAULT_ITERATIONS", "DEFAULT_EXPLORATION", "DEFAULT_MAX_BRANCHING"]

@@ -83,7 +83,9 @@ def make_level_agent(game: Any, level: str, seed: int = 0) -> ISMCTSAgent:
         else level_iterations(game, LEVELS["medium"]),
         prior=heuristic(game, seed + 1) if spec.prior and heuristic is not None else None,
         playout_policy=agent_policy(heuristic(game, seed + 2)) if strong else None,
-        belief=BeliefModel(heuristic, pool=spec.pool) if spec.belief and heuristic is not None else None,
+        max_playout_depth=game.info.strong_playout_depth if strong else None,
+        belief=BeliefModel(heuristic, pool=spec.pool, window=game.info.belief_window)
+        if spec.belief and heuristic is not None and game.info.belief_window else None,
         widening=WIDENING if spec.prior and heuristic is not None else None,
         name=f"ismcts:{level}")
 

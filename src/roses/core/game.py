@@ -38,8 +38,14 @@ class GameInfo:
         strong_search_iterations: the ``ismcts:hard`` budget (iterations a decision, every seat
             playing out with the game's heuristic bot), sized so that a move stays under 1 s on
             a 2-core machine (``bench/agents.py``).
-        solo_score_scale: in a one-seat game with scores, the score that counts as a search
-            reward of 1 (its returns are always 1 there, so the search plays for the score).
+        score_scale: in a game with scores, a score that matters: in a one-seat game the score
+            counting as a search reward of 1 (its returns are always 1 there, so the search plays
+            for the score); with seats, a search cut off before the end shares the reward as
+            ``softmax(score / (score_scale / 5))``.
+        strong_playout_depth: seat actions per heuristic playout of ``ismcts:hard`` before the
+            position is scored (``None``: play to the end).
+        belief_window: how many of the other seats' latest moves ``ismcts:hard`` weighs its worlds
+            by (0: no belief, where the others' moves say little about hidden cards).
     """
 
     information: str
@@ -52,7 +58,9 @@ class GameInfo:
     score_unit: str = ""
     search_iterations: int = 200
     strong_search_iterations: int = 100
-    solo_score_scale: float = 100.0
+    score_scale: float = 100.0
+    strong_playout_depth: int | None = None
+    belief_window: int = 16
 
 
 @dataclass(frozen=True)

@@ -1305,6 +1305,9 @@ def game_info(game) -> GameInfo:
                     min_utility=0.0, max_utility=1.0, max_game_length=max_game_length(game),
                     num_distinct_actions=num_distinct_actions(game), score_unit="dollars",
                     search_iterations=20,
-                    # A heuristic playout is a whole game of planner moves (~15 ms solo, ~0.3 s
-                    # at 4 seats): the hard level is little more than the heuristic with seats.
-                    strong_search_iterations=20 if game.num_players == 1 else 4)
+                    # A heuristic playout to the end is a whole game of planner moves (~15 ms
+                    # solo, ~0.3 s at 4 seats), so with seats hard cuts it short.
+                    strong_search_iterations=20 if game.num_players == 1 else max(6, 24 // game.num_players),
+                    # With seats: a heuristic playout of 24 seat moves (about a turn of each),
+                    # then the money decides; other seats' moves say little about hidden tiles.
+                    strong_playout_depth=None if game.num_players == 1 else 24, belief_window=0)
