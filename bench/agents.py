@@ -11,6 +11,9 @@ Rows (``--rows``, comma-separated; default all):
 - ``br5 .. br8``: Blades & Rose, per faction: the faction's win rate with the search bot on every
   seat of that faction against heuristics on the other, next to heuristics on both sides (each
   seat's faction is read from its own observation: every seat knows its own).
+- ``timing``: every level's median and p99 seconds per move (CPU time of ``act``) on
+  ``--positions`` decisions with a real choice from random games (``bench/ismcts.py``'s), per game
+  at the player counts of ``TIMING_CASES``.
 - ``solo``: Rare Roses solo, mean final money (dollars) of every bot of ``--solo-bots`` over the
   same ``--solo-games`` seeds of the shipped deck (the rulebook's "great" is $120 and up).
 
@@ -43,7 +46,22 @@ SEAT_ROWS = {"rt3": ("roses-and-thorns", 3), "rt4": ("roses-and-thorns", 4), "rt
              "rc2": ("rose-ceremony", 2), "rc3": ("rose-ceremony", 3), "rc4": ("rose-ceremony", 4),
              "rc6": ("rose-ceremony", 6), "rr4": ("rare-roses", 4)}
 FACTION_ROWS = {f"br{n}": n for n in (5, 6, 7, 8)}
-ALL_ROWS = list(SEAT_ROWS) + list(FACTION_ROWS) + ["solo"]
+ALL_ROWS = list(SEAT_ROWS) + list(FACTION_ROWS) + ["solo", "timing"]
+TIMING_CASES = [("roses-and-thorns", 4), ("rose-ceremony", 2), ("rose-ceremony", 4), ("rare-roses", 1),
+                ("rare-roses", 4), ("blades-and-rose", 6)]
+LEVEL_NAMES = ["ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"]
+
+
+def timing_case(args):
+    """Seconds per move of one level on one position: (game, players, level, position index)."""
+    from ismcts import positions
+    name, players, level, k, count = args
+    game = roses.load(name, players=players)
+    state = positions(game, count)[k]
+    agent = make_agent(level, game, k)
+    t = time.process_time()
+    agent.act(Turn.of(state))
+    return time.process_time() - t
 
 
 def _play(game, pick, seed: int):
@@ -119,6 +137,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--solo-bots", default="random,heuristic,search,ismcts:medium,ismcts:hard")
     ap.add_argument("--solo-games", type=int, default=1000)
+    ap.add_argument("--positions", type=int, default=8, help="decisions per game and level (timing row)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -150,6 +169,13 @@ def main() -> None:
                     r[fac] = {"search": won / args.games, "search_ci95": list(wilson(won, args.games)),
                               "heuristic": won0 / args.games, "heuristic_ci95": list(wilson(won0, args.games))}
                 r.update(_timing(times, base))
+            elif row == "timing":
+                r = {"row": "timing", "positions": args.positions, "cases": []}
+                for name, n in TIMING_CASES:
+                    for level in LEVEL_NAMES:
+                        ts = list(pool.map(timing_case, [(name, n, level, k, args.positions)
+                                                         for k in range(args.positions)]))
+                        r["cases"].append({"game": name, "players": n, "level": level, **_timing(ts, base)})
             elif row == "solo":
                 r = {"row": "solo", "game": "rare-roses", "players": 1, "games": args.solo_games, "bots": {}}
                 for bot in args.solo_bots.split(","):
@@ -175,6 +201,8 @@ def _ms(r: dict) -> str:
 
 
 def _line(r: dict) -> str:
+    if r["row"] == "timing":
+        return "\n".join(f"timing {c['game']:17} {c['players']}p {c['level']:14}{_ms(c)}" for c in r["cases"])
     if r["row"] == "solo":
         return "\n".join(f"solo rare-roses {b:14} ${v['mean_dollars']:.1f} ({v['ci95'][0]:.1f}–{v['ci95'][1]:.1f})"
                          f" over {r['games']} seeds{_ms(v)}" for b, v in r["bots"].items())
