@@ -172,8 +172,8 @@ class HeuristicAgent:
     def _raise_threshold(self, obs: Observation, worlds) -> float:
         """Least success chance worth a raise. Passing lets the high bidder challenge; the likelier
         it succeeds, the more a pass costs, twice as much when that marker would win it the game
-        (§5, RT-8), so the bar drops below ``bid_confidence`` by ``rival_weight`` × that chance, never below
-        ``raise_floor`` (``block_floor`` against a winning marker)."""
+        (§5, RT-8), so the bar drops below ``bid_confidence`` by ``rival_weight`` × that chance,
+        never below ``raise_floor`` (``block_floor`` against a winning marker)."""
         c = obs.high_bidder
         if c is None or self.rival_weight <= 0:
             return self.bid_confidence
