@@ -8,10 +8,13 @@ difference with a 95% interval from the paired games, and chance.
 
 Candidates (``--candidate``, baseline ``--baseline``), all ``HeuristicAgent`` settings:
 
-- ``shipped``: the defaults (the thorn evidence ``thorn_held``, and a bid taken as a claim that the
-  bidder's top cards are roses with trust 0.8);
-- ``thorn-evidence``: the thorn evidence only (``bid_trust`` 0);
-- ``bids-half``: the thorn evidence and bids trusted at 0.5;
+- ``shipped``: the defaults (the thorn evidence ``thorn_held``, a bid taken as a claim that the
+  bidder's top cards are roses with trust 0.8, and the issue-10 changes: the laid card more often
+  the thorn than a card in hand, raises under pressure from a likely rival challenge, the whole
+  table only at 0.4);
+- ``before-issue-10``: the shipped bot before 2026-12-01 (the issue-10 settings off);
+- ``thorn-evidence``: the thorn evidence only (``bid_trust`` 0, issue-10 settings off);
+- ``bids-half``: the thorn evidence and bids trusted at 0.5 (issue-10 settings off);
 - ``no-evidence``: the bot before 2026-11-29 (an even chance that a seat which lost a card kept
   its thorn; bids ignored).
 
@@ -20,7 +23,9 @@ The figures in docs/rules/roses-and-thorns.md ("Bots") come from::
     python3 bench/roses_and_thorns_bots.py --games 400 --players 3,4,6 --start 0 \
         --candidate thorn-evidence --baseline no-evidence
     python3 bench/roses_and_thorns_bots.py --games 400 --players 3,4,6 --start 0 \
-        --candidate shipped --baseline thorn-evidence
+        --candidate before-issue-10 --baseline thorn-evidence
+    python3 bench/roses_and_thorns_bots.py --games 400 --players 3,4,6 --start 0 \
+        --candidate shipped --baseline before-issue-10
 """
 from __future__ import annotations
 
@@ -29,11 +34,15 @@ import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+#: The issue-10 settings off: the bot as shipped before 2026-12-01 (same RNG stream, same moves).
+BEFORE_10 = {"bid_confidence": 0.5, "lay_thorn": None, "rival_weight": 0.0, "table_floor": None}
+
 VARIANTS = {
     "shipped": {},
-    "thorn-evidence": {"bid_trust": 0.0},
-    "no-evidence": {"thorn_evidence": False, "bid_trust": 0.0},
-    "bids-half": {"bid_trust": 0.5},
+    "before-issue-10": BEFORE_10,
+    "thorn-evidence": {**BEFORE_10, "bid_trust": 0.0},
+    "no-evidence": {**BEFORE_10, "thorn_evidence": False, "bid_trust": 0.0},
+    "bids-half": {**BEFORE_10, "bid_trust": 0.5},
 }
 
 

@@ -58,7 +58,7 @@ def test_observation_is_json_with_documented_fields_and_the_bag_derivable():
     assert set(data) == {"seat", "current_player", "phase", "turn", "start_player", "solo", "shops",
                          "market", "prices", "bag", "bag_size", "queue", "deck_size", "deck_top_icon",
                          "discarded", "cards", "tiles_drawn", "next_push_cost", "first_turn_extras",
-                         "received", "offers_left", "fills", "pending_offer", "draft", "draft_with",
+                         "received", "offers_left", "fills", "pending_offer", "deals_declined", "draft", "draft_with",
                          "naming", "end_triggered",
                          "turns_left", "log", "result"}
     assert set(data["shops"][0]) == {"seat", "specialty", "bud", "fresh", "mature", "money", "orders_filled",

@@ -138,7 +138,21 @@ def _play_rates(obs: BladesAndRoseObservation) -> list[float]:
 
 
 class HeuristicAgent:
-    """Faction-aware heuristic (module docstring). ``act(turn)`` returns one of ``turn.legal_actions``."""
+    """Faction-aware heuristic. ``act(turn)`` returns one of ``turn.legal_actions``.
+
+    Strategy, in plain words. It estimates, from its own role, what it saw at night ("Night
+    Phase", BR-3) and every revealed card, how likely each other seat is Blood Blades. Playing a
+    card ("The Game Begins", step 2): on the White Rose Faction's side it plays a Flower Bud when
+    the chance that a blade is on the table this round is low enough for the rounds left to get
+    all its faction cards out ("Game End and Victory Conditions", FAQ Q12), the White Rose only
+    when very safe, and otherwise often a Ghost as bait (FAQ Q8) or nothing. As Blood Blades it
+    strikes when the White Rose Faction cards it expects on the table (the White Rose counting as
+    the win it is) beat what it expects of a later round, always when it has as many blades as
+    rounds left, and holds back (adding its Believer, BR-7) when a likely teammate has already
+    played. It gives the Coin (step 1, BR-5) and aims effects at the seats it trusts most; as
+    Blood Blades, the forcing effects (#1, #5) at likely White Rose Faction seats. Details: the
+    module docstring and the tuning constants below.
+    """
 
     name = "heuristic"
     #: Blood Blades: weight of the White Rose in a strike's value (in White Rose Faction cards);

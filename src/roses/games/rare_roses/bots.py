@@ -219,7 +219,24 @@ def _counts(d: dict) -> list[int]:
 
 
 class HeuristicAgent:
-    """The planner bot (see the module docstring). ``gamma_solo``/``gamma_multi`` weigh next turn."""
+    """The planner bot. Strategy, in plain words:
+
+    - It estimates, for every order in the queue, what Filling or Matching it this turn or next
+      turn is worth (next turn discounted by ``gamma_solo``/``gamma_multi``, and with others by the
+      chance that another seat, modelled as this planner, takes the order first), and picks the
+      best combination of orders for its shop, the market and its money (:func:`best_plan`).
+    - Trash or seed ("Trash Oldest Order OR Seed The Market", RR-11): in solo it always seeds;
+      otherwise it seeds when its plan uses the oldest order, and else trashes it only to deny it,
+      with two seats, to another seat holding the roses for it (or when the market is full).
+    - Push ("Push The Market", RR-5): it pushes while one more tile, drawn by the bag's counts,
+      raises its plan's value by more than the push costs.
+    - Purchase ("Purchase Roses", RR-7): it buys from the market only what its plan fills at a
+      profit; with others it offers a one-tile deal at the market price when a tile in another
+      shop raises its plan by more than the price, never a deal declined this turn (read from the
+      observation's ``deals_declined``: the server builds a bot per move). It accepts a deal when
+      its shop and money after it are worth at least as much to its plan.
+    - Fill ("Fill Orders", RR-8): it fills the orders of its plan for this turn, Match first.
+    """
 
     name = "heuristic"
     gamma_solo = 0.9
@@ -231,7 +248,6 @@ class HeuristicAgent:
 
     def __init__(self, game: Any = None, seed: int = 0):
         self.rng = random.Random(seed)
-        self._asked: tuple[Any, set[str]] = (None, set())   # offers made this turn
         self._p_cache: tuple[Any, dict[int, float]] = (None, {})  # survival chances this decision
         self._target: Offer | None = None  # the deal being drafted
 
@@ -374,19 +390,20 @@ class HeuristicAgent:
 
     def propose(self, obs, seat: int, legal, base: float):
         """With others: one tile from another shop at its market price when the planner gains more
-        than the price; each tile is asked for once a turn."""
+        than the price, never a deal declined this turn. What was declined is read from the
+        observation (``deals_declined``, the terms of its own declined deals), not remembered: the
+        server builds a bot for each move."""
         offers = self._offers(obs, seat, legal)
         if not offers:
             return None
-        if self._asked[0] != (obs.turn, obs.deck_size):
-            self._asked = ((obs.turn, obs.deck_size), set())
+        declined = {d["text"] for d in obs.deals_declined if "text" in d}
         needed = {r for o in obs.queue if o is not None for r, _ in o.roses}
         shop = _shop(obs, seat)
         money = obs.shops[seat].money
         best, best_gain = None, 0.0
         for a in offers:
             (rose, box), = a.take
-            if rose not in needed or str(a) in self._asked[1]:
+            if rose not in needed or str(a) in declined:
                 continue
             after = tuple(list(row) for row in shop)
             after[("bud", "fresh", "mature").index(box)][ROSES.index(rose)] += 1
@@ -395,8 +412,6 @@ class HeuristicAgent:
             gain = v - a.pay - base
             if gain > best_gain:
                 best, best_gain = a, gain
-        if best is not None:
-            self._asked[1].add(str(best))
         return best
 
     def trash_or_seed(self, turn):

@@ -29,6 +29,10 @@
   bought or traded for, max 6, RR-7), ``offers_left``, ``fills`` (orders filled, max 3).
 - ``pending_offer``: the deal under negotiation (text form and fields), only for the two seats in
   it (``None`` for everyone else; its outcome is in the public log).
+- ``deals_declined``: the deals declined this turn, in order (RR-7), each ``{"to": SEAT}`` (public:
+  the log says who declined) plus, for the deal's two seats only, its terms ``"text"``, ``"take"``,
+  ``"give"``, ``"pay"`` (as in ``pending_offer``). A player (or a bot made afresh for each move)
+  reads from it which deals not to propose again this turn.
 - ``draft``: the deal being drafted, ``{"to", "take", "give", "pay"}``, only for its proposer
   (``None`` for everyone else, the seller included, until it is proposed); ``draft_with``: the
   seat the deal is drafted with (public, ``None`` when no draft is open).
@@ -95,6 +99,7 @@ class RareRosesObservation:
     offers_left: int
     fills: int
     pending_offer: dict[str, Any] | None
+    deals_declined: tuple[dict[str, Any], ...]
     draft: dict[str, Any] | None
     draft_with: int | None
     naming: dict[str, Any] | None
@@ -161,6 +166,12 @@ def observe(state, seat: int | None) -> RareRosesObservation:
         o = state.offer
         offer = {"text": str(o), "from": state.turn, "to": o.seat, "take": [list(t) for t in o.take],
                  "pay": o.pay, "give": [list(t) for t in o.give]}
+    declined = []
+    for o in state.declined:
+        entry: dict[str, Any] = {"to": o.seat}
+        if seat is not None and seat in (state.turn, o.seat):
+            entry.update(text=str(o), take=[list(t) for t in o.take], give=[list(t) for t in o.give], pay=o.pay)
+        declined.append(entry)
     draft = None
     d = state.draft
     if d is not None and seat is not None and seat == state.turn:
@@ -187,6 +198,6 @@ def observe(state, seat: int | None) -> RareRosesObservation:
         "tiles_drawn": state.counted, "next_push_cost": state.push_cost() if phase == "push" else None,
         "first_turn_extras": state.first_turn_extras(state.turn) if state.turn >= 0 else 0,
         "received": state.received, "offers_left": max(0, rules.max_offers - state.offers),
-        "fills": state.fills, "pending_offer": offer, "draft": draft,
+        "fills": state.fills, "pending_offer": offer, "deals_declined": tuple(declined), "draft": draft,
         "draft_with": None if d is None else d[0], "naming": naming, "end_triggered": state.end_trigger is not None,
         "turns_left": state.turns_left, "log": state.log.view(seat), "result": result})

@@ -244,6 +244,10 @@ class RareRosesState(State):
         self.received = 0      # tiles received this turn, market and deals (RR-7)
         self.offers = 0        # deals proposed this turn
         self.offer: Offer | None = None
+        # The deals declined this turn, in order (RR-7): that one was declined, and by whom, is
+        # public (the log); its terms are known to its two seats only (the observation's
+        # ``deals_declined``), so a player, or a bot rebuilt for each move, knows what not to ask again.
+        self.declined: list[Offer] = []
         # The deal being drafted (RR-7): (seller, take, give, +20 steps, +5 steps, +1 steps).
         self.draft: tuple | None = None
         # The order being filled with named tiles (RR-8): (card id, value, tiles named so far).
@@ -385,6 +389,7 @@ class RareRosesState(State):
         self.turn = seat
         self.counted = self.received = self.offers = self.fills = 0
         self.offer = self.draft = self.naming = None
+        self.declined = []
         shop = self.shops[seat]
         mature = shop[MATURE]
         wilted = sum(mature)
@@ -966,6 +971,7 @@ class RareRosesState(State):
         self.log.add(("seat {} declines seat {}'s deal", o.seat, self.turn),
                      {self.turn: ("seat {} declines your deal: take {} for {}", o.seat, *terms),
                       o.seat: ("you decline seat {}'s deal: take {} for {}", self.turn, *terms)})
+        self.declined = self.declined + [o]
         self.offer = None
         self.phase = "purchase"
 
@@ -1155,6 +1161,7 @@ class RareRosesState(State):
         d["bonus_paid"] = self.bonus_paid[:]
         d["had_turn"] = self.had_turn[:]
         d["deal_context"] = self.deal_context[:]
+        d["declined"] = self.declined[:]
         d["history"] = self.history[:]
         d["log"] = self.log.copy()
         new.__dict__ = d

@@ -59,7 +59,18 @@ def exchange_value(roses: int, points: int) -> float:
 
 
 class HeuristicAgent:
-    """Rule-of-thumb player for Rose Ceremony (see the module docstring).
+    """Rule-of-thumb player for Rose Ceremony.
+
+    Strategy, in plain words. It estimates what each bouquet is worth: its roses at what they
+    exchange for ("Exchange a Bouquet for Charm Points": 4–5 → 1, 6–7 → 2, 8–9 → 3, 10+ wins),
+    discounted by the chance that the unseen cards' thorns wilt it first (5+ thorns, "Go on a
+    Date"). On its date it offers the card, to the receiver, that gains it most: a thorny card to
+    wilt a rival's bouquet rather than roses that feed it (a rival's gain counts more the closer
+    that rival is to winning), weighing whether that seat would accept (by its own answer rule) or
+    refuse and so put the card in the bot's own bouquet. Offered a face-down card (RC-3), it
+    accepts when the card's expected worth in its bouquet beats the harm of handing it back,
+    suspecting that the offerer chose a card that hurts. It exchanges its bouquet as soon as
+    exchanging is allowed (RC-4; waiting for one more card measured worse).
 
     Args:
         game: the :class:`~roses.core.Game` (its ``deck`` parameter gives the card counts).

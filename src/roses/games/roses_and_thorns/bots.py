@@ -1,13 +1,9 @@
-"""The rule-based ``heuristic`` bot for Roses and Thorns.
+"""The rule-based ``heuristic`` bot for Roses and Thorns (its strategy: :class:`HeuristicAgent`).
 
 It reasons from its observation only: its own stack, every stack's size, the cards turned up, the
-card counts, and the public evidence of each seat's thorn (``SeatView.thorn_held``: losses drawn
-uniformly, RT-6; thorns turned up; every card turned up as a rose) and each seat's bid this round
-(a bidder rarely has its thorn among the cards it bid on). It estimates the chance that a
-challenge of ``b`` cards succeeds by sampling the other seats' hidden cards
-(:func:`~.state.sample_hidden`, the thorn kept with that chance) and turning up, greedily, the stack
-tops that are most often roses across the samples (§3.4). It bids what it expects to make, lays its thorn now and
-often to defend its stack (§6 tips: "The thorn is your weapon"), and passes when a raise is too risky.
+card counts, the public evidence of each seat's thorn (``SeatView.thorn_held``: losses drawn
+uniformly, RT-6; thorns turned up; every card turned up as a rose), each seat's bid this round
+and the high bidder's markers. It keeps nothing between moves (the server builds a bot per move).
 """
 from __future__ import annotations
 
@@ -20,27 +16,49 @@ from .observation import Observation
 from .state import sample_hidden
 
 SAMPLES = 48
+CARDS = 4  # §2: each player's cards
 
 
 class HeuristicAgent:
-    """Roses and Thorns bot. ``HeuristicAgent(game, seed)``; ``act(turn) -> action``."""
+    """Roses and Thorns bot. ``HeuristicAgent(game, seed)``; ``act(turn) -> action``.
+
+    Strategy, in plain words. It estimates the chance that a challenge of ``b`` cards succeeds:
+    its own stack first (§3.4 step 1, RT-5), then the other stacks' top cards, sampled from public
+    facts only: a seat that laid a card more likely laid its thorn there than kept it in hand, a
+    seat that lost cards may have lost its thorn (RT-6), a seat that bid is taken to have roses
+    under its bid. Whenever it could lay a rose it lays its thorn instead with chance 0.6 (§6 "The
+    thorn is your weapon"), and it never bids through its own thorn. It opens, or raises straight to, the largest bid it makes
+    with chance 0.4 or more (§3.2–3.3). When no such raise exists it raises by one only if passing
+    looks worse: the high bidder likely makes its bid, all the more if that marker would win it
+    the game (§5); even then it wants chance 0.3 (0.15 against a winning marker), and 0.4 to bid
+    the whole table, which ends the bidding at once (RT-4). Otherwise it passes. In the challenge
+    it turns up the stack whose top is most often a rose across the samples.
+    """
 
     name = "heuristic"
 
-    def __init__(self, game=None, seed: int = 0, bid_confidence: float = 0.5, thorn_rate: float = 0.6,
+    def __init__(self, game=None, seed: int = 0, bid_confidence: float = 0.4, thorn_rate: float = 0.6,
                  open_rate: float = 1.0, min_open: int = 1, jump: bool = True, thorn_evidence: bool = True,
-                 bid_trust: float = 0.8):
-        """Tuned at 4 players against ``random`` (wins ≈ 0.46 of its games vs 0.25 by chance) and
-        against an always-bid-everything player (which then wins ≈ 0.03 against three heuristics;
-        with ``thorn_rate`` 0.2 it won 0.58). ``bid_confidence``: least estimated success chance to bid; ``thorn_rate``: chance of
-        laying the thorn when a rose could be laid; ``open_rate``/``min_open``: when to open the bidding
+                 bid_trust: float = 0.8, lay_thorn: float | None = 0.5, rival_weight: float = 0.25,
+                 raise_floor: float = 0.3, block_floor: float = 0.15, table_floor: float | None = 0.4):
+        """Tuned at 3, 4 and 6 players against ``random`` and against the bot before issue 10
+        (figures in docs/rules/roses-and-thorns.md, "Bots"), and against an always-bid-everything
+        player (which won ≈ 0.03 against three heuristics; with ``thorn_rate`` 0.2, 0.58). ``bid_confidence``: least estimated success chance to
+        bid; ``thorn_rate``: chance of laying the thorn when a rose could be laid; ``open_rate``/``min_open``: when to open the bidding
         from the add phase; ``jump``: raise straight to the best bid rather than by one;
         ``thorn_evidence``: weigh whether another seat still holds its thorn by the public evidence
         (``SeatView.thorn_held``) instead of an even chance once it has lost a card; ``bid_trust``:
         how far to believe that a seat which bid ``b`` this round (``SeatView.bid``) has no thorn in
         its top ``b`` stack cards (§6: "If you have laid your thorn, bidding is dangerous"): a
-        sampled world breaking that claim is re-drawn with this chance (up to 8 times). Both
-        off is the bot before 2026-11-29, kept for ``bench/roses_and_thorns_bots.py``."""
+        sampled world breaking that claim is re-drawn with this chance (up to 8 times).
+        Issue 10 (2026-12-01): ``lay_thorn``: where a seat's thorn lies (:meth:`_sample_stack`;
+        ``None`` = uniformly over hand and stack, which made a bid of the whole table look safe
+        while the others' single laid cards were thorns half the time); ``rival_weight``,
+        ``raise_floor``, ``block_floor``: the raise by one under pressure
+        (:meth:`_raise_threshold`); ``table_floor``: least chance for such a raise to the whole
+        table (``None``: no extra bar). ``bench/roses_and_thorns_bots.py`` ``BEFORE_10`` turns
+        them off (the bot before, move for move); with ``thorn_evidence`` and ``bid_trust`` off
+        too it is the bot before 2026-11-29."""
         self.rng = random.Random(seed)
         self.bid_confidence = bid_confidence
         self.thorn_rate = thorn_rate
@@ -49,6 +67,12 @@ class HeuristicAgent:
         self.jump = jump
         self.thorn_evidence = thorn_evidence
         self.bid_trust = bid_trust
+        self.lay_thorn = lay_thorn
+        self.rival_weight = rival_weight
+        self.raise_floor = raise_floor
+        self.block_floor = block_floor
+        self.table_floor = table_floor
+        self.quick_game = bool(game is not None and game.params.get("quick_game"))
 
     # ------------------------------------------------------------------ estimates
     def _worlds(self, obs: Observation) -> list[dict[int, list[str]]]:
@@ -64,13 +88,39 @@ class HeuristicAgent:
                 # A seat that bid b claims its top min(b, stack) cards are roses (bid_trust).
                 claim = max(0, min(v.bid, v.stack_size) - len(v.revealed))
                 for _ in range(8):
-                    _, hidden, _ = sample_hidden(v.cards, v.hand_size, down, THORN in v.revealed, self.rng, p_held)
+                    hidden = self._sample_stack(v, down, p_held)
                     if (not claim or self.bid_trust <= 0 or THORN not in hidden[len(hidden) - claim:]
                             or self.rng.random() >= self.bid_trust):
                         break
                 w[v.seat] = hidden
             worlds.append(w)
         return worlds
+
+    def _sample_stack(self, v, down: int, p_held: float | None) -> list[str]:
+        """One guess at seat ``v``'s face-down stack (bottom → top). Whether it still holds its
+        thorn is drawn as :func:`~.state.sample_hidden` does; where it lies follows the laying
+        (``lay_thorn``): a player holding its thorn lays it at each lay with that chance, so the
+        ``j``-th card laid is the thorn with weight ``q(1-q)^j`` and the hand holds it with weight
+        ``(1-q)^stack``. ``lay_thorn=None`` is the old uniform guess over hand and stack."""
+        thorn_up = THORN in v.revealed
+        if self.lay_thorn is None or thorn_up:
+            return sample_hidden(v.cards, v.hand_size, down, thorn_up, self.rng, p_held)[1]
+        stack = [ROSE] * down
+        if v.hand_size + down == 0:
+            return stack
+        held = v.cards == CARDS or self.rng.random() < (0.5 if p_held is None else p_held)
+        if not held:
+            return stack
+        q = self.lay_thorn
+        weights = [q * (1 - q) ** j for j in range(down)]
+        hand_w = (1 - q) ** v.stack_size if v.hand_size else 0.0
+        r = self.rng.random() * (sum(weights) + hand_w)
+        for j, w in enumerate(weights):
+            r -= w
+            if r < 0:
+                stack[j] = THORN
+                break
+        return stack
 
     def _plan(self, obs: Observation, needed: int, worlds) -> tuple[float, int | None]:
         """(probability that ``needed`` more cards from other stacks are all roses, first stack to
@@ -99,6 +149,38 @@ class HeuristicAgent:
         if THORN in own[len(own) - min(bid, len(own)):]:
             return 0.0
         return self._plan(obs, max(0, bid - len(own)), worlds)[0]
+
+    def _rival_success(self, obs: Observation, worlds) -> float:
+        """Chance that the high bidder makes its bid if everybody passes: its own stack first
+        (sampled), then the other stacks, ours as we know it, turned up greedily (§3.4)."""
+        c, bid = obs.high_bidder, obs.high_bid
+        if c is None or c == obs.seat or not worlds:
+            return 0.0
+        size = obs.seats[c].stack_size
+        kept = []
+        for w in worlds:
+            own = w[c]
+            if THORN in own[len(own) - min(bid, len(own)):]:
+                continue
+            rest = {s: cards for s, cards in w.items() if s != c}
+            rest[obs.seat] = list(obs.stack or ())
+            kept.append(rest)
+        if not kept:
+            return 0.0
+        return len(kept) / len(worlds) * self._plan(obs, max(0, bid - size), kept)[0]
+
+    def _raise_threshold(self, obs: Observation, worlds) -> float:
+        """Least success chance worth a raise. Passing lets the high bidder challenge; the likelier
+        it succeeds, the more a pass costs, twice as much when that marker would win it the game
+        (§5, RT-8), so the bar drops below ``bid_confidence`` by ``rival_weight`` × that chance,
+        never below ``raise_floor`` (``block_floor`` against a winning marker)."""
+        c = obs.high_bidder
+        if c is None or self.rival_weight <= 0:
+            return self.bid_confidence
+        wins = obs.seats[c].markers + 1 >= (1 if self.quick_game else 2)
+        drop = self.rival_weight * self._rival_success(obs, worlds) * (2 if wins else 1)
+        floor = self.block_floor if wins else self.raise_floor
+        return max(min(floor, self.bid_confidence), self.bid_confidence - drop)
 
     def _best_bid(self, obs: Observation, low: int, worlds) -> int:
         """Largest bid ≥ ``low`` whose success chance reaches the confidence, else 0."""
@@ -131,6 +213,12 @@ class HeuristicAgent:
             best = self._best_bid(obs, obs.high_bid + 1, worlds)
             if best > obs.high_bid:
                 return Bid(best if self.jump else obs.high_bid + 1)
+            low = obs.high_bid + 1  # no confident bid: raise by one if passing costs more
+            bar = self._raise_threshold(obs, worlds)
+            if low == obs.cards_on_table and self.table_floor is not None:
+                bar = max(bar, self.table_floor)  # the whole table ends the bidding at once (RT-4)
+            if low <= obs.cards_on_table and self._success(obs, low, worlds) >= bar:
+                return Bid(low)
             return Pass()
         if obs.phase == "flip":
             worlds = self._worlds(obs)
