@@ -82,10 +82,12 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_EXPLORATION = 0.7
 #: Most legal actions considered at one visit of a node (see the module docstring).
 DEFAULT_MAX_BRANCHING = 32
-#: Progressive bias for the prior's move: ``prior_weight / (1 + N)`` is added to its UCB1 score
-#: (Chaslot et al., "Progressive strategies for Monte-Carlo tree search", 2008), so it is tried
-#: first and kept while the returns do not clearly favour another move.
-DEFAULT_PRIOR_WEIGHT = 1.0
+#: Bias for the prior's move: ``prior_weight · sqrt(P) / (1 + N)`` (``P`` the parent's visits,
+#: ``N`` the move's) is added to its UCB1 score, a progressive bias (Chaslot et al., "Progressive
+#: strategies for Monte-Carlo tree search", 2008) in the PUCT form that keeps it in proportion as
+#: the visits grow, so the prior's move is tried first and kept unless the returns clearly favour
+#: another: with noisy playouts a good heuristic's move is the safer bet.
+DEFAULT_PRIOR_WEIGHT = 0.5
 
 
 @dataclass(frozen=True)
@@ -242,7 +244,7 @@ class ISMCTSAgent:
         time_ms: also stop after this many milliseconds a decision (at least one iteration; the
             choice then depends on the machine's speed); alone it lifts the iteration cap.
         prior: an agent (``act(turn)``, e.g. the game's heuristic) whose move at a node is expanded
-            first and gets the progressive bias ``prior_weight / (1 + N)``.
+            first and gets the bias ``prior_weight · sqrt(P) / (1 + N)`` (:data:`DEFAULT_PRIOR_WEIGHT`).
         belief: a :class:`~roses.agents.belief.BeliefModel` weighing the worlds by the other seats'
             moves; ``None`` = worlds straight from ``turn.sample_state``.
         widening: progressive widening: a node whose seat has ``k`` moves tried adds an untried one
@@ -408,7 +410,7 @@ class ISMCTSAgent:
                 chosen.available = 1
             else:
                 c = self.exploration
-                w = self.prior_weight
+                w = self.prior_weight * math.sqrt(nodes[own].visits)
                 chosen, best_score, a = None, -math.inf, None
                 for child, b in candidates:
                     score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)

@@ -82,7 +82,7 @@ def make_level_agent(game: Any, level: str, seed: int = 0) -> ISMCTSAgent:
         iterations=level_iterations(game, spec) if (strong or not spec.strong)
         else level_iterations(game, LEVELS["medium"]),
         prior=heuristic(game, seed + 1) if spec.prior and heuristic is not None else None,
-        playout_policy=agent_policy(heuristic(game, seed + 2)) if strong else None,
+        playout_policy=agent_policy((game.spec.playout_bot or heuristic)(game, seed + 2)) if strong else None,
         max_playout_depth=game.info.strong_playout_depth if strong else None,
         belief=BeliefModel(heuristic, pool=spec.pool, window=game.info.belief_window)
         if spec.belief and heuristic is not None and game.info.belief_window else None,

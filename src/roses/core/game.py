@@ -93,6 +93,9 @@ class GameSpec:
             records and state JSON carry it, so an older history can be translated on replay.
         upgrade_history: optional ``f(steps, from_version) -> steps``: ``[seat, text]`` steps written
             with rules ``from_version`` (older than ``rules_version``) as steps of today's rules.
+        playout_bot: optional ``factory(game, seed) -> Agent``: a cheaper version of the
+            ``heuristic`` bot for search playouts (``ismcts:hard``), e.g. with fewer sampled
+            worlds; not a bot name of its own. ``None``: the playouts use the heuristic.
     """
 
     name: str
@@ -114,6 +117,7 @@ class GameSpec:
     info: Callable[["Game"], GameInfo] | None = None
     rules_version: int = 1
     upgrade_history: Callable[[Any, int], Any] | None = None
+    playout_bot: Callable[["Game", int], Any] | None = None
 
     def renderer(self) -> Callable[[Any], Any] | None:
         """The terminal renderer ``f(observation) -> rich renderable``, importing it if ``render``

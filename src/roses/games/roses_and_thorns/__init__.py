@@ -3,7 +3,7 @@ from roses.core import Game, GameInfo, GameSpec, Param
 from roses.core.params import check_start_player
 
 from . import encoding
-from .bots import HeuristicAgent
+from .bots import HeuristicAgent, playout_agent
 from .state import RosesAndThornsState
 
 PARAMS = (
@@ -57,7 +57,7 @@ def info(game: Game) -> GameInfo:
                     num_distinct_actions=encoding.num_distinct_actions(game), score_unit="",
                     search_iterations=200,
                     # A heuristic playout costs about one heuristic move per seat per card laid.
-                    strong_search_iterations=max(20, 240 // game.num_players))
+                    strong_search_iterations=max(30, 360 // game.num_players))
 
 
 SPEC = GameSpec(
@@ -73,6 +73,7 @@ SPEC = GameSpec(
     action_to_id=encoding.action_to_id,
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
+    playout_bot=playout_agent,
     render="roses.games.roses_and_thorns.view:render",
     info=info,
     summary="Lay roses and thorns face down, bid how many you can turn up without a thorn, and prove it. "
