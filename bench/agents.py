@@ -138,6 +138,8 @@ def main() -> None:
     ap.add_argument("--solo-bots", default="random,heuristic,search,ismcts:medium,ismcts:hard")
     ap.add_argument("--solo-games", type=int, default=1000)
     ap.add_argument("--positions", type=int, default=8, help="decisions per game and level (timing row)")
+    ap.add_argument("--timing-cases", default="", help="GAME:PLAYERS,... for the timing row (default TIMING_CASES)")
+    ap.add_argument("--levels", default=",".join(LEVEL_NAMES), help="levels for the timing row")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -171,8 +173,10 @@ def main() -> None:
                 r.update(_timing(times, base))
             elif row == "timing":
                 r = {"row": "timing", "positions": args.positions, "cases": []}
-                for name, n in TIMING_CASES:
-                    for level in LEVEL_NAMES:
+                cases = [(c.split(":")[0], int(c.split(":")[1])) for c in args.timing_cases.split(",") if c] \
+                    or TIMING_CASES
+                for name, n in cases:
+                    for level in args.levels.split(","):
                         ts = list(pool.map(timing_case, [(name, n, level, k, args.positions)
                                                          for k in range(args.positions)]))
                         r["cases"].append({"game": name, "players": n, "level": level, **_timing(ts, base)})

@@ -57,7 +57,12 @@ def info(game: Game) -> GameInfo:
                     num_distinct_actions=encoding.num_distinct_actions(game), score_unit="",
                     search_iterations=200,
                     # A heuristic playout costs about one heuristic move per seat per card laid.
-                    strong_search_iterations=max(30, 360 // game.num_players))
+                    # 3 and 4 seats as measured in docs/agents.md; beyond, a heuristic move costs
+                    # more per seat too (6 seats at 60 took 1.6 s at p99): about 700/n², and
+                    # half the belief window (each weighed move asks the heuristic once).
+                    strong_search_iterations={3: 120, 4: 90}.get(game.num_players,
+                                                                 max(4, 700 // game.num_players ** 2)),
+                    belief_window=16 if game.num_players <= 4 else 8 if game.num_players <= 6 else 4)
 
 
 SPEC = GameSpec(
