@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+from .helpers import real_choices
+
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
         ServerProcess, api, browser, create_table, game_available, new_page, require_browser, screenshot,
@@ -60,18 +62,7 @@ def finished_bots_table(base: str) -> tuple[str, dict]:
         time.sleep(0.05)
 
 
-def real_choices(data: dict, seat: int) -> list[int]:
-    from roses.core import GameRecord
-    from roses.core.record import initial_state, replay_steps
 
-    record = GameRecord.from_json(data)
-    before = initial_state(record)
-    out = []
-    for i, s, _, after in replay_steps(record):
-        if s == seat and len(before.legal_actions()) > 1:
-            out.append(i)
-        before = after.clone()
-    return out
 
 
 def test_the_replay_viewer_analyses_a_seat_and_draws_its_win_chance(live_server, browser):

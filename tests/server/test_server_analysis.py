@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from .helpers import real_choices
+
 from roses.agents.ismcts import ISMCTSAgent
 from roses.core import GameRecord
 from roses.core.record import replay_steps
@@ -42,18 +44,7 @@ def finished_record(client, game: str = RC, seed: int = 3) -> dict:
         time.sleep(0.02)
 
 
-def real_choices(data: dict, seat: int) -> list[int]:
-    """The indices of ``seat``'s recorded actions with two or more legal moves."""
-    record = GameRecord.from_json(data)
-    from roses.core.record import initial_state
 
-    before = initial_state(record)
-    out = []
-    for i, s, _, after in replay_steps(record):
-        if s == seat and len(before.legal_actions()) > 1:
-            out.append(i)
-        before = after.clone()
-    return out
 
 
 # ------------------------------------------------------------------------------------ analysis

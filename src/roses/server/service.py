@@ -306,6 +306,18 @@ class TableService:
         self.cache.pop(table_id, None)
 
     # ------------------------------------------------------------------ auth
+    def playing_seat(self, row: TableRow, token: str, no_seat: str) -> Any:
+        """The holder of ``token`` at the open table ``row``, who must play a seat still its own.
+        Raises :class:`ApiError` 403 (``no_seat`` as the message for a token without a seat; the
+        seat handed to a bot), 404/409 as :meth:`authorize` and :func:`refuse_if_closed` do."""
+        who = self.authorize(row, token)
+        if who.replaced is not None:
+            raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
+        if who.seat is None:
+            raise ApiError(403, {"error": "forbidden", "detail": no_seat})
+        refuse_if_closed(row)
+        return who
+
     @staticmethod
     def authorize(row: TableRow, token: str | None) -> Who:
         """Map a token to a seat. No token: a spectator. Unknown token: 401."""
@@ -635,12 +647,7 @@ class TableService:
                                  "detail": f"the action text is longer than {MAX_ACTION_TEXT} characters: {shorten(text)!r}"})
         async with self.lock(table_id):
             row = await self._row(table_id)
-            who = self.authorize(row, token)
-            if who.replaced is not None:
-                raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
-            if who.seat is None:
-                raise ApiError(403, {"error": "forbidden", "detail": "this token holds no seat at this table"})
-            refuse_if_closed(row)
+            who = self.playing_seat(row, token, "this token holds no seat at this table")
             row = await self._join(row, who)
             live = await self._live(row)
             if version != row.version:
@@ -760,12 +767,7 @@ class TableService:
             raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to ask for a hint"})
         async with self.lock(table_id):
             row = await self._row(table_id)
-            who = self.authorize(row, token)
-            if who.replaced is not None:
-                raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
-            if who.seat is None:
-                raise ApiError(403, {"error": "forbidden", "detail": "only a player at the table can ask for a hint"})
-            refuse_if_closed(row)
+            who = self.playing_seat(row, token, "only a player at the table can ask for a hint")
             if not row.options.get("hints"):
                 raise ApiError(403, {"error": "forbidden", "detail": "this table does not allow hints"})
             live = await self._live(row)
