@@ -37,7 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 import roses
 from roses.agents import Turn, make_agent
 from roses.core import CHANCE
-from roses.sim.batch import hash_seed, wilson
+from roses.sim.batch import hash_seed, mean_sd, wilson
 
 sys.path.insert(0, os.path.dirname(__file__))
 from engine import baseline_ops_per_second  # noqa: E402
@@ -185,7 +185,7 @@ def main() -> None:
                 for bot in args.solo_bots.split(","):
                     res = list(pool.map(solo_game, [(bot, i, args.seed) for i in range(args.solo_games)]))
                     money = [m for m, _ in res]
-                    mean, sd = statistics.mean(money), statistics.stdev(money) if len(money) > 1 else 0.0
+                    mean, sd = mean_sd(money)
                     half = 1.96 * sd / len(money) ** 0.5
                     r["bots"][bot] = {"mean_dollars": mean, "ci95": [mean - half, mean + half],
                                       **_timing([t for _, ts in res for t in ts], base)}

@@ -370,7 +370,7 @@ def analyse(
     marked = worst(decisions)
     if as_json:
         print(json.dumps({"game": record.game, "seat": seat, "bot": bot, "seed": seed,
-                          "decisions": [dict(vars(d), drop=d.drop) for d in decisions],
+                          "decisions": [d.to_json() for d in decisions],
                           "worst": [d.step for d in marked]}))
         return
     name = record.players[seat] if seat < len(record.players) else f"seat {seat}"

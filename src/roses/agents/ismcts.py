@@ -137,8 +137,8 @@ class Node:
         self.reward = 0.0
         self.available = 0
         self.children: dict[tuple[int, Any], Node] = {}
-        # The prior agent's move here (its text), asked once: a node where the tree's seat moves
-        # is one information state of that seat, and the prior reads only that seat's observation.
+        # The prior agent's move here (its text), kept for the deciding seat's own nodes only
+        # (see ISMCTSAgent._preferred).
         self.prior: str | None = None
 
 

@@ -22,7 +22,7 @@ A game without a ``heuristic`` bot plays every level with random playouts and no
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .belief import BeliefModel
@@ -77,17 +77,18 @@ def make_level_agent(game: Any, level: str, seed: int = 0) -> ISMCTSAgent:
     if spec is None:
         raise ValueError(f"unknown search level {level!r}; known: {', '.join(LEVELS)}")
     heuristic = game.spec.bots.get("heuristic")
-    strong = spec.strong and heuristic is not None
+    if heuristic is None:  # no knowledge to use: random playouts, and hard/expert at medium's budget
+        spec = replace(spec, strong=False, prior=False, belief=False,
+                       budget_factor=LEVELS["medium"].budget_factor if spec.strong else spec.budget_factor)
     return ISMCTSAgent(
         game, seed=seed,
-        iterations=level_iterations(game, spec) if (strong or not spec.strong)
-        else level_iterations(game, LEVELS["medium"]),
-        prior=heuristic(game, seed + 1) if spec.prior and heuristic is not None else None,
-        playout_policy=agent_policy((game.spec.playout_bot or heuristic)(game, seed + 2)) if strong else None,
-        max_playout_depth=game.info.strong_playout_depth if strong else None,
+        iterations=level_iterations(game, spec),
+        prior=heuristic(game, seed + 1) if spec.prior else None,
+        playout_policy=agent_policy((game.spec.playout_bot or heuristic)(game, seed + 2)) if spec.strong else None,
+        max_playout_depth=game.info.strong_playout_depth if spec.strong else None,
         belief=BeliefModel(heuristic, pool=spec.pool, window=game.info.belief_window)
-        if spec.belief and heuristic is not None and game.info.belief_window else None,
-        widening=WIDENING if spec.prior and heuristic is not None else None,
+        if spec.belief and game.info.belief_window else None,
+        widening=WIDENING if spec.prior else None,
         name=f"ismcts:{level}")
 
 

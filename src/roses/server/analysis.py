@@ -25,7 +25,7 @@ import threading
 from typing import Any, Callable
 
 from roses.core import GameRecord, RosesError, State, load
-from roses.sim.analysis import Decision, analyse_record, hint, worst
+from roses.sim.analysis import Decision, analyse_record, hint, percent, worst
 
 from .service import ApiError
 
@@ -69,20 +69,15 @@ class Slots:
             self.keys.discard(key)
 
 
-def pct(x: float | None) -> str:
-    return "?" if x is None else f"{round(100 * x)}%"
-
-
 def marked_text(d: Decision, move_number: int) -> str:
     """A marked decision in plain words: "Move 12: you played 'bid 4'; 'pass' kept about 45%
     instead of 20%"."""
-    return (f"Move {move_number}: you played '{d.played}'; '{d.best}' kept about {pct(d.chance)} "
-            f"instead of {pct(d.played_chance)}.")
+    return (f"Move {move_number}: you played '{d.played}'; '{d.best}' kept about {percent(d.chance)} "
+            f"instead of {percent(d.played_chance)}.")
 
 
 def decision_json(d: Decision) -> dict[str, Any]:
-    return {"step": d.step, "move": d.step + 1, "seat": d.seat, "played": d.played, "best": d.best,
-            "chance": d.chance, "played_chance": d.played_chance, "legal": d.legal, "drop": d.drop}
+    return {**d.to_json(), "move": d.step + 1}
 
 
 def check_seat(seat: Any, players: int) -> int:

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from roses.agents import STRONGEST, Turn, make_agent
 from roses.agents.ismcts import SearchResult
 from roses.core import CHANCE, GameRecord, State
-from roses.core.record import replay_steps
+from roses.core.record import initial_state, replay_steps
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,10 @@ class Decision:
     chance: float
     played_chance: float | None
     legal: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields and :attr:`drop` as JSON data (``roses analyse --json``, the server)."""
+        return {**vars(self), "drop": self.drop}
 
     @property
     def drop(self) -> float:
@@ -80,8 +84,6 @@ def analyse_record(record: GameRecord, seat: int, bot: str = STRONGEST, seed: in
         RecordError: the record does not replay.
         ValueError: ``seat`` is not a seat of the game, or the bot cannot analyse.
     """
-    from roses.core.record import initial_state
-
     state = initial_state(record)
     n = state.num_players
     if type(seat) is not int or not 0 <= seat < n:
@@ -138,9 +140,9 @@ def hint(state: State, bot: str = STRONGEST, seed: int = 0, make: Callable[[Any,
     ranked = sorted((m for m in result.moves if m.visits), key=lambda m: -m.visits)
     move = str(result.action)
     other = next((m for m in ranked if str(m.action) != move), None)
-    words = f"Suggested: {describe(move)}. It gives you about a {_pct(result.value)} chance to win from here"
+    words = f"Suggested: {describe(move)}. It gives you about a {percent(result.value)} chance to win from here"
     if other is not None and other.mean is not None:
-        words += f", against {_pct(other.mean)} for {describe(str(other.action))}"
+        words += f", against {percent(other.mean)} for {describe(str(other.action))}"
     words += "."
     if len(result.moves) == 1:
         words = f"Only one move is possible: {describe(move)}."
@@ -148,8 +150,9 @@ def hint(state: State, bot: str = STRONGEST, seed: int = 0, make: Callable[[Any,
                 other.mean if other else None, words)
 
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+def percent(x: float | None) -> str:
+    """A chance in [0, 1] as whole percent for players ("45%"); "?" when unknown (``None``)."""
+    return "?" if x is None else f"{round(100 * x)}%"
 
 
-__all__ = ["Decision", "Hint", "analyse_record", "estimate", "hint", "worst"]
+__all__ = ["Decision", "Hint", "analyse_record", "estimate", "hint", "percent", "worst"]
