@@ -23,6 +23,7 @@ workload timed in the same process (``bench/engine.py``). Games run on ``--worke
 (default all cores); results depend only on the seeds.
 
     python3 bench/agents.py --games 200 [--rows rt4,rc2] [--bot ismcts:hard] [--json]
+    python3 bench/agents.py --rows rt4 --games 60 --bot 'ismcts:hard@rounds=1,iterations=300'
 """
 from __future__ import annotations
 
@@ -84,6 +85,24 @@ def _play(game, pick, seed: int):
     return state, times
 
 
+def bench_agent(bot: str, game, seed: int):
+    """``make_agent(bot, game, seed)``, where ``bot`` may carry settings of a search level after
+    ``@`` for experiments: ``ismcts:hard@rounds=1,iterations=300`` (``rounds``: the game's horizon,
+    docs/agents.md "Horizon"; ``iterations``: the budget a move)."""
+    name, _, extra = bot.partition("@")
+    if not extra:
+        return make_agent(name, game, seed)
+    from dataclasses import replace
+
+    from roses.agents.levels import LEVELS, make_level_agent
+    settings = dict(kv.split("=") for kv in extra.split(","))
+    level = replace(LEVELS[name.split(":")[1]], rounds=int(settings.get("rounds", 0)) or None)
+    agent = make_level_agent(game, level, seed)
+    if "iterations" in settings:
+        agent.iterations = int(settings["iterations"])
+    return agent
+
+
 def seat_game(args):
     """One game of a seat row: the search bot at seat ``i mod n``. Returns (share, [s per move])."""
     name, players, bot, i, seed = args
@@ -91,8 +110,8 @@ def seat_game(args):
     me = i % players
 
     def pick(state):
-        return [make_agent(bot if s == me else "heuristic", game, hash_seed(seed, i, s))
-                for s in range(players)], [me]
+        return [bench_agent(bot, game, hash_seed(seed, i, s)) if s == me else
+                make_agent("heuristic", game, hash_seed(seed, i, s)) for s in range(players)], [me]
     state, times = _play(game, pick, seed + i)
     return state.returns()[me], times[me]
 

@@ -222,3 +222,43 @@ def test_reseeded_copies_replay_and_draw_fresh_futures():
         assert State.from_json(copy.to_json()) == copy
         assert copy.history == state.history and copy.seed == 77 and state.seed != 77
         assert copy.information_state_key(0) == state.information_state_key(0)
+
+
+def test_a_horizon_stops_every_playout_at_its_stage_and_scores_it_there():
+    """``ISMCTSAgent(horizon=(h, rounds))``: each playout ends once ``h.progress`` has risen by
+    ``rounds`` from the decision's stage and is scored by ``h.value``, not played to the end."""
+    from roses.core import Horizon
+    from roses.games.roses_and_thorns.value import progress, win_chances
+
+    game = roses.load("roses-and-thorns", players=4)
+    state = _positions(game, seed=5, limit=1)[0]
+    root = progress(state)
+    seen: list[tuple[int, bool]] = []
+
+    def value(world):
+        seen.append((progress(world), world.is_terminal()))
+        return win_chances(world)
+
+    for rounds in (1, 2):
+        seen.clear()
+        agent = ISMCTSAgent(game, seed=2, iterations=30, horizon=(Horizon(progress, value), rounds))
+        assert agent.act(Turn.of(state)) in state.legal_actions()
+        assert 20 <= len(seen) <= 30  # a playout that reaches the end scores its returns instead
+        assert all(stage >= root + rounds and not over for stage, over in seen)
+        assert sum(stage == root + rounds for stage, _ in seen) >= 20  # stopped at the stage, not later
+
+
+def test_a_level_with_rounds_stops_its_playouts_at_the_games_horizon():
+    from dataclasses import replace
+
+    from roses.agents.levels import make_level_agent
+
+    game = roses.load("roses-and-thorns", players=4)
+    assert make_agent("ismcts:hard", game, 0).horizon is None  # no level sets rounds today
+    hard1 = make_level_agent(game, replace(LEVELS["hard"], rounds=1), 0)
+    assert hard1.horizon[1] == 1 and hard1.horizon[0].value is game.spec.horizon(game).value
+    assert hard1.name == "ismcts:hard"
+    medium1 = make_level_agent(game, replace(LEVELS["medium"], rounds=1), 0)
+    assert medium1.horizon is None  # random playouts are cheap: they go to the end
+    rc = roses.load("rose-ceremony")
+    assert make_level_agent(rc, replace(LEVELS["hard"], rounds=1), 0).horizon is None  # no horizon there

@@ -250,6 +250,11 @@ class ISMCTSAgent:
         widening: progressive widening: a node whose seat has ``k`` moves tried adds an untried one
             only while ``k < 1 + widening·sqrt(N)`` (``N`` its visits), so a small budget is spent
             on a few moves (the prior's first) instead of one visit to each; ``None`` = always expand.
+        horizon: a :class:`~roses.core.Horizon` and a number of stages ``(horizon, rounds)``: a
+            playout stops once ``horizon.progress`` has risen by ``rounds`` from where the playout
+            began and ``horizon.value`` scores the position (terminal positions score their
+            returns), ``rounds`` counted from the decision's stage (so a playout that starts
+            beyond it is scored at once); ``None`` = no such stop.
         name: the agent's name (the levels set ``ismcts:<level>``).
 
     Raises:
@@ -264,7 +269,8 @@ class ISMCTSAgent:
                  max_branching: int = DEFAULT_MAX_BRANCHING, chance_in_tree: bool = True,
                  single_observer: bool = False, time_ms: float | None = None,
                  prior: Any = None, prior_weight: float = DEFAULT_PRIOR_WEIGHT,
-                 belief: Any = None, widening: float | None = None, name: str = "ismcts"):
+                 belief: Any = None, widening: float | None = None, horizon: tuple[Any, int] | None = None,
+                 name: str = "ismcts"):
         if iterations is None:
             iterations = (game.info.search_iterations if game is not None else DEFAULT_ITERATIONS) \
                 if time_ms is None else 10 ** 9
@@ -284,6 +290,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.playout_policy = playout_policy or random_policy
         self.max_playout_depth = max_playout_depth
+        self.horizon = horizon
         self.evaluate = evaluate or default_evaluate(game)
         self.max_branching = max_branching
         self.chance_in_tree = chance_in_tree
@@ -294,6 +301,7 @@ class ISMCTSAgent:
         self.last_root: Node | None = None
         self.last_iterations = 0
         self._root_seat = 0
+        self._stage: int | None = None
 
     # ------------------------------------------------------------------ decision
     def act(self, turn: Turn) -> Any:
@@ -326,6 +334,7 @@ class ISMCTSAgent:
         draw = self.belief.sampler(turn, self.rng) if self.belief is not None else \
             (lambda: turn.sample_state(self.rng))
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
+        self._stage = None  # where the playouts stop (horizon), counted from the decision's stage
         done = 0
         while done < self.iterations:
             self._iterate(roots, draw())
@@ -357,6 +366,8 @@ class ISMCTSAgent:
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, roots: list[Node], world: State) -> None:
+        if self.horizon is not None and self._stage is None:  # public, so any world tells
+            self._stage = self.horizon[0].progress(world) + self.horizon[1]
         rng = self.rng
         single = self.single_observer
         trees = range(len(roots))
@@ -467,6 +478,8 @@ class ISMCTSAgent:
         rng = self.rng
         policy = self.playout_policy
         limit = self.max_playout_depth
+        horizon = self.horizon[0] if self.horizon is not None else None
+        stage = self._stage
         steps = 0
         while True:
             seat = world.current_player()
@@ -475,6 +488,8 @@ class ISMCTSAgent:
                 continue
             if seat < 0 or (limit is not None and steps >= limit):  # terminal, or deep enough
                 break
+            if horizon is not None and horizon.progress(world) >= stage:
+                return horizon.value(world)
             if policy is random_policy:  # the same draw as random_policy, without the list copy
                 world.apply_legal(rng.randrange(world.num_legal_actions()))
             else:

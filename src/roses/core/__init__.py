@@ -1,6 +1,6 @@
 """The game-agnostic core: games, states, actions, chance, observations, records and replay."""
 from .errors import GameParameterError, IllegalActionError, RecordError, RosesError, UnknownGameError
-from .game import Game, GameInfo, GameSpec
+from .game import Game, GameInfo, GameSpec, Horizon
 from .log import EventLog, LogEntry
 from .params import Param
 from .record import GameRecord, replay
@@ -9,7 +9,7 @@ from .serial import to_jsonable
 from .state import CHANCE, TERMINAL, State
 
 __all__ = [
-    "CHANCE", "TERMINAL", "EventLog", "Game", "GameInfo", "GameParameterError", "GameRecord", "GameSpec",
+    "CHANCE", "TERMINAL", "EventLog", "Game", "GameInfo", "GameParameterError", "GameRecord", "GameSpec", "Horizon",
     "IllegalActionError", "LogEntry", "Param", "RecordError", "RosesError", "State",
     "UnknownGameError", "available_games", "get_spec", "load", "replay", "to_jsonable",
 ]

@@ -64,6 +64,20 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class Horizon:
+    """Where a search playout may stop early and what the position is then worth.
+
+    ``progress(state) -> int`` counts a public stage of the game that never goes down (the round
+    number in Roses and Thorns); a playout that has advanced ``rounds`` stages stops there, and
+    ``value(state) -> list[float]`` (one reward in [0, 1] per seat, summing to the game's total
+    return) estimates each seat's winning chance from that stage's public facts alone (markers,
+    cards), fitted to games of the game's heuristic bots. Both are the game's own functions, so
+    they may read its state; they must not depend on anything hidden from every seat."""
+    progress: Callable[["State"], int]
+    value: Callable[["State"], list[float]]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything static about one game.
 
@@ -96,6 +110,9 @@ class GameSpec:
         playout_bot: optional ``factory(game, seed) -> Agent``: a cheaper version of the
             ``heuristic`` bot for search playouts (``ismcts:hard``), e.g. with fewer sampled
             worlds; not a bot name of its own. ``None``: the playouts use the heuristic.
+        horizon: optional ``f(game) -> Horizon``: a stage at which ``ismcts:hard`` stops its
+            playouts and scores the position (:class:`Horizon`); ``None``: the playouts go to the
+            end (or to ``GameInfo.strong_playout_depth``).
     """
 
     name: str
@@ -118,6 +135,7 @@ class GameSpec:
     rules_version: int = 1
     upgrade_history: Callable[[Any, int], Any] | None = None
     playout_bot: Callable[["Game", int], Any] | None = None
+    horizon: Callable[["Game"], Horizon] | None = None
 
     def renderer(self) -> Callable[[Any], Any] | None:
         """The terminal renderer ``f(observation) -> rich renderable``, importing it if ``render``

@@ -5,6 +5,7 @@ from roses.core.params import check_start_player
 from . import encoding
 from .bots import HeuristicAgent, playout_agent
 from .state import RosesAndThornsState
+from .value import horizon
 
 PARAMS = (
     Param("players", int, 4, "Number of players: 3–6, or 7–10 with the bigger-table variant.",
@@ -79,6 +80,7 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
     playout_bot=playout_agent,
+    horizon=horizon,
     render="roses.games.roses_and_thorns.view:render",
     info=info,
     summary="Lay roses and thorns face down, bid how many you can turn up without a thorn, and prove it. "
