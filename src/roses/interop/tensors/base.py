@@ -32,43 +32,47 @@ _ENCODERS = {
 
 
 class Slices:
-    """Collects named slices: ``add(name, values, meaning)``; ``values`` a number or numbers."""
+    """Collects named slices: ``add(name, values, meaning)``; ``values`` a number, a sequence of
+    numbers or a numpy array (flattened)."""
 
     def __init__(self) -> None:
-        self.parts: list[np.ndarray] = []
+        self.flat: list[float] = []
         self.names: list[tuple[str, int, str]] = []
 
     def add(self, name: str, values: Any, meaning: str = "") -> None:
-        arr = np.asarray(values, dtype=np.float32).reshape(-1)
-        self.parts.append(arr)
-        self.names.append((name, arr.size, meaning))
+        if isinstance(values, np.ndarray):
+            values = values.ravel().tolist()
+        elif not isinstance(values, (list, tuple)):
+            values = [values]
+        self.flat.extend(values)
+        self.names.append((name, len(values), meaning))
 
     def vector(self) -> np.ndarray:
-        return np.concatenate(self.parts) if self.parts else np.zeros(0, np.float32)
+        return np.array(self.flat, dtype=np.float32)
 
 
-def one_hot(index: int | None, size: int) -> np.ndarray:
-    """A ``size`` vector with 1 at ``index`` (all zeros for ``None`` or an index out of range)."""
-    v = np.zeros(size, np.float32)
+def one_hot(index: int | None, size: int) -> list[float]:
+    """A ``size`` list with 1 at ``index`` (all zeros for ``None`` or an index out of range)."""
+    v = [0.0] * size
     if index is not None and 0 <= index < size:
         v[index] = 1.0
     return v
 
 
-def seat_one_hot(seat: int | None, n: int) -> np.ndarray:
+def seat_one_hot(seat: int | None, n: int) -> list[float]:
     """``n + 1`` entries: seats ``0..n-1``, then "nobody" (``None``)."""
     return one_hot(n if seat is None else seat, n + 1)
 
 
-def multi_hot(indices: Iterable[int], size: int) -> np.ndarray:
-    v = np.zeros(size, np.float32)
+def multi_hot(indices: Iterable[int], size: int) -> list[float]:
+    v = [0.0] * size
     for i in indices:
         if 0 <= i < size:
             v[i] = 1.0
     return v
 
 
-def mover_one_hot(current: int, n: int) -> np.ndarray:
+def mover_one_hot(current: int, n: int) -> list[float]:
     """``n + 2`` entries: seat to move ``0..n-1``, chance (``-1``), game over (``-4``)."""
     return one_hot(n if current == -1 else n + 1 if current == -4 else current, n + 2)
 

@@ -48,7 +48,7 @@ def slices(game, obs, out: Slices) -> None:
     stack = []
     for i in range(4):
         kind = obs.stack[i] if obs.stack is not None and i < len(obs.stack) else None
-        stack += list(one_hot({None: 0, "rose": 1, "thorn": 2}[kind], 3))
+        stack += (one_hot({None: 0, "rose": 1, "thorn": 2}[kind], 3))
     out.add("stack", stack, "own stack bottom→top, 4 × (empty, rose, thorn)")
     lost = obs.lost or ()
     out.add("lost", [lost.count("rose") / 4, lost.count("thorn") / 4], "own lost roses, thorns / 4")
