@@ -131,10 +131,11 @@ class _Held:
     """Holds the roses state: OpenSpiel clones a Python state by deep-copying its ``__dict__``,
     and a roses state copies itself with ``clone()`` (the game is shared, never copied)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "legal")
 
     def __init__(self, state):
         self.state = state
+        self.legal: tuple[int, dict[int, int]] | None = None  # (history length, id → index)
 
     def __deepcopy__(self, memo) -> "_Held":
         return _Held(self.state.clone())
@@ -163,9 +164,18 @@ class RosesSpielState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         return p
 
+    def _legal_ids(self) -> dict[int, int]:
+        """Fixed action id → index in ``inner.legal_actions()`` for this position (kept until the
+        next step: the id list is asked for by OpenSpiel and by every bot at each node)."""
+        inner = self.inner
+        held = self._held
+        if held.legal is None or held.legal[0] != len(inner.history):
+            to_id = inner.game.action_to_id
+            held.legal = (len(inner.history), {to_id(a): i for i, a in enumerate(inner.legal_actions())})
+        return held.legal[1]
+
     def _legal_actions(self, player: int) -> list[int]:
-        to_id = self.rgame.action_to_id
-        return sorted(to_id(a) for a in self.inner.legal_actions())
+        return sorted(self._legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(i, p) for i, (_, p) in enumerate(self.inner.chance_outcomes())]
@@ -174,8 +184,12 @@ class RosesSpielState(pyspiel.State):
         inner = self.inner
         if inner.is_chance_node():
             inner.apply_legal(int(action))
-        else:
+            return
+        index = self._legal_ids().get(int(action))
+        if index is None:  # the engine's refusal, naming the rule
             inner.apply(self.rgame.action_from_id(int(action)))
+        else:
+            inner.apply_legal(index)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
