@@ -91,13 +91,7 @@ def _openspiel(game, seed, budget):
         state = sgame.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                r, acc = rng.random(), 0.0
-                for a, p in outcomes:
-                    acc += p
-                    if r < acc:
-                        break
-                state.apply_action(a)
+                state.apply_action(_sample_chance(state, rng))
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
