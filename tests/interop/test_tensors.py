@@ -36,7 +36,7 @@ def test_tensors_fixed_shape_and_sealed(case):
         for seat in range(game.num_players):
             obs, info = observation_tensor(state, seat), information_state_tensor(state, seat)
             assert obs.shape == (size,) and obs.dtype == np.float32 and info.shape == (isize,)
-            assert np.isfinite(info).all()
+            assert np.isfinite(info).all() and (info >= 0).all()  # the spaces are Box(0, inf)
             world = state.determinize(seat, rng)
             np.testing.assert_array_equal(observation_tensor(world, seat), obs)
             np.testing.assert_array_equal(information_state_tensor(world, seat), info)
