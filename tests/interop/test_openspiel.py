@@ -1,0 +1,93 @@
+"""OpenSpiel's own checker and bots on every registered roses game."""
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")  # installed by scripts/test (the interop extra)
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+
+from roses.interop import openspiel as ros  # noqa: E402
+from roses.interop.tensors import tensor_size  # noqa: E402
+
+from .conftest import CASES, case_id  # noqa: E402
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_random_sim_test(case):
+    game = ros.load_game(case[0], **case[1])
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_registered_names_and_honest_game_type():
+    assert set(ros.GAMES.values()) <= set(pyspiel.registered_names())
+    game = pyspiel.load_game("python_roses_and_thorns", {"players": 5})
+    gt = game.get_type()
+    assert gt.min_num_players == 3 and gt.max_num_players == 10 and game.num_players() == 5
+    assert gt.utility == pyspiel.GameType.Utility.CONSTANT_SUM and game.utility_sum() == 1.0
+    assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.num_distinct_actions() == 15 + 4 * 5
+    assert game.max_game_length() == game.roses_game.info.max_game_length
+    blades = ros.load_game("blades-and-rose", players=6)
+    assert blades.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM  # a faction wins together
+    assert blades.information_state_tensor_size() == tensor_size(blades.roses_game, True)
+    assert blades.observation_tensor_size() == tensor_size(blades.roses_game)
+
+
+def test_resample_keeps_information_state():
+    game = ros.load_game("roses-and-thorns", players=4)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    while not state.is_terminal() and len(state.history()) < 30:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    seat = state.current_player()
+    world = state.resample_from_infostate(seat, random.Random(5).random)
+    assert world.information_state_string(seat) == state.information_state_string(seat)
+    assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+    assert world.legal_actions() == state.legal_actions()
+    others = [world.information_state_string(s) != state.information_state_string(s)
+              for s in range(4) if s != seat]
+    assert any(others)  # hidden lays were re-drawn for somebody
+
+
+def _restartable(bot):
+    # evaluate_bots calls restart_at on every bot; OpenSpiel's Python search bots keep no
+    # state between moves and do not define it.
+    bot.restart_at = lambda state: None
+    return bot
+
+
+@pytest.mark.parametrize("name,players", [("roses-and-thorns", 3), ("blades-and-rose", 5)])
+def test_ismcts_and_mcts_play_whole_games(name, players):
+    game = ros.load_game(name, players=players)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bots = [_restartable(ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=np.random.RandomState(s)))
+            for s in range(players - 1)]
+    bots.append(_restartable(mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=np.random.RandomState(9))))
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
+    assert len(returns) == players and max(returns) == 1.0
+
+
+@pytest.mark.parametrize("name,players", [("rose-ceremony", 3), ("rare-roses", 2), ("rare-roses", 1)])
+def test_ismcts_and_mcts_choose_legal_moves(name, players):
+    """The long games: each bot chooses legal moves at the first few decisions."""
+    game = ros.load_game(name, players=players)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 2, random_state=np.random.RandomState(1)),
+            mcts.MCTSBot(game, 2.0, 2, evaluator, random_state=np.random.RandomState(2))]
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    moves = 0
+    while moves < 4:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        action = bots[moves % 2].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
