@@ -61,3 +61,32 @@ def test_tensors_see_private_cards():
     assert not np.array_equal(mine, other)
     recall = information_state_tensor(state, seat)[tensor_size(game):]
     assert recall[:game.num_distinct_actions()].tolist().index(1.0) == 1  # id 1: lay thorn
+
+
+@pytest.mark.parametrize("name,players", [("roses-and-thorns", 4), ("blades-and-rose", 5)])
+def test_tensors_sealed_along_drawn_action_sequences(name, players):
+    """Property: along an action sequence drawn by hypothesis, every seat's tensors equal those of
+    another world of its information state."""
+    from hypothesis import given, settings, strategies as st
+
+    game = roses.load(name, players=players)
+
+    @settings(max_examples=8, deadline=None, derandomize=True)
+    @given(st.integers(0, 2**31), st.data())
+    def prop(seed, data):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        for _ in range(data.draw(st.integers(0, 40))):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            state.apply(legal[data.draw(st.integers(0, len(legal) - 1))])
+        for seat in range(players):
+            world = state.determinize(seat, rng)
+            np.testing.assert_array_equal(information_state_tensor(world, seat),
+                                          information_state_tensor(state, seat))
+
+    prop()
