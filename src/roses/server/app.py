@@ -45,6 +45,8 @@ MAX_BODY_BYTES = 4 * 1024 * 1024
 #: The deepest JSON nesting accepted in a body (records and parameters need fewer than 10 levels);
 #: deeper bodies are refused before anything walks them recursively.
 MAX_JSON_DEPTH = 64
+#: The most digits a JSON number may have (seeds are below 2^63: 19 digits).
+MAX_NUMBER_DIGITS = 100
 
 PAGES = {"lobby": "lobby.html", "table": "table.html", "replay": "replay.html", "rules": "rules.html"}
 
@@ -120,6 +122,29 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
+class JsonTooLong(ValueError):
+    """A JSON number with more digits than :data:`MAX_NUMBER_DIGITS`."""
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise JsonTooLong(f"a number in the JSON has more than {MAX_NUMBER_DIGITS} digits")
+    return int(text)
+
+
+def _bounded_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS + 10:
+        raise JsonTooLong(f"a number in the JSON has more than {MAX_NUMBER_DIGITS} digits")
+    return float(text)
+
+
+def loads_json(raw: bytes | str) -> Any:
+    """``json.loads`` whose numbers have at most :data:`MAX_NUMBER_DIGITS` digits (Python's own
+    limit, 4 300 digits, raises a ValueError deep inside the parser; a number that long is never
+    a seed, version or parameter). Raises :class:`JsonTooLong` or ``ValueError``."""
+    return json.loads(raw, parse_int=_bounded_int, parse_float=_bounded_float)
+
+
 def parse_json_body(raw: bytes) -> Any:
     """The JSON value of a request body. Raises :class:`ApiError` 422 ``{error:"invalid"}`` when
     it is not JSON or nests deeper than :data:`MAX_JSON_DEPTH` (the parser itself recurses: a
@@ -127,8 +152,10 @@ def parse_json_body(raw: bytes) -> Any:
     too_deep = ApiError(422, {"error": "invalid",
                               "detail": f"the body's JSON nests deeper than {MAX_JSON_DEPTH} levels"})
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        data = loads_json(raw)
+    except JsonTooLong as e:
+        raise ApiError(422, {"error": "invalid", "detail": str(e)}) from None
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError, and any other parser complaint
         raise ApiError(422, {"error": "invalid", "detail": "the body must be JSON"}) from None
     except RecursionError:
         raise too_deep from None
@@ -418,8 +445,8 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
             while True:
                 msg = await websocket.receive_text()
                 try:
-                    data = json.loads(msg)
-                except (json.JSONDecodeError, RecursionError):  # a client's junk never ends the socket
+                    data = loads_json(msg)
+                except (ValueError, RecursionError):  # a client's junk never ends the socket
                     continue
                 if isinstance(data, dict) and data.get("type") == "ping":
                     await websocket.send_json({"type": "pong"})

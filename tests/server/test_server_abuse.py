@@ -1,0 +1,59 @@
+"""Regression tests of issue 13 ("The server under attack and load"): each fault an attacker or an
+unlucky user found, held as a kind (docs/reliability.md lists them with the commands)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .helpers import loadable_games
+
+GAMES = loadable_games()
+RT = "roses-and-thorns"
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def one_human(name: str | None = None) -> list[dict]:
+    human = {"kind": "human"} if name is None else {"kind": "human", "name": name}
+    return [human, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+
+
+@pytest.fixture(autouse=True)
+def _needs_rt():
+    if RT not in GAMES:
+        pytest.skip(f"{RT} does not load")
+
+
+def made_table(client, seats=None) -> dict:
+    r = client.post("/api/tables", json={"game": RT, "seats": seats or one_human(), "bot_delay_ms": 60000})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+# ------------------------------------------------------------------ fault 1: a 4,301-digit integer
+HUGE = "1" * 5000
+
+
+@pytest.mark.parametrize("path", ["/api/tables", "/api/replay", "/api/analysis"])
+def test_a_json_number_of_thousands_of_digits_is_refused_as_invalid(client, path):
+    """Python's int-digit limit raised a plain ValueError inside json.loads: a 500 on every JSON
+    body. Now it is 422 ``{error:"invalid"}`` naming the limit, and nothing is created."""
+    body = '{"game": "%s", "seed": %s, "seats": []}' % (RT, HUGE)
+    r = client.post(path, content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 422, r.text
+    assert r.json()["error"] == "invalid" and "more than 100 digits" in r.json()["detail"]
+    r = client.post(path, content='{"x": %s.5}' % HUGE, headers={"Content-Type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"] == "invalid"
+    assert client.get("/api/tables").json() == []
+
+
+def test_a_huge_number_on_the_websocket_is_ignored_and_the_socket_lives(client):
+    made = made_table(client)
+    with client.websocket_connect(f"/ws/tables/{made['table_id']}") as ws:
+        assert ws.receive_json()["type"] == "view"
+        ws.send_text('{"type": "ping", "n": %s}' % HUGE)
+        ws.send_text('{"type": "ping"}')
+        assert ws.receive_json() == {"type": "pong"}
