@@ -57,3 +57,16 @@ def test_a_huge_number_on_the_websocket_is_ignored_and_the_socket_lives(client):
         ws.send_text('{"type": "ping", "n": %s}' % HUGE)
         ws.send_text('{"type": "ping"}')
         assert ws.receive_json() == {"type": "pong"}
+
+
+# ------------------------------------------------------------------ fault 2: a binary frame
+def test_a_binary_websocket_frame_is_ignored_and_the_socket_lives(client):
+    """A binary frame raised ``KeyError: 'text'`` and closed the socket; the docs say non-JSON
+    messages are ignored."""
+    made = made_table(client)
+    with client.websocket_connect(f"/ws/tables/{made['table_id']}") as ws:
+        assert ws.receive_json()["type"] == "view"
+        ws.send_bytes(b"\x00\xff binary")
+        ws.send_bytes(json.dumps({"type": "ping"}).encode())
+        ws.send_text('{"type": "ping"}')
+        assert ws.receive_json() == {"type": "pong"}

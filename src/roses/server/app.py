@@ -443,7 +443,12 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         send_task = asyncio.create_task(sender())
         try:
             while True:
-                msg = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                msg = frame.get("text")
+                if msg is None:  # a binary frame: not JSON text, ignored like any other junk
+                    continue
                 try:
                     data = loads_json(msg)
                 except (ValueError, RecursionError):  # a client's junk never ends the socket
