@@ -29,6 +29,7 @@ import logging
 import random
 import secrets
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -180,7 +181,8 @@ class TableService:
         self.poll_interval = poll_interval
         self.cache_size = cache_size
         self.cache: OrderedDict[str, Live] = OrderedDict()
-        self.locks: dict[str, asyncio.Lock] = {}
+        # Held only while in use (a request for an unknown id must leave nothing behind).
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.runners: dict[str, asyncio.Task] = {}
         self.wakers: dict[str, asyncio.Event] = {}
         self.conns: dict[str, set[Conn]] = {}
@@ -204,6 +206,7 @@ class TableService:
         return await anyio.to_thread.run_sync(partial(fn, *args, **kw))
 
     def lock(self, table_id: str) -> asyncio.Lock:
+        """The table's lock; kept while anyone holds or awaits it, then forgotten."""
         lk = self.locks.get(table_id)
         if lk is None:
             lk = self.locks[table_id] = asyncio.Lock()
@@ -399,10 +402,10 @@ class TableService:
     def _broadcast(self, row: TableRow, live: Live) -> None:
         """Queue the new view for every local connection (call under the table's lock, after the
         change is committed)."""
-        self.known_revision[row.id] = row.revision
         conns = self.conns.get(row.id)
         if not conns:
             return
+        self.known_revision[row.id] = row.revision  # only watched tables are remembered
         texts: dict[tuple[int | None, bool, int | None], str] = {}
         for c in list(conns):
             key = (c.who.seat, c.who.host, c.who.replaced)
@@ -438,6 +441,7 @@ class TableService:
             conns.discard(conn)
             if not conns:
                 del self.conns[conn.table_id]
+                self.known_revision.pop(conn.table_id, None)
         if not self.closing and self.conns.get(conn.table_id):
             try:
                 await self.push_current(conn.table_id)
@@ -914,6 +918,8 @@ class TableService:
         finally:
             if self.runners.get(table_id) is asyncio.current_task():
                 del self.runners[table_id]
+                if self.wakers.get(table_id) is ev:  # the next kick makes a new one
+                    del self.wakers[table_id]
 
 
 def refuse_if_closed(row: TableRow) -> None:
