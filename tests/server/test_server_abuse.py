@@ -114,3 +114,39 @@ def test_a_finished_bot_table_leaves_no_runner_or_waker(client):
         time.sleep(0.01)
     entries = per_table_entries(svc)
     assert entries["locks"] == entries["wakers"] == entries["runners"] == entries["known_revision"] == 0
+
+
+# ------------------------------------------------------------------ fault 9: names that deceive
+@pytest.mark.parametrize("typed, shown", [
+    ("Al\u200bice", "Alice"),          # zero-width space
+    ("\u200eBob\u200f", "Bob"),        # left-to-right and right-to-left marks
+    ("Ca\u2060rol\ufeff", "Carol"),    # word joiner, byte-order mark
+    ("Dave\u061c", "Dave"),            # Arabic letter mark
+    ("Eve\u00ad", "Eve"),              # soft hyphen
+])
+def test_format_characters_are_stripped_from_names_and_chat(client, typed, shown):
+    made = made_table(client, one_human(typed))
+    view = client.get(f"/api/tables/{made['table_id']}").json()
+    assert view["seats"][0]["name"] == shown
+    r = client.post(f"/api/tables/{made['table_id']}/chat", json={"text": f"hi {typed}"},
+                    headers=auth(made["seats"][0]["token"]))
+    assert r.status_code == 200
+    assert r.json()["chat"][-1]["text"] == f"hi {shown}"
+
+
+@pytest.mark.parametrize("name", ["host", "HOST", "Ｈost", "Seat 1", "seat  0", "Seat #2", "Standard bot",
+                                  "Hard search bot", "bot", "h\u200bost", "server"])
+def test_a_seat_cannot_take_a_name_that_reads_as_someone_else(client, name):
+    r = client.post("/api/tables", json={"game": RT, "seats": one_human(name)})
+    assert r.status_code == 422, r.text
+    assert r.json()["param"] == "seats[0].name" and "pick a name of your own" in r.json()["detail"]
+    assert client.get("/api/tables").json() == []
+
+
+def test_two_seats_cannot_share_a_name(client):
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": " ann "}, {"kind": "bot"}]
+    r = client.post("/api/tables", json={"game": RT, "seats": seats})
+    assert r.status_code == 422 and r.json()["param"] == "seats[1].name"
+    assert "already another seat's name" in r.json()["detail"]
+    seats[1]["name"] = "Annie"
+    assert client.post("/api/tables", json={"game": RT, "seats": seats}).status_code == 201

@@ -45,6 +45,7 @@ from roses.core import CHANCE, TERMINAL, GameRecord, IllegalActionError, State, 
 from roses.core.errors import ECHO, shorten
 from roses.core.state import replay_history
 
+from .names import clean_text, name_refusal
 from .store import ChatRow, StaleVersion, TableRow, TableStore, utcnow
 
 log = logging.getLogger("roses.server")
@@ -55,19 +56,6 @@ SEED_REFUSED = ("a fixed seed would let whoever knows it rebuild every hidden ca
                 "leave it empty when two or more people play")
 CHAT_HISTORY = 100
 MAX_ACTION_TEXT = 10_000
-
-#: Control characters (except the newline) and the bidi overrides/isolates, which could hide or
-#: reorder what others read in chat and names.
-_UNSAFE = {c: None for c in [*range(0x00, 0x20), *range(0x202A, 0x202F), *range(0x2066, 0x206A)] if c != 0x0A}
-_UNSAFE[0x7F] = None
-
-
-def clean_text(text: str, newlines: bool = True) -> str:
-    """``text`` without NUL and other control characters or bidi overrides (U+0000–U+001F except
-    the newline, U+007F, U+202A–U+202E, U+2066–U+2069); without ``newlines``, newlines become spaces."""
-    out = text.translate(_UNSAFE)
-    return out if newlines else out.replace("\n", " ")
-
 
 class ApiError(Exception):
     """An HTTP error with a JSON body (see docs/server-api.md)."""
@@ -556,6 +544,10 @@ class TableService:
                 raise ApiError(422, {"error": "seats", "param": f"seats[{i}].name",
                                      "detail": f"seats[{i}].name must be a string of at most 100 characters"})
             sname = clean_text(sname or "", newlines=False).strip() or None
+            if sname is not None:
+                why = name_refusal(sname, [x.name for x in seats if x.name], bot=s["kind"] == "bot")
+                if why:
+                    raise ApiError(422, {"error": "seats", "param": f"seats[{i}].name", "detail": why})
             if s["kind"] == "bot":
                 bot = s.get("bot") or timer_bot(spec)
                 if bot not in known_bots:
