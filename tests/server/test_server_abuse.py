@@ -150,3 +150,28 @@ def test_two_seats_cannot_share_a_name(client):
     assert "already another seat's name" in r.json()["detail"]
     seats[1]["name"] = "Annie"
     assert client.post("/api/tables", json={"game": RT, "seats": seats}).status_code == 201
+
+
+# ------------------------------------------------------------------ fault 8: security headers
+@pytest.mark.parametrize("path", ["/", "/t/abc123?token=secret", "/replay", "/static/table.js", "/api/games",
+                                  "/api/tables/nope"])
+def test_every_answer_carries_the_security_headers(client, path):
+    r = client.get(path)
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "no-referrer"  # the join link's token stays out of Referer
+    assert r.headers["x-frame-options"] == "DENY"
+    csp = r.headers["content-security-policy"]
+    assert "script-src 'self';" in csp and "frame-ancestors 'none'" in csp and "object-src 'none'" in csp
+
+
+def test_the_pages_have_no_inline_script_the_policy_would_block():
+    from pathlib import Path
+    import re
+
+    from roses.server.app import STATIC
+
+    for page in Path(STATIC).glob("*.html"):
+        html = page.read_text()
+        for tag in re.findall(r"<script\b[^>]*>", html):
+            assert "src=" in tag, f"{page.name}: inline <script> would be blocked by script-src 'self'"
+        assert not re.search(r"\son[a-z]+\s*=", html), f"{page.name}: inline handler"

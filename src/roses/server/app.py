@@ -27,6 +27,7 @@ from roses.core.record import replay_steps as core_replay_steps
 
 from . import analysis
 from .analysis import Slots
+from .headers import SecurityHeaders
 from .service import ApiError, TableService, bot_label, bot_names, timer_bot
 from .store import SqlTableStore, default_sqlite_url
 
@@ -284,6 +285,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     app = FastAPI(title="roses", lifespan=lifespan, default_response_class=Json, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.database_url = url
+    app.add_middleware(SecurityHeaders)
 
     def svc() -> TableService:
         return holder["service"]
