@@ -14,6 +14,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from roses.server import create_app  # noqa: E402
+from roses.server.limits import Limits  # noqa: E402
 
 PG_URL = os.environ.get("ROSES_TEST_POSTGRES_URL")
 
@@ -60,6 +61,7 @@ def make_client(db_url):
     def make(**kw):
         kw.setdefault("bot_delay_ms", 0)
         kw.setdefault("poll_interval", 0.05)
+        kw.setdefault("limits", Limits.off())  # rates are tested with small limits of their own
         app = create_app(database_url=db_url, **kw)
         return stack.enter_context(TestClient(app))
 

@@ -136,7 +136,9 @@ def test_rules_page_keeps_the_rules_as_implemented_collapsed(live_server, browse
 def test_lobby_lists_the_20_newest_open_tables_and_folds_the_rest(live_server, browser):
     needs(RT)
     for i in range(22):
-        make(live_server, RT, [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}], name=f"lobby list {i:02d}")
+        made = make(live_server, RT, [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}], name=f"lobby list {i:02d}")
+        # The lobby lists a table once a human joined it (issue 13: unjoined tables stay off the list).
+        assert api(live_server, "GET", f"/api/tables/{made['table_id']}", token=made["seats"][0]["token"])[0] == 200
     status, tables = api(live_server, "GET", "/api/tables")
     open_count = len([t for t in tables if t["status"] != "finished"])
     errors: list[str] = []

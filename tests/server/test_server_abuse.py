@@ -175,3 +175,105 @@ def test_the_pages_have_no_inline_script_the_policy_would_block():
         for tag in re.findall(r"<script\b[^>]*>", html):
             assert "src=" in tag, f"{page.name}: inline <script> would be blocked by script-src 'self'"
         assert not re.search(r"\son[a-z]+\s*=", html), f"{page.name}: inline handler"
+
+
+# ------------------------------------------------------------------ faults 4, 5: limits
+def limited(make_client, poll_interval: float = 0.05, **kw):
+    from roses.server.limits import Limits
+
+    return make_client(limits=Limits().with_(**kw), poll_interval=poll_interval)
+
+
+def assert_429(r, says: str) -> None:
+    assert r.status_code == 429, r.text
+    body = r.json()
+    assert body["error"] == "too many requests" and says in body["detail"]
+    assert int(r.headers["Retry-After"]) == body["retry_after"] >= 1
+
+
+def test_table_creation_is_rate_limited_per_address(make_client):
+    client = limited(make_client, create="3/minute")
+    for _ in range(3):
+        made_table(client)
+    r = client.post("/api/tables", json={"game": RT, "seats": one_human()})
+    assert_429(r, "tables created from your address (3 per minute)")
+    assert len(client.app.state.store.unfinished()) == 3  # the refused one was not created
+
+
+def test_actions_are_rate_limited_per_token(make_client):
+    client = limited(make_client, action="2/minute")
+    made = made_table(client)
+    tid, tok = made["table_id"], made["seats"][0]["token"]
+    for _ in range(2):  # refused moves count too: each is work for the server
+        v = client.get(f"/api/tables/{tid}", headers=auth(tok)).json()["version"]
+        assert client.post(f"/api/tables/{tid}/actions", json={"action": "nonsense", "version": v},
+                           headers=auth(tok)).status_code in (403, 422)
+    version = client.get(f"/api/tables/{tid}").json()["version"]
+    r = client.post(f"/api/tables/{tid}/actions", json={"action": "x", "version": version}, headers=auth(tok))
+    assert_429(r, "moves with this seat's token")
+    assert client.get(f"/api/tables/{tid}").json()["version"] == version
+    other = made_table(client)  # another seat's token has its own allowance
+    r = client.post(f"/api/tables/{other['table_id']}/actions", json={"action": "x", "version": 0},
+                    headers=auth(other["seats"][0]["token"]))
+    assert r.status_code != 429
+
+
+def test_chat_is_rate_limited_per_token_and_per_address(make_client):
+    client = limited(make_client, chat="2/minute", chat_address="3/minute")
+    a, b = made_table(client), made_table(client)
+    say = lambda m, i: client.post(f"/api/tables/{m['table_id']}/chat", json={"text": f"hi {i}"},
+                                   headers=auth(m["seats"][0]["token"]))
+    assert say(a, 1).status_code == say(a, 2).status_code == 200
+    assert_429(say(a, 3), "chat messages with this seat's token")
+    assert say(b, 1).status_code == 200
+    assert_429(say(b, 2), "chat messages from your address")
+    assert [c["text"] for c in client.get(f"/api/tables/{a['table_id']}").json()["chat"]] == ["hi 1", "hi 2"]
+
+
+def test_websockets_are_capped_per_table_and_per_address(make_client):
+    client = limited(make_client, sockets_per_table=2, sockets_per_address=3, join="100/minute")
+    a, b = made_table(client), made_table(client)
+    with client.websocket_connect(f"/ws/tables/{a['table_id']}") as w1, \
+            client.websocket_connect(f"/ws/tables/{a['table_id']}") as w2:
+        assert w1.receive_json()["type"] == w2.receive_json()["type"] == "view"
+        with client.websocket_connect(f"/ws/tables/{a['table_id']}") as w3:
+            refused = w3.receive_json()
+            assert refused["type"] == "error" and refused["status"] == 429
+        with client.websocket_connect(f"/ws/tables/{b['table_id']}") as w4:
+            assert w4.receive_json()["type"] == "view"
+            with client.websocket_connect(f"/ws/tables/{b['table_id']}") as w5:
+                assert w5.receive_json()["status"] == 429
+    svc = service_of(client)
+    assert svc.by_address == {} and svc.conns == {}  # every socket closed, nothing counted
+
+
+def test_websocket_connections_are_rate_limited_per_address(make_client):
+    client = limited(make_client, join="2/minute")
+    a = made_table(client)
+    for _ in range(2):
+        with client.websocket_connect(f"/ws/tables/{a['table_id']}") as ws:
+            assert ws.receive_json()["type"] == "view"
+    with client.websocket_connect(f"/ws/tables/{a['table_id']}") as ws:
+        refused = ws.receive_json()
+        assert refused["status"] == 429 and "connections from your address" in refused["detail"]
+
+
+def test_the_lobby_lists_only_tables_someone_joined_or_that_moved(client):
+    """201 anonymous creations pushed every real table off the lobby: an unjoined, unmoved table
+    is not listed; joining (its token used) lists it."""
+    real = made_table(client)
+    client.get(f"/api/tables/{real['table_id']}", headers=auth(real["seats"][0]["token"]))
+    for _ in range(5):
+        made_table(client)
+    assert [t["table_id"] for t in client.get("/api/tables").json()] == [real["table_id"]]
+
+
+def test_a_table_nobody_joined_expires(make_client):
+    client = limited(make_client, unjoined_ttl_seconds=0, poll_interval=3600)  # expired by hand here
+    idle, used = made_table(client), made_table(client)
+    client.get(f"/api/tables/{used['table_id']}", headers=auth(used["seats"][0]["token"]))
+    svc = service_of(client)
+    closed = client.portal.call(svc.expire_unjoined)
+    assert closed == [idle["table_id"]]
+    assert client.get(f"/api/tables/{idle['table_id']}").json()["status"] == "closed"
+    assert client.get(f"/api/tables/{used['table_id']}").json()["status"] != "closed"

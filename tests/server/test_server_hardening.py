@@ -56,7 +56,7 @@ def test_a_fixed_seed_is_kept_with_at_most_one_human_seat(client):
     # Without a seed several people may play; the server draws one.
     r = client.post("/api/tables", json={"game": BR, "seats": humans_and_bots(5, 0)})
     assert r.status_code == 201
-    assert r.json()["table_id"] in [t["table_id"] for t in client.get("/api/tables").json()]
+    assert client.app.state.store.load(r.json()["table_id"]).seed != 42
 
 
 # ---------------------------------------------------------------------------------------- 2, 17: bodies

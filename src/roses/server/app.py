@@ -28,6 +28,7 @@ from roses.core.record import replay_steps as core_replay_steps
 from . import analysis
 from .analysis import Slots
 from .headers import SecurityHeaders
+from .limits import Limits, RateLimiter
 from .service import ApiError, TableService, bot_label, bot_names, timer_bot
 from .store import SqlTableStore, default_sqlite_url
 
@@ -70,6 +71,11 @@ def token_of(request: Request | WebSocket) -> str | None:
         if tok:
             return tok
     return request.query_params.get("token") or None
+
+
+def address_of(request: Request | WebSocket) -> str:
+    """The client's address (the peer of the connection)."""
+    return request.client.host if request.client else "?"
 
 
 def required_token(request: Request, detail: str) -> str:
@@ -262,17 +268,21 @@ def replay_steps(data: Any) -> dict[str, Any]:
 
 
 def create_app(database_url: str | None = None, data_dir: str | Path = "data", bot_delay_ms: int = 400,
-               poll_interval: float = 0.5) -> FastAPI:
+               poll_interval: float = 0.5, limits: Limits | None = None) -> FastAPI:
     """The web app. ``database_url`` is a SQLAlchemy URL (default: SQLite ``<data_dir>/roses.sqlite``);
     migrations run when the app starts; ``bot_delay_ms`` is the default pause before a bot moves;
-    ``poll_interval`` is how often other processes' changes are looked for."""
+    ``poll_interval`` is how often other processes' changes are looked for; ``limits``: what one
+    client may do (:class:`Limits`, default its defaults)."""
     url = database_url or default_sqlite_url(data_dir)
+    limits = limits or Limits()
+    rates = RateLimiter(limits)
     holder: dict[str, Any] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         store = await asyncio.to_thread(SqlTableStore, url)
-        service = TableService(store, bot_delay_ms=bot_delay_ms, poll_interval=poll_interval)
+        service = TableService(store, bot_delay_ms=bot_delay_ms, poll_interval=poll_interval,
+                               cache_size=limits.cached_tables, limits=limits)
         app.state.store = store
         app.state.service = service
         holder["service"] = service
@@ -292,7 +302,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body, status_code=exc.status)
+        return JSONResponse(exc.body, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -340,6 +350,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     @app.post("/api/tables", status_code=201)
     async def api_create(request: Request) -> Json:
+        rates.by_address("create", limits.create, address_of(request), "tables created from your address")
         return Json(await svc().create(await body_of(request)), status_code=201)
 
     @app.get("/api/tables")
@@ -353,6 +364,8 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required")
+        rates.by_token("action", limits.action, token, "moves with this seat's token")
+        rates.by_address("action", limits.action_address, address_of(request), "moves from your address")
         body = await body_of(request)
         if not isinstance(body, dict):
             raise ApiError(422, {"error": "invalid", "detail": "body must be {action: text, version: int}"})
@@ -361,6 +374,8 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     @app.post("/api/tables/{table_id}/chat")
     async def api_chat(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required to chat")
+        rates.by_token("chat", limits.chat, token, "chat messages with this seat's token")
+        rates.by_address("chat", limits.chat_address, address_of(request), "chat messages from your address")
         body = await body_of(request)
         return Json(await svc().chat(table_id, token, body.get("text") if isinstance(body, dict) else None))
 
@@ -394,7 +409,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         if not isinstance(body, dict) or "record" not in body:
             raise ApiError(422, {"error": "invalid", "detail": "the body must be {record: <a game record>, seat: <int>}"})
         record = await asyncio.to_thread(load_record, body["record"])
-        client = request.client.host if request.client else "?"
+        client = address_of(request)
         return Json(await analysis.analyse(record, body.get("seat"), client, analysis_slots))
 
     @app.post("/api/tables/{table_id}/hint")
@@ -427,8 +442,10 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         service = svc()
+        address = address_of(websocket)
         try:
-            conn = await service.connect(table_id, token_of(websocket))
+            rates.by_address("join", limits.join, address, "connections from your address")
+            conn = await service.connect(table_id, token_of(websocket), address)
         except ApiError as e:
             await websocket.send_json({"type": "error", "status": e.status, **e.body})
             await websocket.close(code=4000 + e.status)

@@ -60,9 +60,10 @@ MAX_ACTION_TEXT = 10_000
 class ApiError(Exception):
     """An HTTP error with a JSON body (see docs/server-api.md)."""
 
-    def __init__(self, status: int, body: dict[str, Any]):
+    def __init__(self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None):
         self.status = status
         self.body = body
+        self.headers = headers
         super().__init__(f"{status} {body}")
 
 
@@ -140,6 +141,7 @@ class Conn:
 
     table_id: str
     who: Who
+    address: str = "?"
     pending: str | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -161,7 +163,11 @@ class TableService:
     """
 
     def __init__(self, store: TableStore, bot_delay_ms: int = 400, poll_interval: float = 0.5,
-                 cache_size: int = 2000, new_seed: Callable[[], int] | None = None):
+                 cache_size: int = 2000, new_seed: Callable[[], int] | None = None, limits: Any = None):
+        from .limits import Limits
+
+        self.limits = limits or Limits()
+        self.by_address: dict[str, int] = {}  # open WebSockets per client address
         self.store = store
         self.new_seed: Callable[[], int] = new_seed or (lambda: random.SystemRandom().randrange(2**63))
         self.inline_db = getattr(store, "dialect", "") == "sqlite"
@@ -410,23 +416,35 @@ class TableService:
             live = await self._live(row)
             self._broadcast(row, live)
 
-    async def connect(self, table_id: str, token: str | None) -> Conn:
+    async def connect(self, table_id: str, token: str | None, address: str = "?") -> Conn:
         """Register a WebSocket connection; its first message is the current view. Raises
-        :class:`ApiError` (404, 401)."""
+        :class:`ApiError` (404, 401; 429 past the sockets a table or an address may hold)."""
+        if len(self.conns.get(table_id, ())) >= self.limits.sockets_per_table:
+            raise ApiError(429, {"error": "too many requests",
+                                 "detail": f"this table has {self.limits.sockets_per_table} live connections already"})
+        if self.by_address.get(address, 0) >= self.limits.sockets_per_address:
+            raise ApiError(429, {"error": "too many requests",
+                                 "detail": f"your address has {self.limits.sockets_per_address} live connections already"})
         async with self.lock(table_id):
             row = await self._row(table_id)
             who = self.authorize(row, token)
             row = await self._join(row, who)
-            conn = Conn(table_id, who)
+            conn = Conn(table_id, who, address)
             self.conns.setdefault(table_id, set()).add(conn)
+            self.by_address[address] = self.by_address.get(address, 0) + 1
             live = await self._live(row)
             self._broadcast(row, live)  # everyone sees the seat connected; the newcomer its view
         return conn
 
     async def disconnect(self, conn: Conn) -> None:
         conns = self.conns.get(conn.table_id)
-        if conns is not None:
+        if conns is not None and conn in conns:
             conns.discard(conn)
+            left = self.by_address[conn.address] - 1
+            if left:
+                self.by_address[conn.address] = left
+            else:
+                del self.by_address[conn.address]
             if not conns:
                 del self.conns[conn.table_id]
                 self.known_revision.pop(conn.table_id, None)
@@ -451,6 +469,8 @@ class TableService:
                     for table_id, (_version, revision) in revs.items():
                         if revision != self.known_revision.get(table_id):
                             await self.push_current(table_id)
+                if ticks % 100 == 1:
+                    await self.expire_unjoined()
                 if ticks % 10 == 0:
                     for table_id in await self.db(self.store.due_tables, utcnow() - timedelta(seconds=2)):
                         task = self.runners.get(table_id)
@@ -796,7 +816,19 @@ class TableService:
             return GameRecord.from_state(live.state, players).to_json()
 
     async def list_tables(self) -> list[dict[str, Any]]:
-        return [self.public_table(r) for r in await self.db(self.store.list_tables)]
+        """The lobby: open tables where a human joined or something happened lately (a table that
+        was only created, maybe by a flood of anonymous requests, is not listed)."""
+        recent = utcnow() - timedelta(seconds=self.limits.lobby_recent_seconds)
+        return [self.public_table(r) for r in await self.db(self.store.list_tables, 200, recent)]
+
+    async def expire_unjoined(self) -> list[str]:
+        """Close every waiting table that no human joined within ``unjoined_ttl_seconds`` of its
+        creation (its links were never used); returns their ids."""
+        older = utcnow() - timedelta(seconds=self.limits.unjoined_ttl_seconds)
+        ids = await self.db(self.store.expire_unjoined, older)
+        for table_id in ids:
+            self._drop(table_id)
+        return ids
 
     # ------------------------------------------------------------------ bots and timers
     def kick(self, table_id: str) -> None:

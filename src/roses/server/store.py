@@ -126,8 +126,14 @@ class TableStore(Protocol):
         """Mark an unfinished table ``closed`` (no more actions are stored for it); ``True`` if
         that changed anything."""
 
-    def list_tables(self, limit: int = 200) -> list[TableRow]:
-        """The newest tables that are not closed, unfinished first."""
+    def list_tables(self, limit: int = 200, recent: datetime | None = None) -> list[TableRow]:
+        """The newest tables that are not closed, unfinished first; with ``recent``, only those
+        where a human seat joined or that changed (an action, a chat, a seat) since creation and
+        had an action after ``recent``."""
+
+    def expire_unjoined(self, created_before: datetime) -> list[str]:
+        """Close every ``waiting`` table created before ``created_before`` whose human seats all
+        stayed unjoined; their ids."""
 
     def revisions(self, table_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
         """``table_id -> (version, revision)`` for the tables that exist."""
@@ -162,6 +168,9 @@ _CAS_STATUS = (update(m.tables)
                .values(revision=m.tables.c.revision + 1, status=bindparam("new_status"),
                        **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
                .returning(m.tables.c.revision, m.tables.c.status))
+#: A human seat of the table has been joined (its token was used).
+_HUMAN_JOINED = (select(m.seats.c.seat).where(m.seats.c.table_id == m.tables.c.id, m.seats.c.kind == "human",
+                                              m.seats.c.joined == True).exists())  # noqa: E712
 _VERSION = select(m.tables.c.version).where(m.tables.c.id == bindparam("table_id"))
 _RNG = select(m.tables.c.version, m.tables.c.rng_state).where(m.tables.c.id == bindparam("table_id"))
 _INSERT_ACTIONS = insert(m.actions)
@@ -416,9 +425,13 @@ class SqlTableStore:
             self._bump(conn, table_id)
         return True
 
-    def list_tables(self, limit: int = 200) -> list[TableRow]:
+    def list_tables(self, limit: int = 200, recent: datetime | None = None) -> list[TableRow]:
+        t = m.tables
+        where = _OPEN
+        if recent is not None:
+            where = where & (_HUMAN_JOINED | ((t.c.revision > 0) & (t.c.updated >= recent)))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(m.tables).where(_OPEN).order_by((m.tables.c.status == "finished"),
+            rows = conn.execute(select(m.tables).where(where).order_by((m.tables.c.status == "finished"),
                                                           m.tables.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
             seat_rows = conn.execute(select(m.seats).where(m.seats.c.table_id.in_(ids))
@@ -427,6 +440,16 @@ class SqlTableStore:
         for s in seat_rows:
             by_table.setdefault(s.table_id, []).append(s)
         return [self._table_row(r, by_table.get(r.id, [])) for r in rows]
+
+    def expire_unjoined(self, created_before: datetime) -> list[str]:
+        t = m.tables
+        with self._write() as conn:
+            ids = [r.id for r in conn.execute(select(t.c.id).where(
+                t.c.status == "waiting", t.c.created < created_before, ~_HUMAN_JOINED))]
+            for table_id in ids:
+                conn.execute(update(t).where(t.c.id == table_id).values(status="closed"))
+                self._bump(conn, table_id)
+        return ids
 
     def revisions(self, table_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
         ids = list(table_ids)
