@@ -277,3 +277,69 @@ def test_a_table_nobody_joined_expires(make_client):
     assert closed == [idle["table_id"]]
     assert client.get(f"/api/tables/{idle['table_id']}").json()["status"] == "closed"
     assert client.get(f"/api/tables/{used['table_id']}").json()["status"] != "closed"
+
+
+# ------------------------------------------------------------------ fault 5: pushes that scale
+def drain(ws, timeout: float = 0.3) -> list[dict]:
+    """Every message the socket receives within ``timeout`` seconds of quiet (a ping's pong ends it)."""
+    ws.send_text('{"type": "ping"}')
+    out = []
+    while True:
+        msg = ws.receive_json()
+        if msg == {"type": "pong"}:
+            return out
+        out.append(msg)
+
+
+def test_chat_travels_as_chat_events_not_whole_views(client):
+    """Each chat message pushed the whole view (60 KB with 100 messages) to every viewer; now each
+    viewer gets one small chat event, and views pushed carry no chat."""
+    made = made_table(client)
+    tid, tok = made["table_id"], made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as s1, \
+            client.websocket_connect(f"/ws/tables/{tid}?token={tok}") as player:
+        first = s1.receive_json()
+        assert first["type"] == "view" and "chat" not in first
+        assert player.receive_json()["seat"] == 0
+        drain(s1), drain(player)
+        for i in range(3):
+            r = client.post(f"/api/tables/{tid}/chat", json={"text": f"hello {i}"}, headers=auth(tok))
+            assert r.status_code == 200 and r.json()["chat"][-1]["text"] == f"hello {i}"  # the answer: a full view
+        for ws in (s1, player):
+            got = drain(ws)
+            assert [m["type"] for m in got] == ["chat"] * 3
+            assert [m["message"]["text"] for m in got] == ["hello 0", "hello 1", "hello 2"]
+            assert all(m["message"]["name"] == "Seat 0" and m["message"]["seat"] == 0 for m in got)
+            assert len(json.dumps(got[0])) < 300
+
+
+def test_a_view_is_pushed_only_to_connections_whose_view_changed(client):
+    """A spectator arriving changes no one's view (spectators are not listed): nothing is pushed to
+    the 20 already watching; the player arriving changes every view (its seat is connected)."""
+    made = made_table(client)
+    tid, tok = made["table_id"], made["seats"][0]["token"]
+    import contextlib
+
+    with contextlib.ExitStack() as stack:
+        watchers = [stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}")) for _ in range(20)]
+        for ws in watchers:
+            assert ws.receive_json()["type"] == "view"
+        assert all(drain(ws) == [] for ws in watchers)
+        player = stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}?token={tok}"))
+        assert player.receive_json()["seat"] == 0
+        for ws in watchers:
+            got = drain(ws)
+            assert len(got) == 1 and got[0]["seats"][0]["connected"] is True
+
+
+def test_a_slow_reader_holds_a_bounded_queue():
+    from roses.server.service import MAX_QUEUED, Conn, Who
+
+    conn = Conn("t", Who(None))
+    for i in range(500):
+        conn.push_event(f"chat {i}")
+        conn.push_view(f"view {i}", f"v{i}")
+    queued = conn.take()
+    assert len(queued) == MAX_QUEUED
+    assert queued[-1] == "view 499" and sum(t.startswith("view") for t in queued) == 1
+    assert queued[-2] == "chat 499"  # the newest chat kept, the oldest dropped

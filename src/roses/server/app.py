@@ -455,8 +455,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
             while True:
                 await conn.ready.wait()
                 conn.ready.clear()
-                text, conn.pending = conn.pending, None
-                if text is not None:
+                for text in conn.take():
                     await websocket.send_text(text)
 
         send_task = asyncio.create_task(sender())

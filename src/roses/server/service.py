@@ -30,7 +30,7 @@ import random
 import secrets
 import threading
 import weakref
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
@@ -135,19 +135,53 @@ class Live:
     chat: list[ChatRow] = field(default_factory=list)
 
 
+#: Messages queued for one WebSocket at most (a client that reads nothing loses the oldest chat
+#: events; views are whole snapshots and only the newest is kept anyway).
+MAX_QUEUED = 64
+
+
 @dataclass(eq=False)
 class Conn:
-    """One WebSocket connection: the newest pending message wins (views are whole snapshots)."""
+    """One WebSocket connection's outbox: chat events in order, and at most one view (the newest
+    replaces an unsent one: views are whole snapshots). ``sent_view``: what the last view queued
+    said, so a view that did not change for this seat is not sent again."""
 
     table_id: str
     who: Who
     address: str = "?"
-    pending: str | None = None
+    queue: deque[tuple[bool, str]] = field(default_factory=deque)  # (is a view, JSON text)
+    sent_view: str | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def push(self, text: str) -> None:
-        self.pending = text
+    def push_view(self, text: str, same_as: str) -> None:
+        """Queue a view unless it says ``same_as`` the last one queued (the revision aside)."""
+        if same_as == self.sent_view:
+            return
+        self.sent_view = same_as
+        if self.queue and self.queue[-1][0]:
+            self.queue.pop()
+        else:
+            for i, (is_view, _) in enumerate(self.queue):
+                if is_view:
+                    del self.queue[i]
+                    break
+        self._put((True, text))
+
+    def push_event(self, text: str) -> None:
+        self._put((False, text))
+
+    def _put(self, item: tuple[bool, str]) -> None:
+        self.queue.append(item)
+        while len(self.queue) > MAX_QUEUED:
+            oldest = next((i for i, (is_view, _) in enumerate(self.queue) if not is_view), 0)
+            del self.queue[oldest]
         self.ready.set()
+
+    def take(self) -> list[str]:
+        """Every queued message, oldest first (the sender's side)."""
+        out = [text for _, text in self.queue]
+        self.queue.clear()
+        return out
 
 
 class TableService:
@@ -181,6 +215,7 @@ class TableService:
         self.wakers: dict[str, asyncio.Event] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.known_revision: dict[str, int] = {}
+        self.chat_pushed: dict[str, int] = {}  # watched table -> id of the last chat message pushed
         self.closing = False
         self._background: list[asyncio.Task] = []
         self._notified: set[asyncio.Task] = set()
@@ -394,18 +429,33 @@ class TableService:
 
     # ------------------------------------------------------------------ pushes
     def _broadcast(self, row: TableRow, live: Live) -> None:
-        """Queue the new view for every local connection (call under the table's lock, after the
-        change is committed)."""
+        """Tell every local connection what changed (call under the table's lock, after the change
+        is committed): each chat message not yet pushed as a ``{type:"chat", message}`` event, then
+        the new view (without its chat) to each connection whose view changed."""
         conns = self.conns.get(row.id)
         if not conns:
             return
         self.known_revision[row.id] = row.revision  # only watched tables are remembered
-        texts: dict[tuple[int | None, bool, int | None], str] = {}
+        seen = self.chat_pushed.get(row.id)
+        if live.chat:
+            if seen is not None:
+                for c in live.chat:
+                    if c.id > seen:
+                        event = json.dumps({"type": "chat", "revision": row.revision, "message": chat_json(c)})
+                        for conn in conns:
+                            conn.push_event(event)
+            self.chat_pushed[row.id] = max(live.chat[-1].id, seen or -1)
+        elif seen is None:
+            self.chat_pushed[row.id] = -1
+        texts: dict[tuple[int | None, bool, int | None], tuple[str, str]] = {}
         for c in list(conns):
             key = (c.who.seat, c.who.host, c.who.replaced)
             if key not in texts:
-                texts[key] = json.dumps({"type": "view", **self.view(row, live, c.who)})
-            c.push(texts[key])
+                view = self.view(row, live, c.who)
+                del view["chat"]  # chat travels as chat events; a page GETs the history
+                same = json.dumps({**view, "revision": None})
+                texts[key] = (json.dumps({"type": "view", **view}), same)
+            c.push_view(*texts[key])
 
     async def push_current(self, table_id: str) -> None:
         """Load the table and push its view to every local connection."""
@@ -448,6 +498,7 @@ class TableService:
             if not conns:
                 del self.conns[conn.table_id]
                 self.known_revision.pop(conn.table_id, None)
+                self.chat_pushed.pop(conn.table_id, None)
         if not self.closing and self.conns.get(conn.table_id):
             try:
                 await self.push_current(conn.table_id)
