@@ -27,7 +27,9 @@ from roses.core.record import replay_steps as core_replay_steps
 
 from . import analysis
 from .analysis import Slots
+from . import schemas as S
 from .headers import SecurityHeaders
+from .schemas import route
 from .limits import Limits, RateLimiter
 from .service import ApiError, TableService, bot_label, bot_names, timer_bot
 from .store import SqlTableStore, default_sqlite_url
@@ -53,11 +55,9 @@ MAX_NUMBER_DIGITS = 100
 PAGES = {"lobby": "lobby.html", "table": "table.html", "replay": "replay.html", "rules": "rules.html"}
 
 
-class Json(Response):
+class Json(JSONResponse):
     """A JSON response encoded once with the standard library (the views are already JSON data,
     so FastAPI's validation and encoding pass would only cost time)."""
-
-    media_type = "application/json"
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode()
@@ -71,6 +71,16 @@ def token_of(request: Request | WebSocket) -> str | None:
         if tok:
             return tok
     return request.query_params.get("token") or None
+
+
+def allowed_methods(app: Any, path: str) -> list[str]:
+    """Every HTTP method some route of ``app`` answers at ``path`` (for a 405's ``Allow``)."""
+    methods: set[str] = set()
+    for r in app.routes:
+        regex, got = getattr(r, "path_regex", None), getattr(r, "methods", None)
+        if regex is not None and got and regex.match(path):
+            methods |= set(got)
+    return sorted(methods)
 
 
 def address_of(request: Request | WebSocket) -> str:
@@ -295,6 +305,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     app = FastAPI(title="roses", lifespan=lifespan, default_response_class=Json, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.database_url = url
+    app.openapi = lambda: S.openapi(app)  # type: ignore[method-assign]
     app.add_middleware(SecurityHeaders)
 
     def svc() -> TableService:
@@ -312,7 +323,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
                              "detail": f"{where}: {errs[0]['msg']}" if errs else "invalid request"}, 422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         # Unknown routes (404), wrong methods (405) and the like: the same {error, detail} body as
         # every other error (docs/server-api.md, "Errors").
         try:
@@ -320,8 +331,11 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         except ValueError:
             phrase = "error"
         detail = exc.detail if isinstance(exc.detail, str) else phrase
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:  # every method of the path, not only the first route's
+            headers["Allow"] = ", ".join(allowed_methods(request.app, request.url.path))
         return JSONResponse({"error": phrase, "detail": detail}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+                            headers=headers or None)
 
     @app.exception_handler(Exception)
     async def _internal_error(_request: Request, _exc: Exception) -> JSONResponse:
@@ -344,24 +358,24 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         return parse_json_body(raw)
 
     # ------------------------------------------------------------------ API
-    @app.get("/api/games")
+    @app.get("/api/games", **route(list[S.GameInfo]))
     async def api_games() -> Json:
         return Json(games_info())
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", **route(S.Created, 429, status=201, body=S.CreateTable))
     async def api_create(request: Request) -> Json:
         rates.by_address("create", limits.create, address_of(request), "tables created from your address")
         return Json(await svc().create(await body_of(request)), status_code=201)
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", **route(list[S.TableSummary]))
     async def api_tables() -> Json:
         return Json(await svc().list_tables())
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", **route(S.View, 401, 404))
     async def api_view(table_id: str, request: Request) -> Json:
         return Json(await svc().get_view(table_id, token_of(request)))
 
-    @app.post("/api/tables/{table_id}/actions")
+    @app.post("/api/tables/{table_id}/actions", **route(S.View, 401, 403, 404, 409, 429, body=S.ActionIn))
     async def api_act(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required")
         rates.by_token("action", limits.action, token, "moves with this seat's token")
@@ -371,7 +385,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
             raise ApiError(422, {"error": "invalid", "detail": "body must be {action: text, version: int}"})
         return Json(await svc().act(table_id, token, body.get("action"), body.get("version")))
 
-    @app.post("/api/tables/{table_id}/chat")
+    @app.post("/api/tables/{table_id}/chat", **route(S.View, 401, 403, 404, 409, 429, body=S.ChatIn))
     async def api_chat(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required to chat")
         rates.by_token("chat", limits.chat, token, "chat messages with this seat's token")
@@ -379,31 +393,32 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         body = await body_of(request)
         return Json(await svc().chat(table_id, token, body.get("text") if isinstance(body, dict) else None))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot",
+              **route(S.View, 401, 403, 404, 409, body=S.BotIn, body_required=False))
     async def api_seat_bot(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the host token is required")
         body = await body_of(request, empty={})
         return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None))
 
-    @app.post("/api/tables/{table_id}/close")
+    @app.post("/api/tables/{table_id}/close", **route(S.View, 401, 403, 404, 409, body=S.Empty, body_required=False))
     async def api_close(table_id: str, request: Request) -> Json:
         token = required_token(request, "the host token is required")
         await body_of(request, empty={})  # no fields yet; a body must still be JSON and small
         return Json(await svc().close(table_id, token))
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", **route(S.Record, 404, 409))
     async def api_record(table_id: str) -> JSONResponse:
         rec = await svc().record(table_id)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{rec["game"]}-{table_id}.json"'})
 
-    @app.post("/api/replay")
+    @app.post("/api/replay", **route(S.Replay, body=S.RecordIn))
     async def api_replay(request: Request) -> Json:
         data = await body_of(request)
         return Json(await asyncio.to_thread(replay_steps, data))
 
     analysis_slots = Slots(analysis.MAX_ANALYSES)
 
-    @app.post("/api/analysis")
+    @app.post("/api/analysis", **route(S.Analysis, 429, body=S.AnalysisIn))
     async def api_analysis(request: Request) -> Json:
         body = await body_of(request, limit=analysis.MAX_ANALYSIS_BYTES)
         if not isinstance(body, dict) or "record" not in body:
@@ -412,13 +427,13 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         client = address_of(request)
         return Json(await analysis.analyse(record, body.get("seat"), client, analysis_slots))
 
-    @app.post("/api/tables/{table_id}/hint")
+    @app.post("/api/tables/{table_id}/hint", **route(S.Hint, 401, 403, 404, 409, 429, body=S.Empty, body_required=False))
     async def api_hint(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required to ask for a hint")
         await body_of(request, empty={})
         return Json(await svc().hint(table_id, token))
 
-    @app.get("/api/rules/{game}")
+    @app.get("/api/rules/{game}", **route(S.Rules, 404))
     async def api_rules(game: str) -> Json:
         try:
             spec = get_spec(game)
@@ -433,7 +448,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
                      "markdown": howto.read_text(encoding="utf-8") if howto is not None else impl_text,
                      "implementation": impl_text})
 
-    @app.get("/api/health")
+    @app.get("/api/health", **route(S.Health))
     async def api_health() -> Json:
         return Json({"ok": True})
 
