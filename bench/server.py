@@ -58,7 +58,7 @@ def start_server(port: int, database_url: str | None, data_dir: str) -> subproce
     # Rates off: every table is played from this one address, far past what one person may do.
     code = ("from roses.server import run; from roses.server.limits import Limits; "
             f"run(host='127.0.0.1', port={port}, database_url={database_url!r}, data_dir={data_dir!r}, "
-            "log_level='warning', limits=Limits.off())")
+            "log_level='warning', limits=Limits.off().with_(sockets_per_address=1_000_000))")
     return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=sys.stderr)
 
 

@@ -333,7 +333,8 @@ def test_a_view_is_pushed_only_to_connections_whose_view_changed(client):
 
 
 def test_a_slow_reader_holds_a_bounded_queue():
-    from roses.server.service import MAX_QUEUED, Conn, Who
+    from roses.server.auth import Who
+    from roses.server.pushes import MAX_QUEUED, Conn
 
     conn = Conn("t", Who(None))
     for i in range(500):

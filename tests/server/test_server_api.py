@@ -471,7 +471,7 @@ def test_search_bots_think_in_a_worker_process_and_choose_as_seeded(client):
     """An ``ismcts`` table plays to the end (the bot runs in worker processes); its moves are
     exactly the seeded choices of ``make_agent(bot, game, bot_seed(seed, version, seat))``."""
     from roses.agents import Turn, make_agent
-    from roses.server.service import bot_seed
+    from roses.server.runner import bot_seed
 
     r = client.post("/api/tables", json={"game": "rare-roses", "params": {"players": 1},
                                          "seats": [{"kind": "bot", "bot": "ismcts"}], "seed": 21})
@@ -495,7 +495,7 @@ def test_search_bots_think_in_a_worker_process_and_choose_as_seeded(client):
 
 def test_bot_choice_in_a_worker_equals_the_choice_in_process():
     from roses.agents import Turn, make_agent
-    from roses.server.service import search_bot_choice
+    from roses.server.runner import search_bot_choice
 
     state = load("roses-and-thorns", players=3).new_initial_state(5)
     while state.is_chance_node() or len(state.history) < 8:
@@ -806,7 +806,7 @@ def test_search_bots_leave_the_server_responsive(client, monkeypatch):
     the GIL in a thread; each choice of a search bot is now made in a worker process."""
     import anyio.to_process
 
-    from roses.server import service as service_module
+    from roses.server import runner as runner_module
 
     calls = []
     real = anyio.to_process.run_sync
@@ -829,7 +829,7 @@ def test_search_bots_leave_the_server_responsive(client, monkeypatch):
     while view(client, tid)["version"] == 0 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert view(client, tid)["version"] > 0  # the bots did play meanwhile
-    assert calls and set(calls) == {service_module.search_bot_choice}
+    assert calls and set(calls) == {runner_module.search_bot_choice}
 
 
 def test_creating_a_table_builds_and_deals_off_the_event_loop(client, monkeypatch):

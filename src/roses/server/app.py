@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -31,7 +31,9 @@ from . import schemas as S
 from .headers import SecurityHeaders
 from .schemas import route
 from .limits import Limits, RateLimiter
-from .service import ApiError, TableService, bot_label, bot_names, timer_bot
+from .auth import ApiError
+from .service import TableService
+from .views import bot_label, bot_names, timer_bot
 from .store import SqlTableStore, default_sqlite_url
 
 log = logging.getLogger("roses.server")

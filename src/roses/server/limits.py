@@ -16,7 +16,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
-from .service import ApiError, hash_token
+from .auth import ApiError, hash_token
 
 
 @dataclass(frozen=True)

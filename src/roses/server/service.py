@@ -1,5 +1,11 @@
 """The table service: the rules of the browser table, on the game core and a :class:`TableStore`.
 
+This module is the facade the app calls (create, view, act, chat, seats, close, hint, record,
+connect) and holds the table cache, the commit path and the change feed between processes; its
+parts live beside it: :mod:`.auth` (tokens, who is asking), :mod:`.views` (what a seat is shown),
+:mod:`.pushes` (a WebSocket's outbox), :mod:`.runner` (when and how bots and timers move),
+:mod:`.names` (text people type), :mod:`.schemas` (the HTTP contract), :mod:`.limits`.
+
 Everything here is game-agnostic: it only uses ``roses.core.load``, ``State`` (``observation``,
 ``legal_actions``, ``action_from_text``, chance sampling), ``GameRecord`` and the agents.
 
@@ -22,17 +28,15 @@ Guarantees (issue 6, "Rules on the server" and "Persistence"):
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import json
 import logging
 import random
 import secrets
 import threading
 import weakref
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from functools import partial
 from typing import Any, Callable
 
@@ -40,12 +44,16 @@ import anyio
 import anyio.to_process
 import anyio.to_thread
 
-from roses.agents import GENERIC_AGENTS, Turn, make_agent
 from roses.core import CHANCE, TERMINAL, GameRecord, IllegalActionError, State, get_spec, load, to_jsonable
 from roses.core.errors import ECHO, shorten
 from roses.core.state import replay_history
 
+from . import auth, runner, views
+from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
 from .names import clean_text, name_refusal
+from .pushes import Conn
+from .runner import bot_seed, rng_from_json
+from .views import bot_names, chat_json, default_name, timer_bot
 from .store import ChatRow, StaleVersion, TableRow, TableStore, utcnow
 
 log = logging.getLogger("roses.server")
@@ -57,72 +65,10 @@ SEED_REFUSED = ("a fixed seed would let whoever knows it rebuild every hidden ca
 CHAT_HISTORY = 100
 MAX_ACTION_TEXT = 10_000
 
-class ApiError(Exception):
-    """An HTTP error with a JSON body (see docs/server-api.md)."""
-
-    def __init__(self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None):
-        self.status = status
-        self.body = body
-        self.headers = headers
-        super().__init__(f"{status} {body}")
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def bot_seed(seed: int, version: int, seat: int) -> int:
-    """A bot's RNG seed for one decision: stable across processes and restarts."""
-    digest = hashlib.sha256(f"{seed}:{version}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-def bot_names(spec: Any) -> list[str]:
-    """Every agent usable for a game: the generic ones and the game's own."""
-    return list(GENERIC_AGENTS) + [n for n in spec.bots if n not in GENERIC_AGENTS]
-
-
-#: Plain names of the generic bots for players (the lobby's and the table's menus).
-BOT_LABELS = {"random": "Random", "heuristic": "Standard", "ismcts": "Search"}
-
-
-def bot_label(name: str) -> str:
-    """A bot's name for players: "Standard" (``heuristic``), "Random", "Hard search"
-    (``ismcts:hard``), a game's own bot by its name ("Search")."""
-    if name in BOT_LABELS:
-        return BOT_LABELS[name]
-    if name.startswith("ismcts:"):
-        return f"{name.split(':', 1)[1].capitalize()} search"
-    return name.replace("-", " ").replace("_", " ").capitalize()
-
 
 #: Why hints are refused at a table of two or more human seats (docs/server-api.md).
 HINTS_REFUSED = ("hints are only for tables with at most one human seat: "
                  "a hint would help one player against another")
-
-
-def timer_bot(spec: Any) -> str:
-    """The bot that moves for a seat whose turn timer ran out: heuristic if the game has one."""
-    return "heuristic" if "heuristic" in spec.bots else "random"
-
-
-def rng_from_json(state: State, data: Any) -> None:
-    state.rng.setstate((data[0], tuple(data[1]), data[2]))
-
-
-@dataclass
-class Who:
-    """Who is asking: a seat (or ``None``), and whether the token is the host's."""
-
-    seat: int | None
-    host: bool = False
-    token: bool = False
-    #: the seat this token held before the host handed it to a bot (the token now only watches)
-    replaced: int | None = None
 
 
 @dataclass
@@ -133,55 +79,6 @@ class Live:
     version: int
     revision: int = -1
     chat: list[ChatRow] = field(default_factory=list)
-
-
-#: Messages queued for one WebSocket at most (a client that reads nothing loses the oldest chat
-#: events; views are whole snapshots and only the newest is kept anyway).
-MAX_QUEUED = 64
-
-
-@dataclass(eq=False)
-class Conn:
-    """One WebSocket connection's outbox: chat events in order, and at most one view (the newest
-    replaces an unsent one: views are whole snapshots). ``sent_view``: what the last view queued
-    said, so a view that did not change for this seat is not sent again."""
-
-    table_id: str
-    who: Who
-    address: str = "?"
-    queue: deque[tuple[bool, str]] = field(default_factory=deque)  # (is a view, JSON text)
-    sent_view: str | None = None
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def push_view(self, text: str, same_as: str) -> None:
-        """Queue a view unless it says ``same_as`` the last one queued (the revision aside)."""
-        if same_as == self.sent_view:
-            return
-        self.sent_view = same_as
-        if self.queue and self.queue[-1][0]:
-            self.queue.pop()
-        else:
-            for i, (is_view, _) in enumerate(self.queue):
-                if is_view:
-                    del self.queue[i]
-                    break
-        self._put((True, text))
-
-    def push_event(self, text: str) -> None:
-        self._put((False, text))
-
-    def _put(self, item: tuple[bool, str]) -> None:
-        self.queue.append(item)
-        while len(self.queue) > MAX_QUEUED:
-            oldest = next((i for i, (is_view, _) in enumerate(self.queue) if not is_view), 0)
-            del self.queue[oldest]
-        self.ready.set()
-
-    def take(self) -> list[str]:
-        """Every queued message, oldest first (the sender's side)."""
-        out = [text for _, text in self.queue]
-        self.queue.clear()
-        return out
 
 
 class TableService:
@@ -338,33 +235,9 @@ class TableService:
         self.cache.pop(table_id, None)
 
     # ------------------------------------------------------------------ auth
-    def playing_seat(self, row: TableRow, token: str, no_seat: str) -> Any:
-        """The holder of ``token`` at the open table ``row``, who must play a seat still its own.
-        Raises :class:`ApiError` 403 (``no_seat`` as the message for a token without a seat; the
-        seat handed to a bot), 404/409 as :meth:`authorize` and :func:`refuse_if_closed` do."""
-        who = self.authorize(row, token)
-        if who.replaced is not None:
-            raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
-        if who.seat is None:
-            raise ApiError(403, {"error": "forbidden", "detail": no_seat})
-        refuse_if_closed(row)
-        return who
+    playing_seat = staticmethod(auth.playing_seat)
 
-    @staticmethod
-    def authorize(row: TableRow, token: str | None) -> Who:
-        """Map a token to a seat. No token: a spectator. Unknown token: 401."""
-        if not token:
-            return Who(None)
-        h = hash_token(token)
-        host = hmac.compare_digest(h, row.host_token_hash)
-        for s in row.seats:
-            if s.token_hash and hmac.compare_digest(h, s.token_hash):
-                if s.kind == "bot":  # the host handed this seat to a bot: the old token only watches
-                    return Who(None, host=host, token=True, replaced=s.seat)
-                return Who(s.seat, host=host, token=True)
-        if host:
-            return Who(None, host=True, token=True)
-        raise ApiError(401, {"error": "unauthorized", "detail": "this token belongs to no seat at this table"})
+    authorize = staticmethod(auth.authorize)
 
     async def _join(self, row: TableRow, who: Who) -> TableRow:
         """A human seat's token was used: remember that the seat joined."""
@@ -378,54 +251,16 @@ class TableService:
 
     # ------------------------------------------------------------------ views
     def seat_info(self, row: TableRow) -> list[dict[str, Any]]:
-        live_seats = {c.who.seat for c in self.conns.get(row.id, ())}
-        out = []
-        for s in row.seats:
-            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name or default_name(s.seat, s.kind, s.bot),
-                                 "joined": s.joined or s.kind == "bot",
-                                 "connected": s.kind == "bot" or s.seat in live_seats}
-            if s.kind == "bot":
-                d["bot"] = s.bot
-                d["bot_label"] = bot_label(s.bot or "random")
-            out.append(d)
-        return out
+        return views.seat_info(row, self.live_seats(row.id))
 
     def view(self, row: TableRow, live: Live, who: Who) -> dict[str, Any]:
-        """The table as ``who`` may see it (docs/server-api.md, "view")."""
-        state = live.state
-        seat = who.seat
-        cp = state.current_player()
-        terminal = cp == TERMINAL
-        is_open = row.status != "closed"
-        my_turn = is_open and seat is not None and cp == seat and row.seats[seat].kind == "human"
-        deadline = None
-        if is_open and row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
-            deadline = (row.updated + timedelta(seconds=row.turn_timer_seconds)).isoformat()
-        spec = state.game.spec
-        return {
-            "table_id": row.id, "game": row.game, "title": spec.title, "name": row.name,
-            "params": to_jsonable(dict(state.game.params)),
-            "version": live.version, "revision": row.revision, "status": row.status,
-            "seat": seat, "host": who.host, "seats": self.seat_info(row),
-            "current_player": cp, "terminal": terminal,
-            "returns": list(state.returns()) if terminal else None,
-            "observation": to_jsonable(state.observation(seat)),
-            "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
-            "chat": [chat_json(c) for c in live.chat],
-            "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
-            "bot_delay_ms": row.bot_delay_ms, "hints": bool(row.options.get("hints")),
-            "scores": scores_of(state),
-            "replaced_by_bot": who.replaced is not None, "replaced_seat": who.replaced,
-        }
+        return views.view(row, live, who, self.live_seats(row.id))
+
+    def live_seats(self, table_id: str) -> set[int | None]:
+        return {c.who.seat for c in self.conns.get(table_id, ())}
 
     def public_table(self, row: TableRow) -> dict[str, Any]:
-        try:
-            title = get_spec(row.game).title
-        except Exception:  # a game module that no longer loads still lists
-            title = row.game
-        return {"table_id": row.id, "game": row.game, "title": title, "name": row.name,
-                "created": row.created.isoformat(), "status": row.status, "version": row.version,
-                "seats": self.seat_info(row)}
+        return views.public_table(row, self.live_seats(row.id))
 
     # ------------------------------------------------------------------ pushes
     def _broadcast(self, row: TableRow, live: Live) -> None:
@@ -767,15 +602,7 @@ class TableService:
             self._broadcast(row, live)
             return self.view(row, live, who)
 
-    def authorize_host(self, row: TableRow, token: str | None, doing: str) -> Who:
-        """Who ``token`` is at ``row``, who must be its host (to do ``doing``). Raises
-        :class:`ApiError` 401 without a token or with an unknown one, 403 for a non-host."""
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
-        who = self.authorize(row, token)
-        if not who.host:
-            raise ApiError(403, {"error": "forbidden", "detail": f"only the table's host may {doing}"})
-        return who
+    authorize_host = staticmethod(auth.authorize_host)
 
     async def seat_to_bot(self, table_id: str, seat: int, token: str | None, bot: Any) -> dict[str, Any]:
         """The host hands a seat to a bot (its player left)."""
@@ -894,45 +721,9 @@ class TableService:
         if task is None or task.done():
             self.runners[table_id] = asyncio.create_task(self._run_table(table_id))
 
-    def _plan(self, row: TableRow, state: State) -> tuple[datetime, int, str | None] | None:
-        """When and how the server moves next at this table: ``(due, seat, bot)``, or ``None``
-        when it waits for a human without a timer (or the game is over)."""
-        if row.status == "closed":
-            return None
-        cp = state.current_player()
-        if cp == CHANCE:
-            return (row.updated, CHANCE, None)
-        if cp < 0:
-            return None
-        seat = row.seats[cp]
-        if seat.kind == "bot":
-            return (row.updated + timedelta(milliseconds=row.bot_delay_ms), cp, seat.bot)
-        if row.turn_timer_seconds:
-            return (row.updated + timedelta(seconds=row.turn_timer_seconds), cp, timer_bot(state.game.spec))
-        return None
+    _plan = staticmethod(runner.plan)
 
-    async def _bot_action(self, row: TableRow, state: State, seat: int, bot: str) -> Any:
-        """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat). Runs on
-        ``state`` as given: pass a clone when the table's lock is not held."""
-        seed = bot_seed(row.seed, row.version, seat)
-        legal = state.legal_actions()
-        try:
-            if bot == "random":
-                action = make_agent(bot, state.game, seed).act(Turn.of(state))
-            elif bot == "heuristic":  # quick: a thread keeps the event loop free
-                agent = make_agent(bot, state.game, seed)
-                action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state)))
-            else:  # a search bot holds the GIL for seconds: in a worker process
-                text = await anyio.to_process.run_sync(
-                    search_bot_choice, state.to_json(), to_jsonable(state.rng.getstate()), bot, seed,
-                    cancellable=True)
-                action = state.action_from_text(text)
-        except Exception:
-            log.exception("bot %s failed at table %s; a random move instead", bot, row.id)
-            action = None
-        if action not in legal:
-            action = random.Random(bot_seed(row.seed, row.version, seat)).choice(legal)
-        return action
+    _bot_action = staticmethod(runner.bot_action)
 
     async def _run_table(self, table_id: str) -> None:
         """The table's background task: while the server is to move (a bot's seat, chance, a
@@ -997,12 +788,6 @@ class TableService:
                     del self.wakers[table_id]
 
 
-def refuse_if_closed(row: TableRow) -> None:
-    """A closed table takes no actions, chat or seat changes: 409 ``{error:"closed"}``."""
-    if row.status == "closed":
-        raise ApiError(409, {"error": "closed", "detail": "the host closed this table: nothing more can be played here"})
-
-
 def deal(game: Any, seed: int) -> tuple[State, list[tuple[int, str]]]:
     """A new state of ``game`` with its opening chance outcomes (the deal) sampled and applied;
     returns the state and those outcomes as ``(CHANCE, text)`` (stored like any chance outcome)."""
@@ -1022,32 +807,3 @@ def rebuild(game_name: str, params: dict[str, Any], seed: int, history: list[Any
     return state
 
 
-def search_bot_choice(state_json: dict[str, Any], rng_state: Any, bot: str, seed: int) -> str:
-    """A bot's choice, in a worker process (a search bot holds the GIL for seconds): rebuild the
-    state from :meth:`State.to_json` (and its RNG position), build the agent with ``seed`` as the
-    server would, and return the action's text (the server maps it back with
-    ``state.action_from_text``)."""
-    state = State.from_json(state_json)
-    if rng_state is not None:
-        rng_from_json(state, rng_state)
-    agent = make_agent(bot, state.game, seed)
-    return str(agent.act(Turn.of(state)))
-
-
-def default_name(seat: int, kind: str, bot: str | None) -> str:
-    # seats count from 0, as in the logs; a bot by its plain name ("Standard bot", "Hard search bot")
-    return f"{bot_label(bot or 'random')} bot" if kind == "bot" else f"Seat {seat}"
-
-
-def scores_of(state: State) -> list[float] | None:
-    """The game's own score per seat (``State.scores``, e.g. Rare Roses dollars), or ``None``."""
-    try:
-        scores = state.scores()
-    except Exception:  # a game hook that fails must not break the view
-        log.exception("scores() failed for %s", state.game.name)
-        return None
-    return None if scores is None else to_jsonable(list(scores))
-
-
-def chat_json(c: ChatRow) -> dict[str, Any]:
-    return {"id": c.id, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat()}
