@@ -344,3 +344,39 @@ def test_a_slow_reader_holds_a_bounded_queue():
     assert len(queued) == MAX_QUEUED
     assert queued[-1] == "view 499" and sum(t.startswith("view") for t in queued) == 1
     assert queued[-2] == "chat 499"  # the newest chat kept, the oldest dropped
+
+
+# ------------------------------------------------------------------ the RNG follows from seed and history
+@pytest.mark.parametrize("game", ["roses-and-thorns", "rose-ceremony", "blades-and-rose", "rare-roses"])
+def test_a_table_rebuilt_from_seed_and_history_continues_chance_as_the_live_one(client, game):
+    """The RNG state is not stored: every chance outcome uses up one draw of the state's RNG
+    (``State.sample_chance``), so the state rebuilt from seed and stored actions holds the RNG
+    where the live table's is, and chance after a restart continues the same stream."""
+    import time
+
+    from roses.core import get_spec
+    from roses.server.service import rebuild
+
+    if game not in GAMES:
+        pytest.skip(f"{game} does not load")
+    spec = get_spec(game)
+    players = max(spec.min_players, 2) if game != "rare-roses" else spec.min_players
+    r = client.post("/api/tables", json={"game": game, "seed": 5, "params": {"players": players},
+                                         "seats": [{"kind": "bot", "bot": "random"}] * players})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table_id"]
+    svc, store = service_of(client), client.app.state.store
+    for _ in range(400):
+        if store.load(tid).version >= 12 or store.load(tid).status == "finished":
+            break
+        time.sleep(0.01)
+    client.app.state.service.closing = True  # stop the bots: compare one position
+    time.sleep(0.2)
+    row = store.load(tid)
+    history = store.actions(tid, 0, row.version)
+    assert sum(seat == -1 for seat, _ in history) >= 1  # chance was sampled
+    rebuilt = rebuild(row.game, row.params, row.seed, history)
+    live = svc.cache[tid]
+    assert live.version == row.version
+    assert rebuilt.rng.getstate() == live.state.rng.getstate()
+    client.app.state.service.closing = False

@@ -288,7 +288,7 @@ def test_a_closed_table_stops_its_bots_and_a_finished_one_cannot_be_closed(clien
     from roses.server.store import StaleVersion
 
     with pytest.raises(StaleVersion):
-        store.append_actions(tid, at, [(0, "x")], rng_state=None, status=None, current_player=0, returns=None)
+        store.append_actions(tid, at, [(0, "x")], status=None, current_player=0, returns=None)
 
     tid, made = play_quick_game(client)
     r = client.post(f"/api/tables/{tid}/close", headers=auth(made["host_token"]))

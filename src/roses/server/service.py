@@ -19,8 +19,9 @@ Guarantees (issue 6, "Rules on the server" and "Persistence"):
   twice, even by several processes sharing one database;
 * actions at one table are serialised: an ``asyncio.Lock`` per table in a process, the version
   compare-and-set across processes;
-* chance outcomes are sampled here with the state's RNG, stored as actions, and the RNG state is
-  stored with them, so a restarted server continues the same game exactly;
+* chance outcomes are sampled here with the state's RNG and stored as actions; the RNG itself is
+  not stored: each outcome applied uses up one draw, so the state rebuilt from seed and history
+  holds the RNG where it was, and a restarted server continues the same game exactly;
 * each accepted action is committed before any view is pushed;
 * bots (and the turn timer's stand-in bot) move from a background task per table; a bot's choice
   is seeded by ``(table seed, version, seat)`` so a restart (or a second process) makes the same move.
@@ -52,7 +53,7 @@ from . import auth, runner, views
 from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
 from .names import clean_text, name_refusal
 from .pushes import Conn
-from .runner import bot_seed, rng_from_json
+from .runner import bot_seed
 from .views import bot_names, chat_json, default_name, timer_bot
 from .store import ChatRow, StaleVersion, TableRow, TableStore, utcnow
 
@@ -199,7 +200,6 @@ class TableService:
         live = self.cache.get(row.id)
         if live is not None and live.version > row.version:  # pragma: no cover - defensive
             live = None
-        replayed = False
         if live is None:
             # Up to the row's version only: another process may have appended since the row was read.
             history = await self.db(self.store.actions, row.id, 0, row.version)
@@ -208,17 +208,11 @@ class TableService:
             else:
                 state = rebuild(row.game, row.params, row.seed, history)
             live = Live(state, len(state.history))
-            replayed = True
         elif live.version < row.version:
             replay_history(live.state, await self.db(self.store.actions, row.id, live.version, row.version))
             live.version = len(live.state.history)
-            replayed = True
-        if replayed:
-            # The RNG's position follows from the seed and the history; the stored RNG state (of the
-            # same version) is restored as well, so chance continues exactly as it would have.
-            stored = await self.db(self.store.rng_state, row.id)
-            if stored is not None and stored[0] == live.version and stored[1] is not None:
-                rng_from_json(live.state, stored[1])
+        # No RNG state is stored: each chance outcome applied uses up one draw of the state's RNG
+        # (State.sample_chance), so the rebuilt RNG stands where the live one stood.
         if live.version != row.version:  # pragma: no cover - the store is inconsistent
             self.cache.pop(row.id, None)
             raise RuntimeError(f"table {row.id}: {live.version} actions stored, version says {row.version}")
@@ -385,7 +379,7 @@ class TableService:
             terminal = state.is_terminal()
             new_row = await self.db(
                 self.store.append_actions, row.id, row.version, texts,
-                rng_state=to_jsonable(state.rng.getstate()), status="finished" if terminal else None,
+                status="finished" if terminal else None,
                 current_player=state.current_player(), returns=list(state.returns()) if terminal else None,
                 row=row)
         except StaleVersion as e:
@@ -509,7 +503,7 @@ class TableService:
             id=secrets.token_hex(6), game=spec.name, params=to_jsonable(dict(game.params)), seed=seed,
             name=table_name.strip(), created=now, updated=now, version=len(first), revision=0,
             status="finished" if terminal else ("waiting" if tokens else "playing"),
-            current_player=state.current_player(), rng_state=to_jsonable(state.rng.getstate()),
+            current_player=state.current_player(),
             returns=list(state.returns()) if terminal else None, turn_timer_seconds=timer,
             bot_delay_ms=delay, host_token_hash=hash_token(host_token), seats=seats,
             options={"hints": True} if hints else {})

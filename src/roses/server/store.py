@@ -72,7 +72,6 @@ class TableRow:
     revision: int
     status: str               # "waiting" | "playing" | "finished" | "closed" (by the host, unfinished)
     current_player: int
-    rng_state: Any | None     # JSON form of random.Random.getstate()
     returns: list[float] | None
     turn_timer_seconds: int | None
     bot_delay_ms: int
@@ -99,16 +98,13 @@ class TableStore(Protocol):
         """Store a new table with its seats and its first (chance) actions."""
 
     def load(self, table_id: str) -> TableRow | None:
-        """The table with its seats, or ``None`` (``rng_state`` is not loaded: see :meth:`rng_state`)."""
-
-    def rng_state(self, table_id: str) -> tuple[int, Any] | None:
-        """``(version, rng_state)`` as stored with the last actions."""
+        """The table with its seats, or ``None``."""
 
     def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
         """``(seat, action_text)`` of the stored actions with ``since <= index < until``, in order."""
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
-                       rng_state: Any, status: str | None, current_player: int,
+                       status: str | None, current_player: int,
                        returns: list[float] | None, row: TableRow | None = None) -> TableRow:
         """Atomically append ``actions`` if the stored version is ``expected_version``; return the
         updated table. Raises :class:`StaleVersion` (nothing stored) otherwise."""
@@ -148,7 +144,7 @@ class TableStore(Protocol):
 
 # Statements built once: SQLAlchemy then reuses their cache keys and compiled forms (the hot path
 # of every request).
-_LOAD = (select(*[c for c in m.tables.c if c.name != "rng_state"], m.seats.c.seat, m.seats.c.kind, m.seats.c.bot, m.seats.c.name.label("seat_name"),
+_LOAD = (select(*m.tables.c, m.seats.c.seat, m.seats.c.kind, m.seats.c.bot, m.seats.c.name.label("seat_name"),
                 m.seats.c.token_hash, m.seats.c.joined)
          .select_from(m.tables.outerjoin(m.seats, m.seats.c.table_id == m.tables.c.id))
          .where(m.tables.c.id == bindparam("table_id")).order_by(m.seats.c.seat))
@@ -156,7 +152,7 @@ _ACTIONS = (select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
             .where(m.actions.c.table_id == bindparam("table_id"), m.actions.c.idx >= bindparam("since"),
                    m.actions.c.idx < bindparam("until"))
             .order_by(m.actions.c.idx))
-_CAS_COLUMNS = ("version", "updated", "rng_state", "current_player", "returns")
+_CAS_COLUMNS = ("version", "updated", "current_player", "returns")
 #: A closed table takes no more actions, even from a bot that was thinking when the host closed it.
 _OPEN = m.tables.c.status != "closed"
 _CAS = (update(m.tables)
@@ -172,7 +168,6 @@ _CAS_STATUS = (update(m.tables)
 _HUMAN_JOINED = (select(m.seats.c.seat).where(m.seats.c.table_id == m.tables.c.id, m.seats.c.kind == "human",
                                               m.seats.c.joined == True).exists())  # noqa: E712
 _VERSION = select(m.tables.c.version).where(m.tables.c.id == bindparam("table_id"))
-_RNG = select(m.tables.c.version, m.tables.c.rng_state).where(m.tables.c.id == bindparam("table_id"))
 _INSERT_ACTIONS = insert(m.actions)
 
 
@@ -257,7 +252,7 @@ class SqlTableStore:
         return TableRow(
             id=r.id, game=r.game, params=json.loads(r.params), seed=int(r.seed), name=r.name,
             created=aware(r.created), updated=aware(r.updated), version=r.version, revision=r.revision,
-            status=r.status, current_player=r.current_player, rng_state=_load(getattr(r, "rng_state", None)),
+            status=r.status, current_player=r.current_player,
             returns=_load(r.returns), turn_timer_seconds=r.turn_timer_seconds, bot_delay_ms=r.bot_delay_ms,
             host_token_hash=r.host_token_hash, options=_load(getattr(r, "options", None)) or {},
             seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined)) for s in seat_rows],
@@ -270,7 +265,7 @@ class SqlTableStore:
             conn.execute(insert(m.tables).values(
                 id=table.id, game=table.game, params=_dump(table.params), seed=table.seed, name=table.name,
                 created=table.created, updated=table.updated, version=len(actions), revision=table.revision,
-                status=table.status, current_player=table.current_player, rng_state=_dump(table.rng_state),
+                status=table.status, current_player=table.current_player,
                 returns=_dump(table.returns), turn_timer_seconds=table.turn_timer_seconds,
                 bot_delay_ms=table.bot_delay_ms, host_token_hash=table.host_token_hash,
                 options=_dump(table.options) if table.options else None))
@@ -293,12 +288,6 @@ class SqlTableStore:
                      for r in rows if r.seat is not None]
         return row
 
-    def rng_state(self, table_id: str) -> tuple[int, Any] | None:
-        """``(version, rng_state)``: the stored RNG state and the version it belongs to."""
-        with self.engine.connect() as conn:
-            r = conn.execute(_RNG, {"table_id": table_id}).first()
-        return None if r is None else (r.version, _load(r.rng_state))
-
     def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
         with self.engine.connect() as conn:
             rows = conn.execute(_ACTIONS, {"table_id": table_id, "since": since,
@@ -311,14 +300,14 @@ class SqlTableStore:
         return out
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
-                       rng_state: Any, status: str | None, current_player: int,
+                       status: str | None, current_player: int,
                        returns: list[float] | None, row: TableRow | None = None) -> TableRow:
         """See :meth:`TableStore.append_actions`. ``row``: the table as last loaded, to build the
         answer from without reading it again."""
         now = utcnow()
         params = {"table_id": table_id, "expected": expected_version,
                   "new_version": expected_version + len(actions), "new_updated": now,
-                  "new_rng_state": _dump(rng_state), "new_current_player": current_player,
+                  "new_current_player": current_player,
                   "new_returns": _dump(returns)}
         if status is not None:  # None keeps waiting/playing as the seats decide
             params["new_status"] = status
@@ -340,7 +329,7 @@ class SqlTableStore:
             return got
         return dataclasses.replace(
             row, version=params["new_version"], revision=done.revision, status=done.status, updated=now,
-            current_player=current_player, rng_state=rng_state, returns=returns)
+            current_player=current_player, returns=returns)
 
     def _bump(self, conn: Any, table_id: str) -> None:
         revision = conn.execute(update(m.tables).where(m.tables.c.id == table_id)
