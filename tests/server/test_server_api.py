@@ -515,6 +515,7 @@ def test_view_carries_the_games_scores(client):
     assert view(client, created["table_id"])["scores"] is None  # won or lost, no score
 
 
+@pytest.mark.needs_database
 def test_turn_timer_lets_a_bot_move_for_a_slow_seat(client):
     from datetime import datetime
 
@@ -538,6 +539,7 @@ def test_turn_timer_lets_a_bot_move_for_a_slow_seat(client):
 
 
 # ---------------------------------------------------------------------------------------- persistence
+@pytest.mark.needs_database
 def test_a_restarted_server_resumes_every_table_exactly(make_client, db_url):
     """Stop the app in the middle of a bot game, start a new one on the same database: the game
     ends exactly as an uninterrupted one with the same seed."""
@@ -562,6 +564,7 @@ def test_a_restarted_server_resumes_every_table_exactly(make_client, db_url):
     assert v["version"] == len(record["actions"])
 
 
+@pytest.mark.needs_database
 def test_two_processes_share_one_database(make_client):
     """Two apps on one database (as two ``roses serve`` processes): an action through one is seen by
     the other, pushed to its WebSocket viewers by polling, and a stale retry through the other is
@@ -710,6 +713,7 @@ def test_pages_are_served(client):
 
 
 @pytest.mark.parametrize("db_url", [STORES_PG], indirect=True)
+@pytest.mark.needs_database
 def test_postgres_notify_carries_changes_between_processes_without_polling(make_client):
     """On PostgreSQL each commit NOTIFYs the other processes: a viewer on process B gets the view of
     an action taken through process A at once, though B polls only once a minute."""
@@ -732,6 +736,7 @@ def test_postgres_notify_carries_changes_between_processes_without_polling(make_
         assert time.monotonic() - t0 < 10
 
 
+@pytest.mark.needs_database
 def test_two_processes_running_the_same_bots_store_each_move_once(make_client):
     """Both processes drive the bots of one table at once (as after a hand-over): the version
     compare-and-set lets exactly one move per turn through, and the game equals a lone run."""
@@ -749,6 +754,7 @@ def test_two_processes_running_the_same_bots_store_each_move_once(make_client):
     assert v["version"] == len(record["actions"]) == len(a.app.state.store.actions(tid))
 
 
+@pytest.mark.needs_database
 def test_schema_is_managed_by_alembic(client):
     from sqlalchemy import inspect, text
 
@@ -763,6 +769,7 @@ def test_schema_is_managed_by_alembic(client):
     assert head == newest
 
 
+@pytest.mark.needs_database
 def test_another_process_takes_over_the_bots_of_a_stopped_one(make_client, db_url):
     """Process A runs a bot game and stops mid-game; process B, already running on the same
     database, notices the stalled bot turn (sweep of due tables) and finishes it exactly."""

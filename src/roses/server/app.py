@@ -34,6 +34,7 @@ from .limits import Limits, RateLimiter
 from .auth import ApiError
 from .service import TableService
 from .views import bot_label, bot_names, timer_bot
+from .memory_store import MEMORY_URL, MemoryTableStore
 from .store import SqlTableStore, default_sqlite_url
 
 log = logging.getLogger("roses.server")
@@ -292,7 +293,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
-        store = await asyncio.to_thread(SqlTableStore, url)
+        store = MemoryTableStore() if url == MEMORY_URL else await asyncio.to_thread(SqlTableStore, url)
         service = TableService(store, bot_delay_ms=bot_delay_ms, poll_interval=poll_interval,
                                cache_size=limits.cached_tables, limits=limits)
         app.state.store = store

@@ -55,7 +55,7 @@ from .names import clean_text, name_refusal
 from .pushes import Conn
 from .runner import bot_seed
 from .views import bot_names, chat_json, default_name, timer_bot
-from .store import ChatRow, StaleVersion, TableRow, TableStore, utcnow
+from .store import ChangeFeed, ChatRow, StaleVersion, TableRow, TableStore, utcnow
 
 log = logging.getLogger("roses.server")
 
@@ -102,7 +102,7 @@ class TableService:
         self.by_address: dict[str, int] = {}  # open WebSockets per client address
         self.store = store
         self.new_seed: Callable[[], int] = new_seed or (lambda: random.SystemRandom().randrange(2**63))
-        self.inline_db = getattr(store, "dialect", "") == "sqlite"
+        self.inline_db = store.inline
         self.bot_delay_ms = bot_delay_ms
         self.poll_interval = poll_interval
         self.cache_size = cache_size
@@ -145,7 +145,7 @@ class TableService:
         for table_id in await self.db(self.store.unfinished):
             self.kick(table_id)
         self._background.append(asyncio.create_task(self._poll_loop()))
-        if getattr(self.store, "dialect", "") == "postgresql" and hasattr(self.store, "listen"):
+        if isinstance(self.store, ChangeFeed) and self.store.feeds_changes:
             loop = asyncio.get_running_loop()
             self._listen_stop = threading.Event()
 

@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, select, text, update
 
@@ -92,7 +92,14 @@ class ChatRow:
 
 class TableStore(Protocol):
     """What the server needs from storage. Every method is synchronous and thread-safe; the server
-    calls it from worker threads."""
+    calls it from worker threads, or on the event loop when ``inline`` (its calls are short and
+    local: SQLite, memory). Implementations: :class:`SqlTableStore`,
+    :class:`roses.server.memory_store.MemoryTableStore`."""
+
+    inline: bool
+
+    def dispose(self) -> None:
+        """Release connections (at shutdown)."""
 
     def create_table(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
         """Store a new table with its seats and its first (chance) actions."""
@@ -140,6 +147,19 @@ class TableStore(Protocol):
     def due_tables(self, older_than: datetime) -> list[str]:
         """Unfinished tables whose turn started before ``older_than`` and where the server must
         move: a bot's seat, chance, or a turn timer (a process that died may have left them)."""
+
+
+@runtime_checkable
+class ChangeFeed(Protocol):
+    """An optional capability of a store: changes committed by any process, as they happen
+    (PostgreSQL LISTEN/NOTIFY). Without it the service polls revisions."""
+
+    #: whether :meth:`listen` delivers anything (PostgreSQL only)
+    feeds_changes: bool
+
+    def listen(self, on_change: Callable[[str, int | None], None], stop: threading.Event) -> None:
+        """Call ``on_change(table_id, revision)`` for every committed change until ``stop`` is set
+        (blocking: run it in a thread)."""
 
 
 # Statements built once: SQLAlchemy then reuses their cache keys and compiled forms (the hot path
@@ -242,6 +262,16 @@ class SqlTableStore:
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
+
+    @property
+    def feeds_changes(self) -> bool:
+        """PostgreSQL announces every commit (NOTIFY); SQLite has no such channel."""
+        return self.dialect == "postgresql"
+
+    @property
+    def inline(self) -> bool:
+        """SQLite calls are short local file operations: run on the event loop."""
+        return self.dialect == "sqlite"
 
     def dispose(self) -> None:
         self.engine.dispose()
