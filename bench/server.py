@@ -6,11 +6,15 @@ for ``--seconds`` (the N tables are opened first, untimed): every table has all 
 (GET the mover's view → POST one of its legal actions with the view's version), and one spectator
 WebSocket per table receiving the pushes. A finished table is replaced by a new one.
 
-Prints, per N: accepted actions per second, p50/p99 latency of POST /actions, WebSocket pushes
-per second and errors. The client runs on the same machine and needs about as much CPU as the
+Prints, per N: accepted actions per second (and as a ratio to the server's bare round trips per
+second, ``GET /api/health`` on one connection, timed in the same process), p50/p99 latency of POST
+/actions, WebSocket pushes per second, the server's RSS at start and end of the run (sampled every
+``--rss-every`` seconds; ``--json`` gives every sample) and errors. ``--soak S`` adds one long run
+at the largest N. A run that creates no table or applies no action exits 1 (it measured nothing). The client runs on the same machine and needs about as much CPU as the
 server, so on a small or busy machine the figures are lower bounds. Usage::
 
     python bench/server.py                     # N = 10, 100, 500; ~20 s each
+    python bench/server.py --tables 500 --seconds 0 --soak 600 --json   # the 10-minute soak
     python bench/server.py --tables 50 --seconds 10 --game rose-ceremony
 """
 from __future__ import annotations
@@ -51,9 +55,10 @@ class Stats:
 
 
 def start_server(port: int, database_url: str | None, data_dir: str) -> subprocess.Popen:
-    code = ("from roses.server import run; "
+    # Rates off: every table is played from this one address, far past what one person may do.
+    code = ("from roses.server import run; from roses.server.limits import Limits; "
             f"run(host='127.0.0.1', port={port}, database_url={database_url!r}, data_dir={data_dir!r}, "
-            "log_level='warning')")
+            "log_level='warning', limits=Limits.off().with_(sockets_per_address=1_000_000))")
     return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=sys.stderr)
 
 
@@ -146,9 +151,11 @@ async def request(conn: Conn, stats: Stats, method: str, path: str, body: Any = 
 
 async def open_table(client: Conn, base: str, game: str, players: int, stats: Stats,
                      rng: random.Random) -> tuple[str, dict[int, str], asyncio.Event, asyncio.Task] | None:
-    """Create an all-human table and open its spectator WebSocket."""
+    """Create an all-human table and open its spectator WebSocket. No seed is sent: the server
+    refuses a fixed seed at a table of two or more human seats (it would reveal the deal), so the
+    server draws the deal; the client's own choices stay seeded by ``rng``."""
     r = await request(client, stats, "POST", "/api/tables",
-                      {"game": game, "seats": [{"kind": "human"}] * players, "seed": rng.randrange(2**62)})
+                      {"game": game, "seats": [{"kind": "human"}] * players})
     if r is None or r[0] != 201:
         stats.error(f"create {r[0] if r is not None else 'failed'}")
         return None
@@ -220,9 +227,39 @@ async def _play(client: Conn, base: str, game: str, players: int, clock: dict[st
         table = await open_table(client, base, game, players, stats, rng) if time.monotonic() < deadline else None
 
 
-async def run_n(base: str, n: int, seconds: float, game: str, players: int, seed: int) -> Stats:
-    """Open ``n`` tables (not timed), then play them all at once for ``seconds``."""
+def rss_mb(pid: int) -> float:
+    """The resident set size of process ``pid`` in MB (Linux ``/proc``)."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def sample_rss(pid: int, every: float, out: list[tuple[float, float]], t0: float) -> None:
+    while True:
+        out.append((round(time.monotonic() - t0, 1), round(rss_mb(pid), 1)))
+        await asyncio.sleep(every)
+
+
+async def baseline(host: str, port: int, seconds: float = 2.0) -> float:
+    """Bare round trips per second (GET /api/health, one keep-alive connection): the yardstick."""
+    conn, count = Conn(host, port), 0
+    end = time.monotonic() + seconds
+    t0 = time.monotonic()
+    while time.monotonic() < end:
+        status, _ = await conn.request("GET", "/api/health")
+        count += status == 200
+    await conn.close()
+    return count / (time.monotonic() - t0)
+
+
+async def run_n(base: str, n: int, seconds: float, game: str, players: int, seed: int,
+                pid: int | None = None, rss_every: float = 5.0) -> Stats:
+    """Open ``n`` tables (not timed), then play them all at once for ``seconds`` (sampling the
+    server's RSS every ``rss_every`` seconds when its ``pid`` is given)."""
     stats = Stats()
+    stats.rss = []  # type: ignore[attr-defined]
     host, port = base.split("//")[1].split(":")
     if True:
         start = asyncio.Event()
@@ -237,9 +274,13 @@ async def run_n(base: str, n: int, seconds: float, game: str, players: int, seed
         stats.pushes = 0
         clock["deadline"] = time.monotonic() + seconds
         t0 = time.monotonic()
+        sampler = asyncio.create_task(sample_rss(pid, rss_every, stats.rss, t0)) if pid else None  # type: ignore[attr-defined]
         start.set()
         await asyncio.gather(*tasks)
         stats.elapsed = time.monotonic() - t0  # type: ignore[attr-defined]
+        if sampler is not None:
+            sampler.cancel()
+            stats.rss.append((round(stats.elapsed, 1), round(rss_mb(pid), 1)))  # type: ignore[attr-defined]
     return stats
 
 
@@ -258,6 +299,9 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=None, help="seats per table (default: the game's minimum, at least 2)")
     ap.add_argument("--database-url", default=None, help="SQLAlchemy URL (default: a fresh SQLite file)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--soak", type=float, default=0.0, help="seconds of one more run at the largest N (0: none)")
+    ap.add_argument("--rss-every", type=float, default=5.0, help="seconds between RSS samples (default 5)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object with every figure at the end")
     args = ap.parse_args()
 
     from roses.core import get_spec
@@ -279,14 +323,36 @@ def main() -> None:
             db = args.database_url.split("://")[0] if args.database_url else "sqlite (WAL)"
             print(f"roses server benchmark: {spec.title}, {players} seats per table, {db}, "
                   f"{args.seconds:g} s per run, server pid {proc.pid} on {base}")
-            print(f"{'tables':>7} {'actions':>8} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8} "
-                  f"{'pushes/s':>9} {'games':>6}  errors")
-            for n in counts:
-                stats = asyncio.run(run_n(base, n, args.seconds, args.game, players, args.seed * 100_003 + n))
+            host = base.split("//")[1].split(":")[0]
+            yard = asyncio.run(baseline(host, port))
+            print(f"baseline: {yard:.0f} bare round trips/s (GET /api/health, one connection)")
+            print(f"{'tables':>7} {'seconds':>8} {'actions':>8} {'actions/s':>10} {'ratio':>6} {'p50 ms':>8} "
+                  f"{'p99 ms':>8} {'pushes/s':>9} {'games':>6} {'RSS MB':>13}  errors")
+            runs = [(n, args.seconds) for n in counts if args.seconds > 0]
+            if args.soak > 0:
+                runs.append((max(counts), args.soak))
+            results = []
+            for n, seconds in runs:
+                stats = asyncio.run(run_n(base, n, seconds, args.game, players, args.seed * 100_003 + n,
+                                          proc.pid, args.rss_every))
                 el = stats.elapsed  # type: ignore[attr-defined]
-                print(f"{n:>7} {stats.actions:>8} {stats.actions / el:>10.1f} "
-                      f"{pct(stats.latencies, 0.5) * 1000:>8.1f} {pct(stats.latencies, 0.99) * 1000:>8.1f} "
-                      f"{stats.pushes / el:>9.1f} {stats.tables_finished:>6}  {stats.errors or '-'}", flush=True)
+                rss = stats.rss  # type: ignore[attr-defined]
+                row = {"tables": n, "seconds": round(el, 1), "actions": stats.actions,
+                       "actions_per_s": round(stats.actions / el, 1), "ratio_to_baseline": round(stats.actions / el / yard, 3),
+                       "p50_ms": round(pct(stats.latencies, 0.5) * 1000, 1),
+                       "p99_ms": round(pct(stats.latencies, 0.99) * 1000, 1),
+                       "pushes_per_s": round(stats.pushes / el, 1), "games": stats.tables_finished,
+                       "rss_mb": rss, "errors": stats.errors}
+                results.append(row)
+                print(f"{n:>7} {el:>8.0f} {stats.actions:>8} {row['actions_per_s']:>10.1f} {row['ratio_to_baseline']:>6.3f} "
+                      f"{row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} {row['pushes_per_s']:>9.1f} {stats.tables_finished:>6} "
+                      f"{rss[0][1]:>6.0f}→{rss[-1][1]:<6.0f}  {stats.errors or '-'}", flush=True)
+            if args.json:
+                print(json.dumps({"game": args.game, "players": players, "database": db,
+                                  "baseline_round_trips_per_s": round(yard, 1), "runs": results}))
+            if any(r["actions"] == 0 for r in results):
+                print("no action was applied in a run: the benchmark measured nothing", file=sys.stderr)
+                raise SystemExit(1)
         finally:
             proc.terminate()
             try:

@@ -62,8 +62,11 @@ class ServerProcess:
         self.log_path = self.data_dir / "server.log"
 
     def start(self, timeout: float = 30.0) -> "ServerProcess":
-        code = (f"from roses.server import run; "
-                f"run(host='127.0.0.1', port={self.port}, data_dir={str(self.data_dir)!r}, log_level='warning')")
+        # The default limits, but for table creation: a test module creates dozens of tables from
+        # one address within a minute.
+        code = (f"from roses.server import run; from roses.server.limits import Limits; "
+                f"run(host='127.0.0.1', port={self.port}, data_dir={str(self.data_dir)!r}, log_level='warning', "
+                f"limits=Limits().with_(create='1000/minute'))")
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT,
                                      cwd=str(self.data_dir))

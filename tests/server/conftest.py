@@ -14,11 +14,12 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from roses.server import create_app  # noqa: E402
+from roses.server.limits import Limits  # noqa: E402
 
 PG_URL = os.environ.get("ROSES_TEST_POSTGRES_URL")
 
 
-STORES = ["sqlite", pytest.param("postgres", marks=[
+STORES = ["sqlite", "memory", pytest.param("postgres", marks=[
     pytest.mark.postgres,
     pytest.mark.skipif(not PG_URL, reason="ROSES_TEST_POSTGRES_URL is not set")])]
 
@@ -46,6 +47,10 @@ def db_url(request, tmp_path):
     """A SQLAlchemy URL of an empty database, for each store the tests run against."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'roses.sqlite'}"
+    elif request.param == "memory":  # the in-memory store: same contract, no database
+        if request.node.get_closest_marker("needs_database"):
+            pytest.skip("needs a database that outlives the process or is shared between processes")
+        yield "memory://"
     else:
         with fresh_postgres_database() as url:
             yield url
@@ -60,6 +65,7 @@ def make_client(db_url):
     def make(**kw):
         kw.setdefault("bot_delay_ms", 0)
         kw.setdefault("poll_interval", 0.05)
+        kw.setdefault("limits", Limits.off())  # rates are tested with small limits of their own
         app = create_app(database_url=db_url, **kw)
         return stack.enter_context(TestClient(app))
 

@@ -40,6 +40,9 @@ def make(base: str, game: str, seats: list[dict], **extra) -> dict:
         body.setdefault("seed", 7)
     status, made = api(base, "POST", "/api/tables", body)
     assert status == 201, made
+    humans = [s for s in made["seats"] if s.get("token")]
+    if humans:  # the first person opens the table: the lobby lists only tables someone joined
+        assert api(base, "GET", f"/api/tables/{made['table_id']}", token=humans[0]["token"])[0] == 200
     return made
 
 

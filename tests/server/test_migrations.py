@@ -50,7 +50,7 @@ def test_migration_0002_rewrites_old_rare_roses_steps(tmp_path):
         conn.execute(sa.insert(m.tables).values(
             id="t1", game="rare-roses", params='{"players": 3}', seed=state.seed, name="old", created=now,
             updated=now, version=len(old), revision=0, status="playing", current_player=state.current_player(),
-            rng_state=None, returns=None, turn_timer_seconds=None, bot_delay_ms=0, host_token_hash="x" * 64))
+            returns=None, turn_timer_seconds=None, bot_delay_ms=0, host_token_hash="x" * 64))
         conn.execute(sa.insert(m.actions), [dict(table_id="t1", idx=i, seat=seat, action=text, at=now)
                                             for i, (seat, text) in enumerate(old)])
     engine.dispose()
@@ -66,16 +66,22 @@ def test_migration_0002_rewrites_old_rare_roses_steps(tmp_path):
     assert rebuild("rare-roses", {"players": 3}, state.seed, stored) == state
 
 
-def test_migration_0003_adds_table_options_read_as_none_for_old_tables(tmp_path):
-    """A table stored before migration 0003 has no options: it loads with ``options == {}`` (no
-    hints); a new table keeps its options."""
+def database_at(tmp_path, revision: str):
+    """A new SQLite database migrated to ``revision`` only: its URL and engine."""
     url = f"sqlite:///{tmp_path / 'old.sqlite'}"
     engine = make_engine(url)
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0002")
+        command.upgrade(cfg, revision)
+    return url, engine
+
+
+def test_migration_0003_adds_table_options_read_as_none_for_old_tables(tmp_path):
+    """A table stored before migration 0003 has no options: it loads with ``options == {}`` (no
+    hints); a new table keeps its options."""
+    url, engine = database_at(tmp_path, "0002")
     now = datetime.now(timezone.utc)
     with engine.begin() as conn:
         assert "options" not in {c["name"] for c in sa.inspect(conn).get_columns("roses_tables")}
@@ -96,3 +102,42 @@ def test_migration_0003_adds_table_options_read_as_none_for_old_tables(tmp_path)
         assert store.load("t2").options == {"hints": True}
     finally:
         store.dispose()
+
+
+def test_migration_0004_drops_the_rng_state_and_an_old_game_continues_exactly(tmp_path):
+    """A table stored at 0003 (with its RNG state column) upgrades to 0004 without it; rebuilt from
+    seed and history its state, RNG included, equals the game played on without a break."""
+    import random
+
+    from roses.core import load
+
+    game = load("roses-and-thorns", players=3)
+    state = game.new_initial_state(11)
+    rng = random.Random(3)
+    while len(state.history) < 25 and not state.is_terminal():
+        state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    url, engine = database_at(tmp_path, "0003")
+    now = datetime.now(timezone.utc)
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO roses_tables (id, game, params, seed, name, created, updated, version, revision, status, "
+            "current_player, rng_state, returns, turn_timer_seconds, bot_delay_ms, host_token_hash) VALUES "
+            "('t1', 'roses-and-thorns', '{\"players\": 3}', 11, 'old', :now, :now, :v, 0, 'playing', :cp, '[3]', "
+            "NULL, NULL, 0, :h)"), {"now": now, "h": "x" * 64, "v": len(state.history), "cp": state.current_player()})
+        conn.execute(sa.insert(m.actions), [dict(table_id="t1", idx=i, seat=seat, action=str(a), at=now)
+                                            for i, (seat, a) in enumerate(state.history)])
+    engine.dispose()
+    store = SqlTableStore(url)
+    try:
+        with store.engine.connect() as conn:
+            assert "rng_state" not in {c["name"] for c in sa.inspect(conn).get_columns("roses_tables")}
+        row = store.load("t1")
+        rebuilt = rebuild(row.game, row.params, row.seed, store.actions("t1"))
+    finally:
+        store.dispose()
+    assert rebuilt == state and rebuilt.rng.getstate() == state.rng.getstate()
+    while not state.is_terminal():  # both go on alike: the same chance outcomes follow
+        action = state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions())
+        assert (rebuilt.sample_chance() if rebuilt.is_chance_node() else action) == action
+        state.apply(action)
+        rebuilt.apply(action)

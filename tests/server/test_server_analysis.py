@@ -14,7 +14,8 @@ from roses.agents.ismcts import ISMCTSAgent
 from roses.core import GameRecord
 from roses.core.record import replay_steps
 from roses.server import analysis as analysis_module
-from roses.server.service import HINTS_REFUSED, bot_label
+from roses.server.service import HINTS_REFUSED
+from roses.server.views import bot_label
 
 RC = "rose-ceremony"
 RT = "roses-and-thorns"

@@ -471,7 +471,7 @@ def test_search_bots_think_in_a_worker_process_and_choose_as_seeded(client):
     """An ``ismcts`` table plays to the end (the bot runs in worker processes); its moves are
     exactly the seeded choices of ``make_agent(bot, game, bot_seed(seed, version, seat))``."""
     from roses.agents import Turn, make_agent
-    from roses.server.service import bot_seed
+    from roses.server.runner import bot_seed
 
     r = client.post("/api/tables", json={"game": "rare-roses", "params": {"players": 1},
                                          "seats": [{"kind": "bot", "bot": "ismcts"}], "seed": 21})
@@ -495,7 +495,7 @@ def test_search_bots_think_in_a_worker_process_and_choose_as_seeded(client):
 
 def test_bot_choice_in_a_worker_equals_the_choice_in_process():
     from roses.agents import Turn, make_agent
-    from roses.server.service import search_bot_choice
+    from roses.server.runner import search_bot_choice
 
     state = load("roses-and-thorns", players=3).new_initial_state(5)
     while state.is_chance_node() or len(state.history) < 8:
@@ -515,6 +515,7 @@ def test_view_carries_the_games_scores(client):
     assert view(client, created["table_id"])["scores"] is None  # won or lost, no score
 
 
+@pytest.mark.needs_database
 def test_turn_timer_lets_a_bot_move_for_a_slow_seat(client):
     from datetime import datetime
 
@@ -538,6 +539,7 @@ def test_turn_timer_lets_a_bot_move_for_a_slow_seat(client):
 
 
 # ---------------------------------------------------------------------------------------- persistence
+@pytest.mark.needs_database
 def test_a_restarted_server_resumes_every_table_exactly(make_client, db_url):
     """Stop the app in the middle of a bot game, start a new one on the same database: the game
     ends exactly as an uninterrupted one with the same seed."""
@@ -562,6 +564,7 @@ def test_a_restarted_server_resumes_every_table_exactly(make_client, db_url):
     assert v["version"] == len(record["actions"])
 
 
+@pytest.mark.needs_database
 def test_two_processes_share_one_database(make_client):
     """Two apps on one database (as two ``roses serve`` processes): an action through one is seen by
     the other, pushed to its WebSocket viewers by polling, and a stale retry through the other is
@@ -696,7 +699,7 @@ def test_post_bodies_must_be_json(client):
     assert r.status_code == 415
     r = client.post("/api/tables", content=body, headers={"Content-Type": "application/json; charset=utf-8"})
     assert r.status_code == 201
-    assert client.get("/api/tables").json()[0]["table_id"] == r.json()["table_id"]
+    assert client.app.state.store.load(r.json()["table_id"]).game == MAIN
 
 
 def test_pages_are_served(client):
@@ -710,6 +713,7 @@ def test_pages_are_served(client):
 
 
 @pytest.mark.parametrize("db_url", [STORES_PG], indirect=True)
+@pytest.mark.needs_database
 def test_postgres_notify_carries_changes_between_processes_without_polling(make_client):
     """On PostgreSQL each commit NOTIFYs the other processes: a viewer on process B gets the view of
     an action taken through process A at once, though B polls only once a minute."""
@@ -732,6 +736,7 @@ def test_postgres_notify_carries_changes_between_processes_without_polling(make_
         assert time.monotonic() - t0 < 10
 
 
+@pytest.mark.needs_database
 def test_two_processes_running_the_same_bots_store_each_move_once(make_client):
     """Both processes drive the bots of one table at once (as after a hand-over): the version
     compare-and-set lets exactly one move per turn through, and the game equals a lone run."""
@@ -749,6 +754,7 @@ def test_two_processes_running_the_same_bots_store_each_move_once(make_client):
     assert v["version"] == len(record["actions"]) == len(a.app.state.store.actions(tid))
 
 
+@pytest.mark.needs_database
 def test_schema_is_managed_by_alembic(client):
     from sqlalchemy import inspect, text
 
@@ -763,6 +769,7 @@ def test_schema_is_managed_by_alembic(client):
     assert head == newest
 
 
+@pytest.mark.needs_database
 def test_another_process_takes_over_the_bots_of_a_stopped_one(make_client, db_url):
     """Process A runs a bot game and stops mid-game; process B, already running on the same
     database, notices the stalled bot turn (sweep of due tables) and finishes it exactly."""
@@ -806,7 +813,7 @@ def test_search_bots_leave_the_server_responsive(client, monkeypatch):
     the GIL in a thread; each choice of a search bot is now made in a worker process."""
     import anyio.to_process
 
-    from roses.server import service as service_module
+    from roses.server import runner as runner_module
 
     calls = []
     real = anyio.to_process.run_sync
@@ -829,7 +836,7 @@ def test_search_bots_leave_the_server_responsive(client, monkeypatch):
     while view(client, tid)["version"] == 0 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert view(client, tid)["version"] > 0  # the bots did play meanwhile
-    assert calls and set(calls) == {service_module.search_bot_choice}
+    assert calls and set(calls) == {runner_module.search_bot_choice}
 
 
 def test_creating_a_table_builds_and_deals_off_the_event_loop(client, monkeypatch):

@@ -84,6 +84,7 @@ def wait_view(url: str, table_id: str, pred, timeout: float = 60) -> dict:
         time.sleep(0.02)
 
 
+@pytest.mark.needs_database
 def test_kill_9_mid_game_then_restart_finishes_the_game_exactly(db_url, tmp_path, make_client):
     from roses.core import get_spec
 

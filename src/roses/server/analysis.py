@@ -27,7 +27,7 @@ from typing import Any, Callable
 from roses.core import GameRecord, RosesError, State, load
 from roses.sim.analysis import Decision, analyse_record, hint, percent, worst
 
-from .service import ApiError
+from .auth import ApiError
 
 #: The search level of an analysis (``roses.agents`` name); the environment variable
 #: ``ROSES_ANALYSIS_BOT`` sets another one for the server (e.g. ``ismcts:expert`` on a big machine,

@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -27,7 +27,14 @@ from roses.core.record import replay_steps as core_replay_steps
 
 from . import analysis
 from .analysis import Slots
-from .service import ApiError, TableService, bot_label, bot_names, timer_bot
+from . import schemas as S
+from .headers import SecurityHeaders
+from .schemas import route
+from .limits import Limits, RateLimiter
+from .auth import ApiError
+from .service import TableService
+from .views import bot_label, bot_names, timer_bot
+from .memory_store import MEMORY_URL, MemoryTableStore
 from .store import SqlTableStore, default_sqlite_url
 
 log = logging.getLogger("roses.server")
@@ -45,15 +52,15 @@ MAX_BODY_BYTES = 4 * 1024 * 1024
 #: The deepest JSON nesting accepted in a body (records and parameters need fewer than 10 levels);
 #: deeper bodies are refused before anything walks them recursively.
 MAX_JSON_DEPTH = 64
+#: The most digits a JSON number may have (seeds are below 2^63: 19 digits).
+MAX_NUMBER_DIGITS = 100
 
 PAGES = {"lobby": "lobby.html", "table": "table.html", "replay": "replay.html", "rules": "rules.html"}
 
 
-class Json(Response):
+class Json(JSONResponse):
     """A JSON response encoded once with the standard library (the views are already JSON data,
     so FastAPI's validation and encoding pass would only cost time)."""
-
-    media_type = "application/json"
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode()
@@ -67,6 +74,21 @@ def token_of(request: Request | WebSocket) -> str | None:
         if tok:
             return tok
     return request.query_params.get("token") or None
+
+
+def allowed_methods(app: Any, path: str) -> list[str]:
+    """Every HTTP method some route of ``app`` answers at ``path`` (for a 405's ``Allow``)."""
+    methods: set[str] = set()
+    for r in app.routes:
+        regex, got = getattr(r, "path_regex", None), getattr(r, "methods", None)
+        if regex is not None and got and regex.match(path):
+            methods |= set(got)
+    return sorted(methods)
+
+
+def address_of(request: Request | WebSocket) -> str:
+    """The client's address (the peer of the connection)."""
+    return request.client.host if request.client else "?"
 
 
 def required_token(request: Request, detail: str) -> str:
@@ -120,6 +142,29 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
+class JsonTooLong(ValueError):
+    """A JSON number with more digits than :data:`MAX_NUMBER_DIGITS`."""
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise JsonTooLong(f"a number in the JSON has more than {MAX_NUMBER_DIGITS} digits")
+    return int(text)
+
+
+def _bounded_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS + 10:
+        raise JsonTooLong(f"a number in the JSON has more than {MAX_NUMBER_DIGITS} digits")
+    return float(text)
+
+
+def loads_json(raw: bytes | str) -> Any:
+    """``json.loads`` whose numbers have at most :data:`MAX_NUMBER_DIGITS` digits (Python's own
+    limit, 4 300 digits, raises a ValueError deep inside the parser; a number that long is never
+    a seed, version or parameter). Raises :class:`JsonTooLong` or ``ValueError``."""
+    return json.loads(raw, parse_int=_bounded_int, parse_float=_bounded_float)
+
+
 def parse_json_body(raw: bytes) -> Any:
     """The JSON value of a request body. Raises :class:`ApiError` 422 ``{error:"invalid"}`` when
     it is not JSON or nests deeper than :data:`MAX_JSON_DEPTH` (the parser itself recurses: a
@@ -127,8 +172,10 @@ def parse_json_body(raw: bytes) -> Any:
     too_deep = ApiError(422, {"error": "invalid",
                               "detail": f"the body's JSON nests deeper than {MAX_JSON_DEPTH} levels"})
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        data = loads_json(raw)
+    except JsonTooLong as e:
+        raise ApiError(422, {"error": "invalid", "detail": str(e)}) from None
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError, and any other parser complaint
         raise ApiError(422, {"error": "invalid", "detail": "the body must be JSON"}) from None
     except RecursionError:
         raise too_deep from None
@@ -234,17 +281,21 @@ def replay_steps(data: Any) -> dict[str, Any]:
 
 
 def create_app(database_url: str | None = None, data_dir: str | Path = "data", bot_delay_ms: int = 400,
-               poll_interval: float = 0.5) -> FastAPI:
+               poll_interval: float = 0.5, limits: Limits | None = None) -> FastAPI:
     """The web app. ``database_url`` is a SQLAlchemy URL (default: SQLite ``<data_dir>/roses.sqlite``);
     migrations run when the app starts; ``bot_delay_ms`` is the default pause before a bot moves;
-    ``poll_interval`` is how often other processes' changes are looked for."""
+    ``poll_interval`` is how often other processes' changes are looked for; ``limits``: what one
+    client may do (:class:`Limits`, default its defaults)."""
     url = database_url or default_sqlite_url(data_dir)
+    limits = limits or Limits()
+    rates = RateLimiter(limits)
     holder: dict[str, Any] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
-        store = await asyncio.to_thread(SqlTableStore, url)
-        service = TableService(store, bot_delay_ms=bot_delay_ms, poll_interval=poll_interval)
+        store = MemoryTableStore() if url == MEMORY_URL else await asyncio.to_thread(SqlTableStore, url)
+        service = TableService(store, bot_delay_ms=bot_delay_ms, poll_interval=poll_interval,
+                               cache_size=limits.cached_tables, limits=limits)
         app.state.store = store
         app.state.service = service
         holder["service"] = service
@@ -257,13 +308,15 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     app = FastAPI(title="roses", lifespan=lifespan, default_response_class=Json, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.database_url = url
+    app.openapi = lambda: S.openapi(app)  # type: ignore[method-assign]
+    app.add_middleware(SecurityHeaders)
 
     def svc() -> TableService:
         return holder["service"]
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body, status_code=exc.status)
+        return JSONResponse(exc.body, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -273,7 +326,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
                              "detail": f"{where}: {errs[0]['msg']}" if errs else "invalid request"}, 422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         # Unknown routes (404), wrong methods (405) and the like: the same {error, detail} body as
         # every other error (docs/server-api.md, "Errors").
         try:
@@ -281,8 +334,11 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         except ValueError:
             phrase = "error"
         detail = exc.detail if isinstance(exc.detail, str) else phrase
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:  # every method of the path, not only the first route's
+            headers["Allow"] = ", ".join(allowed_methods(request.app, request.url.path))
         return JSONResponse({"error": phrase, "detail": detail}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+                            headers=headers or None)
 
     @app.exception_handler(Exception)
     async def _internal_error(_request: Request, _exc: Exception) -> JSONResponse:
@@ -305,76 +361,82 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         return parse_json_body(raw)
 
     # ------------------------------------------------------------------ API
-    @app.get("/api/games")
+    @app.get("/api/games", **route(list[S.GameInfo]))
     async def api_games() -> Json:
         return Json(games_info())
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", **route(S.Created, 429, status=201, body=S.CreateTable))
     async def api_create(request: Request) -> Json:
+        rates.by_address("create", limits.create, address_of(request), "tables created from your address")
         return Json(await svc().create(await body_of(request)), status_code=201)
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", **route(list[S.TableSummary]))
     async def api_tables() -> Json:
         return Json(await svc().list_tables())
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", **route(S.View, 401, 404))
     async def api_view(table_id: str, request: Request) -> Json:
         return Json(await svc().get_view(table_id, token_of(request)))
 
-    @app.post("/api/tables/{table_id}/actions")
+    @app.post("/api/tables/{table_id}/actions", **route(S.View, 401, 403, 404, 409, 429, body=S.ActionIn))
     async def api_act(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required")
+        rates.by_token("action", limits.action, token, "moves with this seat's token")
+        rates.by_address("action", limits.action_address, address_of(request), "moves from your address")
         body = await body_of(request)
         if not isinstance(body, dict):
             raise ApiError(422, {"error": "invalid", "detail": "body must be {action: text, version: int}"})
         return Json(await svc().act(table_id, token, body.get("action"), body.get("version")))
 
-    @app.post("/api/tables/{table_id}/chat")
+    @app.post("/api/tables/{table_id}/chat", **route(S.View, 401, 403, 404, 409, 429, body=S.ChatIn))
     async def api_chat(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required to chat")
+        rates.by_token("chat", limits.chat, token, "chat messages with this seat's token")
+        rates.by_address("chat", limits.chat_address, address_of(request), "chat messages from your address")
         body = await body_of(request)
         return Json(await svc().chat(table_id, token, body.get("text") if isinstance(body, dict) else None))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot",
+              **route(S.View, 401, 403, 404, 409, body=S.BotIn, body_required=False))
     async def api_seat_bot(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the host token is required")
         body = await body_of(request, empty={})
         return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None))
 
-    @app.post("/api/tables/{table_id}/close")
+    @app.post("/api/tables/{table_id}/close", **route(S.View, 401, 403, 404, 409, body=S.Empty, body_required=False))
     async def api_close(table_id: str, request: Request) -> Json:
         token = required_token(request, "the host token is required")
         await body_of(request, empty={})  # no fields yet; a body must still be JSON and small
         return Json(await svc().close(table_id, token))
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", **route(S.Record, 404, 409))
     async def api_record(table_id: str) -> JSONResponse:
         rec = await svc().record(table_id)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{rec["game"]}-{table_id}.json"'})
 
-    @app.post("/api/replay")
+    @app.post("/api/replay", **route(S.Replay, body=S.RecordIn))
     async def api_replay(request: Request) -> Json:
         data = await body_of(request)
         return Json(await asyncio.to_thread(replay_steps, data))
 
     analysis_slots = Slots(analysis.MAX_ANALYSES)
 
-    @app.post("/api/analysis")
+    @app.post("/api/analysis", **route(S.Analysis, 429, body=S.AnalysisIn))
     async def api_analysis(request: Request) -> Json:
         body = await body_of(request, limit=analysis.MAX_ANALYSIS_BYTES)
         if not isinstance(body, dict) or "record" not in body:
             raise ApiError(422, {"error": "invalid", "detail": "the body must be {record: <a game record>, seat: <int>}"})
         record = await asyncio.to_thread(load_record, body["record"])
-        client = request.client.host if request.client else "?"
+        client = address_of(request)
         return Json(await analysis.analyse(record, body.get("seat"), client, analysis_slots))
 
-    @app.post("/api/tables/{table_id}/hint")
+    @app.post("/api/tables/{table_id}/hint", **route(S.Hint, 401, 403, 404, 409, 429, body=S.Empty, body_required=False))
     async def api_hint(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required to ask for a hint")
         await body_of(request, empty={})
         return Json(await svc().hint(table_id, token))
 
-    @app.get("/api/rules/{game}")
+    @app.get("/api/rules/{game}", **route(S.Rules, 404))
     async def api_rules(game: str) -> Json:
         try:
             spec = get_spec(game)
@@ -389,7 +451,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
                      "markdown": howto.read_text(encoding="utf-8") if howto is not None else impl_text,
                      "implementation": impl_text})
 
-    @app.get("/api/health")
+    @app.get("/api/health", **route(S.Health))
     async def api_health() -> Json:
         return Json({"ok": True})
 
@@ -398,8 +460,10 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         service = svc()
+        address = address_of(websocket)
         try:
-            conn = await service.connect(table_id, token_of(websocket))
+            rates.by_address("join", limits.join, address, "connections from your address")
+            conn = await service.connect(table_id, token_of(websocket), address)
         except ApiError as e:
             await websocket.send_json({"type": "error", "status": e.status, **e.body})
             await websocket.close(code=4000 + e.status)
@@ -409,17 +473,21 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
             while True:
                 await conn.ready.wait()
                 conn.ready.clear()
-                text, conn.pending = conn.pending, None
-                if text is not None:
+                for text in conn.take():
                     await websocket.send_text(text)
 
         send_task = asyncio.create_task(sender())
         try:
             while True:
-                msg = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                msg = frame.get("text")
+                if msg is None:  # a binary frame: not JSON text, ignored like any other junk
+                    continue
                 try:
-                    data = json.loads(msg)
-                except (json.JSONDecodeError, RecursionError):  # a client's junk never ends the socket
+                    data = loads_json(msg)
+                except (ValueError, RecursionError):  # a client's junk never ends the socket
                     continue
                 if isinstance(data, dict) and data.get("type") == "ping":
                     await websocket.send_json({"type": "pong"})

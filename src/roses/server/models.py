@@ -2,9 +2,9 @@
 Alembic migrations in ``roses/server/migrations``.
 
 A table's game is stored as its name, parameters and seed plus the ordered list of action texts
-(chance outcomes included, seat ``-1``): that is enough to rebuild the state exactly. The RNG state
-after the last stored action is kept too, so chance sampled after a restart continues the same
-stream. ``version`` is the number of stored actions; ``revision`` counts every change a viewer can
+(chance outcomes included, seat ``-1``): that is enough to rebuild the state exactly, its RNG
+included (each chance outcome applied uses up one draw: ``State.sample_chance``), so chance sampled
+after a restart continues the same stream; no RNG state is stored (migration 0004 dropped it). ``version`` is the number of stored actions; ``revision`` counts every change a viewer can
 see (actions, chat, seats), so pollers know when to push a new view.
 """
 from __future__ import annotations
@@ -28,7 +28,6 @@ tables = Table(
     Column("revision", Integer, nullable=False, default=0),
     Column("status", String(16), nullable=False),       # waiting | playing | finished | closed
     Column("current_player", Integer, nullable=False),
-    Column("rng_state", Text, nullable=True),          # JSON of random.Random.getstate() after the last action
     Column("returns", Text, nullable=True),            # JSON list once finished
     Column("turn_timer_seconds", Integer, nullable=True),
     Column("bot_delay_ms", Integer, nullable=False, default=0),

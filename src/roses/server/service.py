@@ -1,5 +1,11 @@
 """The table service: the rules of the browser table, on the game core and a :class:`TableStore`.
 
+This module is the facade the app calls (create, view, act, chat, seats, close, hint, record,
+connect) and holds the table cache, the commit path and the change feed between processes; its
+parts live beside it: :mod:`.auth` (tokens, who is asking), :mod:`.views` (what a seat is shown),
+:mod:`.pushes` (a WebSocket's outbox), :mod:`.runner` (when and how bots and timers move),
+:mod:`.names` (text people type), :mod:`.schemas` (the HTTP contract), :mod:`.limits`.
+
 Everything here is game-agnostic: it only uses ``roses.core.load``, ``State`` (``observation``,
 ``legal_actions``, ``action_from_text``, chance sampling), ``GameRecord`` and the agents.
 
@@ -13,8 +19,9 @@ Guarantees (issue 6, "Rules on the server" and "Persistence"):
   twice, even by several processes sharing one database;
 * actions at one table are serialised: an ``asyncio.Lock`` per table in a process, the version
   compare-and-set across processes;
-* chance outcomes are sampled here with the state's RNG, stored as actions, and the RNG state is
-  stored with them, so a restarted server continues the same game exactly;
+* chance outcomes are sampled here with the state's RNG and stored as actions; the RNG itself is
+  not stored: each outcome applied uses up one draw, so the state rebuilt from seed and history
+  holds the RNG where it was, and a restarted server continues the same game exactly;
 * each accepted action is committed before any view is pushed;
 * bots (and the turn timer's stand-in bot) move from a background task per table; a bot's choice
   is seeded by ``(table seed, version, seat)`` so a restart (or a second process) makes the same move.
@@ -22,16 +29,15 @@ Guarantees (issue 6, "Rules on the server" and "Persistence"):
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import json
 import logging
 import random
 import secrets
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from functools import partial
 from typing import Any, Callable
 
@@ -39,12 +45,17 @@ import anyio
 import anyio.to_process
 import anyio.to_thread
 
-from roses.agents import GENERIC_AGENTS, Turn, make_agent
 from roses.core import CHANCE, TERMINAL, GameRecord, IllegalActionError, State, get_spec, load, to_jsonable
 from roses.core.errors import ECHO, shorten
 from roses.core.state import replay_history
 
-from .store import ChatRow, StaleVersion, TableRow, TableStore, utcnow
+from . import auth, runner, views
+from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
+from .names import clean_text, name_refusal
+from .pushes import Conn
+from .runner import bot_seed
+from .views import bot_names, chat_json, default_name, timer_bot
+from .store import ChangeFeed, ChatRow, StaleVersion, TableRow, TableStore, utcnow
 
 log = logging.getLogger("roses.server")
 
@@ -55,84 +66,10 @@ SEED_REFUSED = ("a fixed seed would let whoever knows it rebuild every hidden ca
 CHAT_HISTORY = 100
 MAX_ACTION_TEXT = 10_000
 
-#: Control characters (except the newline) and the bidi overrides/isolates, which could hide or
-#: reorder what others read in chat and names.
-_UNSAFE = {c: None for c in [*range(0x00, 0x20), *range(0x202A, 0x202F), *range(0x2066, 0x206A)] if c != 0x0A}
-_UNSAFE[0x7F] = None
-
-
-def clean_text(text: str, newlines: bool = True) -> str:
-    """``text`` without NUL and other control characters or bidi overrides (U+0000–U+001F except
-    the newline, U+007F, U+202A–U+202E, U+2066–U+2069); without ``newlines``, newlines become spaces."""
-    out = text.translate(_UNSAFE)
-    return out if newlines else out.replace("\n", " ")
-
-
-class ApiError(Exception):
-    """An HTTP error with a JSON body (see docs/server-api.md)."""
-
-    def __init__(self, status: int, body: dict[str, Any]):
-        self.status = status
-        self.body = body
-        super().__init__(f"{status} {body}")
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def bot_seed(seed: int, version: int, seat: int) -> int:
-    """A bot's RNG seed for one decision: stable across processes and restarts."""
-    digest = hashlib.sha256(f"{seed}:{version}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-def bot_names(spec: Any) -> list[str]:
-    """Every agent usable for a game: the generic ones and the game's own."""
-    return list(GENERIC_AGENTS) + [n for n in spec.bots if n not in GENERIC_AGENTS]
-
-
-#: Plain names of the generic bots for players (the lobby's and the table's menus).
-BOT_LABELS = {"random": "Random", "heuristic": "Standard", "ismcts": "Search"}
-
-
-def bot_label(name: str) -> str:
-    """A bot's name for players: "Standard" (``heuristic``), "Random", "Hard search"
-    (``ismcts:hard``), a game's own bot by its name ("Search")."""
-    if name in BOT_LABELS:
-        return BOT_LABELS[name]
-    if name.startswith("ismcts:"):
-        return f"{name.split(':', 1)[1].capitalize()} search"
-    return name.replace("-", " ").replace("_", " ").capitalize()
-
 
 #: Why hints are refused at a table of two or more human seats (docs/server-api.md).
 HINTS_REFUSED = ("hints are only for tables with at most one human seat: "
                  "a hint would help one player against another")
-
-
-def timer_bot(spec: Any) -> str:
-    """The bot that moves for a seat whose turn timer ran out: heuristic if the game has one."""
-    return "heuristic" if "heuristic" in spec.bots else "random"
-
-
-def rng_from_json(state: State, data: Any) -> None:
-    state.rng.setstate((data[0], tuple(data[1]), data[2]))
-
-
-@dataclass
-class Who:
-    """Who is asking: a seat (or ``None``), and whether the token is the host's."""
-
-    seat: int | None
-    host: bool = False
-    token: bool = False
-    #: the seat this token held before the host handed it to a bot (the token now only watches)
-    replaced: int | None = None
 
 
 @dataclass
@@ -143,20 +80,6 @@ class Live:
     version: int
     revision: int = -1
     chat: list[ChatRow] = field(default_factory=list)
-
-
-@dataclass(eq=False)
-class Conn:
-    """One WebSocket connection: the newest pending message wins (views are whole snapshots)."""
-
-    table_id: str
-    who: Who
-    pending: str | None = None
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def push(self, text: str) -> None:
-        self.pending = text
-        self.ready.set()
 
 
 class TableService:
@@ -172,19 +95,25 @@ class TableService:
     """
 
     def __init__(self, store: TableStore, bot_delay_ms: int = 400, poll_interval: float = 0.5,
-                 cache_size: int = 2000, new_seed: Callable[[], int] | None = None):
+                 cache_size: int = 2000, new_seed: Callable[[], int] | None = None, limits: Any = None):
+        from .limits import Limits
+
+        self.limits = limits or Limits()
+        self.by_address: dict[str, int] = {}  # open WebSockets per client address
         self.store = store
         self.new_seed: Callable[[], int] = new_seed or (lambda: random.SystemRandom().randrange(2**63))
-        self.inline_db = getattr(store, "dialect", "") == "sqlite"
+        self.inline_db = store.inline
         self.bot_delay_ms = bot_delay_ms
         self.poll_interval = poll_interval
         self.cache_size = cache_size
         self.cache: OrderedDict[str, Live] = OrderedDict()
-        self.locks: dict[str, asyncio.Lock] = {}
+        # Held only while in use (a request for an unknown id must leave nothing behind).
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.runners: dict[str, asyncio.Task] = {}
         self.wakers: dict[str, asyncio.Event] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.known_revision: dict[str, int] = {}
+        self.chat_pushed: dict[str, int] = {}  # watched table -> id of the last chat message pushed
         self.closing = False
         self._background: list[asyncio.Task] = []
         self._notified: set[asyncio.Task] = set()
@@ -204,6 +133,7 @@ class TableService:
         return await anyio.to_thread.run_sync(partial(fn, *args, **kw))
 
     def lock(self, table_id: str) -> asyncio.Lock:
+        """The table's lock; kept while anyone holds or awaits it, then forgotten."""
         lk = self.locks.get(table_id)
         if lk is None:
             lk = self.locks[table_id] = asyncio.Lock()
@@ -215,7 +145,7 @@ class TableService:
         for table_id in await self.db(self.store.unfinished):
             self.kick(table_id)
         self._background.append(asyncio.create_task(self._poll_loop()))
-        if getattr(self.store, "dialect", "") == "postgresql" and hasattr(self.store, "listen"):
+        if isinstance(self.store, ChangeFeed) and self.store.feeds_changes:
             loop = asyncio.get_running_loop()
             self._listen_stop = threading.Event()
 
@@ -270,7 +200,6 @@ class TableService:
         live = self.cache.get(row.id)
         if live is not None and live.version > row.version:  # pragma: no cover - defensive
             live = None
-        replayed = False
         if live is None:
             # Up to the row's version only: another process may have appended since the row was read.
             history = await self.db(self.store.actions, row.id, 0, row.version)
@@ -279,17 +208,11 @@ class TableService:
             else:
                 state = rebuild(row.game, row.params, row.seed, history)
             live = Live(state, len(state.history))
-            replayed = True
         elif live.version < row.version:
             replay_history(live.state, await self.db(self.store.actions, row.id, live.version, row.version))
             live.version = len(live.state.history)
-            replayed = True
-        if replayed:
-            # The RNG's position follows from the seed and the history; the stored RNG state (of the
-            # same version) is restored as well, so chance continues exactly as it would have.
-            stored = await self.db(self.store.rng_state, row.id)
-            if stored is not None and stored[0] == live.version and stored[1] is not None:
-                rng_from_json(live.state, stored[1])
+        # No RNG state is stored: each chance outcome applied uses up one draw of the state's RNG
+        # (State.sample_chance), so the rebuilt RNG stands where the live one stood.
         if live.version != row.version:  # pragma: no cover - the store is inconsistent
             self.cache.pop(row.id, None)
             raise RuntimeError(f"table {row.id}: {live.version} actions stored, version says {row.version}")
@@ -306,33 +229,9 @@ class TableService:
         self.cache.pop(table_id, None)
 
     # ------------------------------------------------------------------ auth
-    def playing_seat(self, row: TableRow, token: str, no_seat: str) -> Any:
-        """The holder of ``token`` at the open table ``row``, who must play a seat still its own.
-        Raises :class:`ApiError` 403 (``no_seat`` as the message for a token without a seat; the
-        seat handed to a bot), 404/409 as :meth:`authorize` and :func:`refuse_if_closed` do."""
-        who = self.authorize(row, token)
-        if who.replaced is not None:
-            raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
-        if who.seat is None:
-            raise ApiError(403, {"error": "forbidden", "detail": no_seat})
-        refuse_if_closed(row)
-        return who
+    playing_seat = staticmethod(auth.playing_seat)
 
-    @staticmethod
-    def authorize(row: TableRow, token: str | None) -> Who:
-        """Map a token to a seat. No token: a spectator. Unknown token: 401."""
-        if not token:
-            return Who(None)
-        h = hash_token(token)
-        host = hmac.compare_digest(h, row.host_token_hash)
-        for s in row.seats:
-            if s.token_hash and hmac.compare_digest(h, s.token_hash):
-                if s.kind == "bot":  # the host handed this seat to a bot: the old token only watches
-                    return Who(None, host=host, token=True, replaced=s.seat)
-                return Who(s.seat, host=host, token=True)
-        if host:
-            return Who(None, host=True, token=True)
-        raise ApiError(401, {"error": "unauthorized", "detail": "this token belongs to no seat at this table"})
+    authorize = staticmethod(auth.authorize)
 
     async def _join(self, row: TableRow, who: Who) -> TableRow:
         """A human seat's token was used: remember that the seat joined."""
@@ -346,69 +245,46 @@ class TableService:
 
     # ------------------------------------------------------------------ views
     def seat_info(self, row: TableRow) -> list[dict[str, Any]]:
-        live_seats = {c.who.seat for c in self.conns.get(row.id, ())}
-        out = []
-        for s in row.seats:
-            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name or default_name(s.seat, s.kind, s.bot),
-                                 "joined": s.joined or s.kind == "bot",
-                                 "connected": s.kind == "bot" or s.seat in live_seats}
-            if s.kind == "bot":
-                d["bot"] = s.bot
-                d["bot_label"] = bot_label(s.bot or "random")
-            out.append(d)
-        return out
+        return views.seat_info(row, self.live_seats(row.id))
 
     def view(self, row: TableRow, live: Live, who: Who) -> dict[str, Any]:
-        """The table as ``who`` may see it (docs/server-api.md, "view")."""
-        state = live.state
-        seat = who.seat
-        cp = state.current_player()
-        terminal = cp == TERMINAL
-        is_open = row.status != "closed"
-        my_turn = is_open and seat is not None and cp == seat and row.seats[seat].kind == "human"
-        deadline = None
-        if is_open and row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
-            deadline = (row.updated + timedelta(seconds=row.turn_timer_seconds)).isoformat()
-        spec = state.game.spec
-        return {
-            "table_id": row.id, "game": row.game, "title": spec.title, "name": row.name,
-            "params": to_jsonable(dict(state.game.params)),
-            "version": live.version, "revision": row.revision, "status": row.status,
-            "seat": seat, "host": who.host, "seats": self.seat_info(row),
-            "current_player": cp, "terminal": terminal,
-            "returns": list(state.returns()) if terminal else None,
-            "observation": to_jsonable(state.observation(seat)),
-            "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
-            "chat": [chat_json(c) for c in live.chat],
-            "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
-            "bot_delay_ms": row.bot_delay_ms, "hints": bool(row.options.get("hints")),
-            "scores": scores_of(state),
-            "replaced_by_bot": who.replaced is not None, "replaced_seat": who.replaced,
-        }
+        return views.view(row, live, who, self.live_seats(row.id))
+
+    def live_seats(self, table_id: str) -> set[int | None]:
+        return {c.who.seat for c in self.conns.get(table_id, ())}
 
     def public_table(self, row: TableRow) -> dict[str, Any]:
-        try:
-            title = get_spec(row.game).title
-        except Exception:  # a game module that no longer loads still lists
-            title = row.game
-        return {"table_id": row.id, "game": row.game, "title": title, "name": row.name,
-                "created": row.created.isoformat(), "status": row.status, "version": row.version,
-                "seats": self.seat_info(row)}
+        return views.public_table(row, self.live_seats(row.id))
 
     # ------------------------------------------------------------------ pushes
     def _broadcast(self, row: TableRow, live: Live) -> None:
-        """Queue the new view for every local connection (call under the table's lock, after the
-        change is committed)."""
-        self.known_revision[row.id] = row.revision
+        """Tell every local connection what changed (call under the table's lock, after the change
+        is committed): each chat message not yet pushed as a ``{type:"chat", message}`` event, then
+        the new view (without its chat) to each connection whose view changed."""
         conns = self.conns.get(row.id)
         if not conns:
             return
-        texts: dict[tuple[int | None, bool, int | None], str] = {}
+        self.known_revision[row.id] = row.revision  # only watched tables are remembered
+        seen = self.chat_pushed.get(row.id)
+        if live.chat:
+            if seen is not None:
+                for c in live.chat:
+                    if c.id > seen:
+                        event = json.dumps({"type": "chat", "revision": row.revision, "message": chat_json(c)})
+                        for conn in conns:
+                            conn.push_event(event)
+            self.chat_pushed[row.id] = max(live.chat[-1].id, seen or -1)
+        elif seen is None:
+            self.chat_pushed[row.id] = -1
+        texts: dict[tuple[int | None, bool, int | None], tuple[str, str]] = {}
         for c in list(conns):
             key = (c.who.seat, c.who.host, c.who.replaced)
             if key not in texts:
-                texts[key] = json.dumps({"type": "view", **self.view(row, live, c.who)})
-            c.push(texts[key])
+                view = self.view(row, live, c.who)
+                del view["chat"]  # chat travels as chat events; a page GETs the history
+                same = json.dumps({**view, "revision": None})
+                texts[key] = (json.dumps({"type": "view", **view}), same)
+            c.push_view(*texts[key])
 
     async def push_current(self, table_id: str) -> None:
         """Load the table and push its view to every local connection."""
@@ -419,25 +295,39 @@ class TableService:
             live = await self._live(row)
             self._broadcast(row, live)
 
-    async def connect(self, table_id: str, token: str | None) -> Conn:
+    async def connect(self, table_id: str, token: str | None, address: str = "?") -> Conn:
         """Register a WebSocket connection; its first message is the current view. Raises
-        :class:`ApiError` (404, 401)."""
+        :class:`ApiError` (404, 401; 429 past the sockets a table or an address may hold)."""
+        if len(self.conns.get(table_id, ())) >= self.limits.sockets_per_table:
+            raise ApiError(429, {"error": "too many requests",
+                                 "detail": f"this table has {self.limits.sockets_per_table} live connections already"})
+        if self.by_address.get(address, 0) >= self.limits.sockets_per_address:
+            raise ApiError(429, {"error": "too many requests",
+                                 "detail": f"your address has {self.limits.sockets_per_address} live connections already"})
         async with self.lock(table_id):
             row = await self._row(table_id)
             who = self.authorize(row, token)
             row = await self._join(row, who)
-            conn = Conn(table_id, who)
+            conn = Conn(table_id, who, address)
             self.conns.setdefault(table_id, set()).add(conn)
+            self.by_address[address] = self.by_address.get(address, 0) + 1
             live = await self._live(row)
             self._broadcast(row, live)  # everyone sees the seat connected; the newcomer its view
         return conn
 
     async def disconnect(self, conn: Conn) -> None:
         conns = self.conns.get(conn.table_id)
-        if conns is not None:
+        if conns is not None and conn in conns:
             conns.discard(conn)
+            left = self.by_address[conn.address] - 1
+            if left:
+                self.by_address[conn.address] = left
+            else:
+                del self.by_address[conn.address]
             if not conns:
                 del self.conns[conn.table_id]
+                self.known_revision.pop(conn.table_id, None)
+                self.chat_pushed.pop(conn.table_id, None)
         if not self.closing and self.conns.get(conn.table_id):
             try:
                 await self.push_current(conn.table_id)
@@ -459,6 +349,8 @@ class TableService:
                     for table_id, (_version, revision) in revs.items():
                         if revision != self.known_revision.get(table_id):
                             await self.push_current(table_id)
+                if ticks % 100 == 1:
+                    await self.expire_unjoined()
                 if ticks % 10 == 0:
                     for table_id in await self.db(self.store.due_tables, utcnow() - timedelta(seconds=2)):
                         task = self.runners.get(table_id)
@@ -487,7 +379,7 @@ class TableService:
             terminal = state.is_terminal()
             new_row = await self.db(
                 self.store.append_actions, row.id, row.version, texts,
-                rng_state=to_jsonable(state.rng.getstate()), status="finished" if terminal else None,
+                status="finished" if terminal else None,
                 current_player=state.current_player(), returns=list(state.returns()) if terminal else None,
                 row=row)
         except StaleVersion as e:
@@ -552,6 +444,10 @@ class TableService:
                 raise ApiError(422, {"error": "seats", "param": f"seats[{i}].name",
                                      "detail": f"seats[{i}].name must be a string of at most 100 characters"})
             sname = clean_text(sname or "", newlines=False).strip() or None
+            if sname is not None:
+                why = name_refusal(sname, [x.name for x in seats if x.name], bot=s["kind"] == "bot")
+                if why:
+                    raise ApiError(422, {"error": "seats", "param": f"seats[{i}].name", "detail": why})
             if s["kind"] == "bot":
                 bot = s.get("bot") or timer_bot(spec)
                 if bot not in known_bots:
@@ -607,7 +503,7 @@ class TableService:
             id=secrets.token_hex(6), game=spec.name, params=to_jsonable(dict(game.params)), seed=seed,
             name=table_name.strip(), created=now, updated=now, version=len(first), revision=0,
             status="finished" if terminal else ("waiting" if tokens else "playing"),
-            current_player=state.current_player(), rng_state=to_jsonable(state.rng.getstate()),
+            current_player=state.current_player(),
             returns=list(state.returns()) if terminal else None, turn_timer_seconds=timer,
             bot_delay_ms=delay, host_token_hash=hash_token(host_token), seats=seats,
             options={"hints": True} if hints else {})
@@ -700,15 +596,7 @@ class TableService:
             self._broadcast(row, live)
             return self.view(row, live, who)
 
-    def authorize_host(self, row: TableRow, token: str | None, doing: str) -> Who:
-        """Who ``token`` is at ``row``, who must be its host (to do ``doing``). Raises
-        :class:`ApiError` 401 without a token or with an unknown one, 403 for a non-host."""
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "the host token is required"})
-        who = self.authorize(row, token)
-        if not who.host:
-            raise ApiError(403, {"error": "forbidden", "detail": f"only the table's host may {doing}"})
-        return who
+    authorize_host = staticmethod(auth.authorize_host)
 
     async def seat_to_bot(self, table_id: str, seat: int, token: str | None, bot: Any) -> dict[str, Any]:
         """The host hands a seat to a bot (its player left)."""
@@ -800,7 +688,19 @@ class TableService:
             return GameRecord.from_state(live.state, players).to_json()
 
     async def list_tables(self) -> list[dict[str, Any]]:
-        return [self.public_table(r) for r in await self.db(self.store.list_tables)]
+        """The lobby: open tables where a human joined or something happened lately (a table that
+        was only created, maybe by a flood of anonymous requests, is not listed)."""
+        recent = utcnow() - timedelta(seconds=self.limits.lobby_recent_seconds)
+        return [self.public_table(r) for r in await self.db(self.store.list_tables, 200, recent)]
+
+    async def expire_unjoined(self) -> list[str]:
+        """Close every waiting table that no human joined within ``unjoined_ttl_seconds`` of its
+        creation (its links were never used); returns their ids."""
+        older = utcnow() - timedelta(seconds=self.limits.unjoined_ttl_seconds)
+        ids = await self.db(self.store.expire_unjoined, older)
+        for table_id in ids:
+            self._drop(table_id)
+        return ids
 
     # ------------------------------------------------------------------ bots and timers
     def kick(self, table_id: str) -> None:
@@ -815,45 +715,9 @@ class TableService:
         if task is None or task.done():
             self.runners[table_id] = asyncio.create_task(self._run_table(table_id))
 
-    def _plan(self, row: TableRow, state: State) -> tuple[datetime, int, str | None] | None:
-        """When and how the server moves next at this table: ``(due, seat, bot)``, or ``None``
-        when it waits for a human without a timer (or the game is over)."""
-        if row.status == "closed":
-            return None
-        cp = state.current_player()
-        if cp == CHANCE:
-            return (row.updated, CHANCE, None)
-        if cp < 0:
-            return None
-        seat = row.seats[cp]
-        if seat.kind == "bot":
-            return (row.updated + timedelta(milliseconds=row.bot_delay_ms), cp, seat.bot)
-        if row.turn_timer_seconds:
-            return (row.updated + timedelta(seconds=row.turn_timer_seconds), cp, timer_bot(state.game.spec))
-        return None
+    _plan = staticmethod(runner.plan)
 
-    async def _bot_action(self, row: TableRow, state: State, seat: int, bot: str) -> Any:
-        """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat). Runs on
-        ``state`` as given: pass a clone when the table's lock is not held."""
-        seed = bot_seed(row.seed, row.version, seat)
-        legal = state.legal_actions()
-        try:
-            if bot == "random":
-                action = make_agent(bot, state.game, seed).act(Turn.of(state))
-            elif bot == "heuristic":  # quick: a thread keeps the event loop free
-                agent = make_agent(bot, state.game, seed)
-                action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state)))
-            else:  # a search bot holds the GIL for seconds: in a worker process
-                text = await anyio.to_process.run_sync(
-                    search_bot_choice, state.to_json(), to_jsonable(state.rng.getstate()), bot, seed,
-                    cancellable=True)
-                action = state.action_from_text(text)
-        except Exception:
-            log.exception("bot %s failed at table %s; a random move instead", bot, row.id)
-            action = None
-        if action not in legal:
-            action = random.Random(bot_seed(row.seed, row.version, seat)).choice(legal)
-        return action
+    _bot_action = staticmethod(runner.bot_action)
 
     async def _run_table(self, table_id: str) -> None:
         """The table's background task: while the server is to move (a bot's seat, chance, a
@@ -914,12 +778,8 @@ class TableService:
         finally:
             if self.runners.get(table_id) is asyncio.current_task():
                 del self.runners[table_id]
-
-
-def refuse_if_closed(row: TableRow) -> None:
-    """A closed table takes no actions, chat or seat changes: 409 ``{error:"closed"}``."""
-    if row.status == "closed":
-        raise ApiError(409, {"error": "closed", "detail": "the host closed this table: nothing more can be played here"})
+                if self.wakers.get(table_id) is ev:  # the next kick makes a new one
+                    del self.wakers[table_id]
 
 
 def deal(game: Any, seed: int) -> tuple[State, list[tuple[int, str]]]:
@@ -941,32 +801,3 @@ def rebuild(game_name: str, params: dict[str, Any], seed: int, history: list[Any
     return state
 
 
-def search_bot_choice(state_json: dict[str, Any], rng_state: Any, bot: str, seed: int) -> str:
-    """A bot's choice, in a worker process (a search bot holds the GIL for seconds): rebuild the
-    state from :meth:`State.to_json` (and its RNG position), build the agent with ``seed`` as the
-    server would, and return the action's text (the server maps it back with
-    ``state.action_from_text``)."""
-    state = State.from_json(state_json)
-    if rng_state is not None:
-        rng_from_json(state, rng_state)
-    agent = make_agent(bot, state.game, seed)
-    return str(agent.act(Turn.of(state)))
-
-
-def default_name(seat: int, kind: str, bot: str | None) -> str:
-    # seats count from 0, as in the logs; a bot by its plain name ("Standard bot", "Hard search bot")
-    return f"{bot_label(bot or 'random')} bot" if kind == "bot" else f"Seat {seat}"
-
-
-def scores_of(state: State) -> list[float] | None:
-    """The game's own score per seat (``State.scores``, e.g. Rare Roses dollars), or ``None``."""
-    try:
-        scores = state.scores()
-    except Exception:  # a game hook that fails must not break the view
-        log.exception("scores() failed for %s", state.game.name)
-        return None
-    return None if scores is None else to_jsonable(list(scores))
-
-
-def chat_json(c: ChatRow) -> dict[str, Any]:
-    return {"id": c.id, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat()}

@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, select, text, update
 
@@ -72,7 +72,6 @@ class TableRow:
     revision: int
     status: str               # "waiting" | "playing" | "finished" | "closed" (by the host, unfinished)
     current_player: int
-    rng_state: Any | None     # JSON form of random.Random.getstate()
     returns: list[float] | None
     turn_timer_seconds: int | None
     bot_delay_ms: int
@@ -93,22 +92,26 @@ class ChatRow:
 
 class TableStore(Protocol):
     """What the server needs from storage. Every method is synchronous and thread-safe; the server
-    calls it from worker threads."""
+    calls it from worker threads, or on the event loop when ``inline`` (its calls are short and
+    local: SQLite, memory). Implementations: :class:`SqlTableStore`,
+    :class:`roses.server.memory_store.MemoryTableStore`."""
+
+    inline: bool
+
+    def dispose(self) -> None:
+        """Release connections (at shutdown)."""
 
     def create_table(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
         """Store a new table with its seats and its first (chance) actions."""
 
     def load(self, table_id: str) -> TableRow | None:
-        """The table with its seats, or ``None`` (``rng_state`` is not loaded: see :meth:`rng_state`)."""
-
-    def rng_state(self, table_id: str) -> tuple[int, Any] | None:
-        """``(version, rng_state)`` as stored with the last actions."""
+        """The table with its seats, or ``None``."""
 
     def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
         """``(seat, action_text)`` of the stored actions with ``since <= index < until``, in order."""
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
-                       rng_state: Any, status: str | None, current_player: int,
+                       status: str | None, current_player: int,
                        returns: list[float] | None, row: TableRow | None = None) -> TableRow:
         """Atomically append ``actions`` if the stored version is ``expected_version``; return the
         updated table. Raises :class:`StaleVersion` (nothing stored) otherwise."""
@@ -126,8 +129,14 @@ class TableStore(Protocol):
         """Mark an unfinished table ``closed`` (no more actions are stored for it); ``True`` if
         that changed anything."""
 
-    def list_tables(self, limit: int = 200) -> list[TableRow]:
-        """The newest tables that are not closed, unfinished first."""
+    def list_tables(self, limit: int = 200, recent: datetime | None = None) -> list[TableRow]:
+        """The newest tables that are not closed, unfinished first; with ``recent``, only those
+        where a human seat joined or that changed (an action, a chat, a seat) since creation and
+        had an action after ``recent``."""
+
+    def expire_unjoined(self, created_before: datetime) -> list[str]:
+        """Close every ``waiting`` table created before ``created_before`` whose human seats all
+        stayed unjoined; their ids."""
 
     def revisions(self, table_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
         """``table_id -> (version, revision)`` for the tables that exist."""
@@ -140,9 +149,22 @@ class TableStore(Protocol):
         move: a bot's seat, chance, or a turn timer (a process that died may have left them)."""
 
 
+@runtime_checkable
+class ChangeFeed(Protocol):
+    """An optional capability of a store: changes committed by any process, as they happen
+    (PostgreSQL LISTEN/NOTIFY). Without it the service polls revisions."""
+
+    #: whether :meth:`listen` delivers anything (PostgreSQL only)
+    feeds_changes: bool
+
+    def listen(self, on_change: Callable[[str, int | None], None], stop: threading.Event) -> None:
+        """Call ``on_change(table_id, revision)`` for every committed change until ``stop`` is set
+        (blocking: run it in a thread)."""
+
+
 # Statements built once: SQLAlchemy then reuses their cache keys and compiled forms (the hot path
 # of every request).
-_LOAD = (select(*[c for c in m.tables.c if c.name != "rng_state"], m.seats.c.seat, m.seats.c.kind, m.seats.c.bot, m.seats.c.name.label("seat_name"),
+_LOAD = (select(*m.tables.c, m.seats.c.seat, m.seats.c.kind, m.seats.c.bot, m.seats.c.name.label("seat_name"),
                 m.seats.c.token_hash, m.seats.c.joined)
          .select_from(m.tables.outerjoin(m.seats, m.seats.c.table_id == m.tables.c.id))
          .where(m.tables.c.id == bindparam("table_id")).order_by(m.seats.c.seat))
@@ -150,7 +172,7 @@ _ACTIONS = (select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
             .where(m.actions.c.table_id == bindparam("table_id"), m.actions.c.idx >= bindparam("since"),
                    m.actions.c.idx < bindparam("until"))
             .order_by(m.actions.c.idx))
-_CAS_COLUMNS = ("version", "updated", "rng_state", "current_player", "returns")
+_CAS_COLUMNS = ("version", "updated", "current_player", "returns")
 #: A closed table takes no more actions, even from a bot that was thinking when the host closed it.
 _OPEN = m.tables.c.status != "closed"
 _CAS = (update(m.tables)
@@ -162,8 +184,10 @@ _CAS_STATUS = (update(m.tables)
                .values(revision=m.tables.c.revision + 1, status=bindparam("new_status"),
                        **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
                .returning(m.tables.c.revision, m.tables.c.status))
+#: A human seat of the table has been joined (its token was used).
+_HUMAN_JOINED = (select(m.seats.c.seat).where(m.seats.c.table_id == m.tables.c.id, m.seats.c.kind == "human",
+                                              m.seats.c.joined == True).exists())  # noqa: E712
 _VERSION = select(m.tables.c.version).where(m.tables.c.id == bindparam("table_id"))
-_RNG = select(m.tables.c.version, m.tables.c.rng_state).where(m.tables.c.id == bindparam("table_id"))
 _INSERT_ACTIONS = insert(m.actions)
 
 
@@ -239,6 +263,16 @@ class SqlTableStore:
     def dialect(self) -> str:
         return self.engine.dialect.name
 
+    @property
+    def feeds_changes(self) -> bool:
+        """PostgreSQL announces every commit (NOTIFY); SQLite has no such channel."""
+        return self.dialect == "postgresql"
+
+    @property
+    def inline(self) -> bool:
+        """SQLite calls are short local file operations: run on the event loop."""
+        return self.dialect == "sqlite"
+
     def dispose(self) -> None:
         self.engine.dispose()
 
@@ -248,7 +282,7 @@ class SqlTableStore:
         return TableRow(
             id=r.id, game=r.game, params=json.loads(r.params), seed=int(r.seed), name=r.name,
             created=aware(r.created), updated=aware(r.updated), version=r.version, revision=r.revision,
-            status=r.status, current_player=r.current_player, rng_state=_load(getattr(r, "rng_state", None)),
+            status=r.status, current_player=r.current_player,
             returns=_load(r.returns), turn_timer_seconds=r.turn_timer_seconds, bot_delay_ms=r.bot_delay_ms,
             host_token_hash=r.host_token_hash, options=_load(getattr(r, "options", None)) or {},
             seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined)) for s in seat_rows],
@@ -261,7 +295,7 @@ class SqlTableStore:
             conn.execute(insert(m.tables).values(
                 id=table.id, game=table.game, params=_dump(table.params), seed=table.seed, name=table.name,
                 created=table.created, updated=table.updated, version=len(actions), revision=table.revision,
-                status=table.status, current_player=table.current_player, rng_state=_dump(table.rng_state),
+                status=table.status, current_player=table.current_player,
                 returns=_dump(table.returns), turn_timer_seconds=table.turn_timer_seconds,
                 bot_delay_ms=table.bot_delay_ms, host_token_hash=table.host_token_hash,
                 options=_dump(table.options) if table.options else None))
@@ -284,12 +318,6 @@ class SqlTableStore:
                      for r in rows if r.seat is not None]
         return row
 
-    def rng_state(self, table_id: str) -> tuple[int, Any] | None:
-        """``(version, rng_state)``: the stored RNG state and the version it belongs to."""
-        with self.engine.connect() as conn:
-            r = conn.execute(_RNG, {"table_id": table_id}).first()
-        return None if r is None else (r.version, _load(r.rng_state))
-
     def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
         with self.engine.connect() as conn:
             rows = conn.execute(_ACTIONS, {"table_id": table_id, "since": since,
@@ -302,14 +330,14 @@ class SqlTableStore:
         return out
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
-                       rng_state: Any, status: str | None, current_player: int,
+                       status: str | None, current_player: int,
                        returns: list[float] | None, row: TableRow | None = None) -> TableRow:
         """See :meth:`TableStore.append_actions`. ``row``: the table as last loaded, to build the
         answer from without reading it again."""
         now = utcnow()
         params = {"table_id": table_id, "expected": expected_version,
                   "new_version": expected_version + len(actions), "new_updated": now,
-                  "new_rng_state": _dump(rng_state), "new_current_player": current_player,
+                  "new_current_player": current_player,
                   "new_returns": _dump(returns)}
         if status is not None:  # None keeps waiting/playing as the seats decide
             params["new_status"] = status
@@ -331,7 +359,7 @@ class SqlTableStore:
             return got
         return dataclasses.replace(
             row, version=params["new_version"], revision=done.revision, status=done.status, updated=now,
-            current_player=current_player, rng_state=rng_state, returns=returns)
+            current_player=current_player, returns=returns)
 
     def _bump(self, conn: Any, table_id: str) -> None:
         revision = conn.execute(update(m.tables).where(m.tables.c.id == table_id)
@@ -416,9 +444,13 @@ class SqlTableStore:
             self._bump(conn, table_id)
         return True
 
-    def list_tables(self, limit: int = 200) -> list[TableRow]:
+    def list_tables(self, limit: int = 200, recent: datetime | None = None) -> list[TableRow]:
+        t = m.tables
+        where = _OPEN
+        if recent is not None:
+            where = where & (_HUMAN_JOINED | ((t.c.revision > 0) & (t.c.updated >= recent)))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(m.tables).where(_OPEN).order_by((m.tables.c.status == "finished"),
+            rows = conn.execute(select(m.tables).where(where).order_by((m.tables.c.status == "finished"),
                                                           m.tables.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
             seat_rows = conn.execute(select(m.seats).where(m.seats.c.table_id.in_(ids))
@@ -427,6 +459,16 @@ class SqlTableStore:
         for s in seat_rows:
             by_table.setdefault(s.table_id, []).append(s)
         return [self._table_row(r, by_table.get(r.id, [])) for r in rows]
+
+    def expire_unjoined(self, created_before: datetime) -> list[str]:
+        t = m.tables
+        with self._write() as conn:
+            ids = [r.id for r in conn.execute(select(t.c.id).where(
+                t.c.status == "waiting", t.c.created < created_before, ~_HUMAN_JOINED))]
+            for table_id in ids:
+                conn.execute(update(t).where(t.c.id == table_id).values(status="closed"))
+                self._bump(conn, table_id)
+        return ids
 
     def revisions(self, table_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
         ids = list(table_ids)

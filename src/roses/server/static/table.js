@@ -199,6 +199,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(event.data); } catch { return; }
     if (msg && msg.type === "view") applyView(msg);
+    else if (msg && msg.type === "chat") addChat(msg);
     else if (msg && msg.type === "error") wsRefused(msg);
   };
   socket.onclose = () => {
@@ -245,12 +246,23 @@ function applyView(next) {
   }
   if (nextSeat !== activeSeat) return; // a late message for the seat we left
   if (view && isOlder(next, view)) return; // views never go back (a late GET after a push)
+  if (next.chat === undefined) next.chat = view ? view.chat : []; // pushed views leave chat to chat events
   view = next;
   // The table moved past the position the pending move was chosen in (it was played, or refused
   // as stale): the panel need not wait for that answer, which may be slow or never come.
   if (pending && (next.version ?? 0) > pending.version) pending = null;
   draw();
   maybeFollow();
+}
+
+// A chat message pushed alone (the view it belongs to is unchanged otherwise).
+function addChat(msg) {
+  if (!view || !msg.message) return;
+  const chat = view.chat || [];
+  if (chat.some(m => m.id === msg.message.id)) return;
+  view.chat = [...chat, msg.message].slice(-100);
+  if ((msg.revision ?? 0) > (view.revision ?? 0)) view.revision = msg.revision;
+  drawChat();
 }
 
 // Views are ordered by (version: actions taken, revision: any change such as chat or seats).

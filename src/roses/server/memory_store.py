@@ -1,0 +1,153 @@
+"""A :class:`~roses.server.store.TableStore` in memory: the same contract as the SQL store (the
+version compare-and-set, revisions, the lobby's and the expiry's rules), for fast tests and a
+throwaway ``roses serve --database-url memory://``. Nothing survives the process."""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import threading
+from datetime import datetime
+from typing import Iterable, Sequence
+
+from .store import ChatRow, StaleVersion, TableRow, utcnow
+
+MEMORY_URL = "memory://"
+
+
+class MemoryTableStore:
+    """Tables, actions and chat in dicts under one lock; every answer is a copy."""
+
+    #: calls are dict look-ups: the service runs them on the event loop
+    inline = True
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: dict[str, TableRow] = {}
+        self._actions: dict[str, list[tuple[int, str]]] = {}
+        self._chat: dict[str, list[ChatRow]] = {}
+        self._chat_id = 0
+
+    def dispose(self) -> None:
+        """Nothing to release (the SQL store closes its connections)."""
+
+    def _row(self, table_id: str) -> TableRow:
+        return copy.deepcopy(self._tables[table_id])
+
+    def create_table(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
+        with self._lock:
+            self._tables[table.id] = dataclasses.replace(copy.deepcopy(table), version=len(actions))
+            self._actions[table.id] = list(actions)
+            self._chat[table.id] = []
+
+    def load(self, table_id: str) -> TableRow | None:
+        with self._lock:
+            return self._row(table_id) if table_id in self._tables else None
+
+    def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
+        with self._lock:
+            return list(self._actions.get(table_id, [])[since:until])
+
+    def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
+                       status: str | None, current_player: int,
+                       returns: list[float] | None, row: TableRow | None = None) -> TableRow:
+        with self._lock:
+            t = self._tables.get(table_id)
+            if t is None or t.version != expected_version or t.status == "closed":
+                raise StaleVersion(-1 if t is None else t.version)
+            self._actions[table_id].extend(actions)
+            t.version += len(actions)
+            t.revision += 1
+            t.updated = utcnow()
+            t.current_player = current_player
+            t.returns = returns
+            if status is not None:
+                t.status = status
+            return self._row(table_id)
+
+    def _bump(self, table_id: str) -> TableRow:
+        t = self._tables[table_id]
+        t.revision += 1
+        return t
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> ChatRow:
+        with self._lock:
+            self._bump(table_id)
+            self._chat_id += 1
+            row = ChatRow(self._chat_id, seat, name, text, utcnow())
+            self._chat[table_id].append(row)
+            return row
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
+        with self._lock:
+            return list(self._chat.get(table_id, [])[-limit:])
+
+    def _refresh_status(self, t: TableRow) -> None:
+        if t.status == "waiting" and all(s.joined for s in t.seats if s.kind == "human"):
+            t.status = "playing"
+
+    def set_seat_bot(self, table_id: str, seat: int, bot: str) -> None:
+        with self._lock:
+            t = self._bump(table_id)
+            s = t.seats[seat]
+            s.kind, s.bot, s.joined = "bot", bot, True
+            self._refresh_status(t)
+
+    def mark_joined(self, table_id: str, seat: int) -> bool:
+        with self._lock:
+            t = self._tables[table_id]
+            if t.seats[seat].joined:
+                return False
+            t.seats[seat].joined = True
+            self._bump(table_id)
+            self._refresh_status(t)
+            return True
+
+    def close(self, table_id: str) -> bool:
+        with self._lock:
+            t = self._tables[table_id]
+            if t.status in ("finished", "closed"):
+                return False
+            t.status = "closed"
+            self._bump(table_id)
+            return True
+
+    @staticmethod
+    def _joined(t: TableRow) -> bool:
+        return any(s.kind == "human" and s.joined for s in t.seats)
+
+    def list_tables(self, limit: int = 200, recent: datetime | None = None) -> list[TableRow]:
+        with self._lock:
+            rows = [t for t in self._tables.values() if t.status != "closed" and (
+                recent is None or self._joined(t) or (t.revision > 0 and t.updated >= recent))]
+            rows.sort(key=lambda t: t.created, reverse=True)
+            rows.sort(key=lambda t: t.status == "finished")
+            return [copy.deepcopy(t) for t in rows[:limit]]
+
+    def expire_unjoined(self, created_before: datetime) -> list[str]:
+        with self._lock:
+            ids = [t.id for t in self._tables.values()
+                   if t.status == "waiting" and t.created < created_before and not self._joined(t)]
+            for table_id in ids:
+                self._tables[table_id].status = "closed"
+                self._bump(table_id)
+            return ids
+
+    def revisions(self, table_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
+        with self._lock:
+            return {i: (self._tables[i].version, self._tables[i].revision) for i in table_ids if i in self._tables}
+
+    def unfinished(self) -> list[str]:
+        with self._lock:
+            return [t.id for t in self._tables.values() if t.status not in ("finished", "closed")]
+
+    def due_tables(self, older_than: datetime) -> list[str]:
+        with self._lock:
+            out = []
+            for t in self._tables.values():
+                if t.status in ("finished", "closed") or t.updated >= older_than:
+                    continue
+                cp = t.current_player
+                bot = 0 <= cp < len(t.seats) and t.seats[cp].kind == "bot"
+                if t.turn_timer_seconds is not None or cp == -1 or bot:
+                    out.append(t.id)
+            return out

@@ -1,0 +1,275 @@
+"""The HTTP API's request and response shapes as pydantic models: the source of
+``/api/openapi.json`` (issue 13, fault 7). docs/server-api.md says what each field means.
+
+The routes still read bodies themselves (their refusals name the rule in plain words, with
+``param``), and answer with views already built as JSON; these models state the contract and are
+checked against the running server by schemathesis (tests/server/test_server_schema.py).
+Game-specific parts (a game's observation, its parameters, a record's actions) are open objects.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+JsonObject = dict[str, Any]
+
+
+class Open(BaseModel):
+    """A JSON object that may carry further fields (added later, backwards-compatibly)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+# ------------------------------------------------------------------ errors
+class Error(Open):
+    """Every error: ``error`` a short kind ("invalid", "stale", "too many requests"…), ``detail`` in
+    plain words; ``param`` names the bad field, ``version`` the current one (409 stale),
+    ``retry_after`` seconds (429), ``rule``/``message`` an illegal action's rule (422 illegal)."""
+
+    error: str
+    detail: str | None = None
+    param: str | None = None
+    version: int | None = None
+    retry_after: int | None = None
+    rule: str | None = None
+    message: str | None = None
+
+
+# ------------------------------------------------------------------ requests
+class SeatIn(BaseModel):
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(None, description="a bot's name from GET /api/games (bots); default the game's standard bot")
+    name: str | None = Field(None, max_length=100, description="a seat's name; not a seat number, a bot's or the host's")
+
+
+class CreateTable(BaseModel):
+    game: str = Field(description="a game's name from GET /api/games")
+    seats: list[SeatIn] = Field(min_length=1)
+    params: JsonObject | None = Field(None, description="the game's parameters (GET /api/games: params)")
+    name: str | None = Field(None, max_length=200)
+    turn_timer_seconds: int | None = Field(None, ge=0, le=86400, description="0 or null: no timer")
+    bot_delay_ms: int | None = Field(None, ge=0, le=60000)
+    seed: int | None = Field(None, ge=0, lt=2**63, description="only at tables of at most one human seat")
+    hints: bool | None = Field(None, description="only at tables of at most one human seat")
+
+
+class ActionIn(BaseModel):
+    action: str = Field(max_length=10_000, description="one of the view's legal_actions")
+    version: int = Field(description="the view's version the action was chosen on")
+
+
+class ChatIn(BaseModel):
+    text: str = Field(min_length=1, max_length=500)
+
+
+class BotIn(BaseModel):
+    bot: str | None = None
+
+
+class Empty(BaseModel):
+    """No fields (an empty body is accepted too)."""
+
+
+class RecordIn(Open):
+    """A game record as saved from a finished table (GET /api/tables/{id}/record)."""
+
+    format: Any
+    game: str
+    engine_version: str
+    seed: int
+    params: JsonObject
+    players: list[str] = []
+    actions: list[Any]
+    result: JsonObject
+
+
+class AnalysisIn(BaseModel):
+    record: RecordIn
+    seat: int = Field(ge=0)
+
+
+# ------------------------------------------------------------------ answers
+class GameInfo(Open):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    params: list[JsonObject]
+    bots: list[str]
+    bot_labels: dict[str, str]
+    default_bot: str
+    summary: str | None = None
+
+
+class SeatOut(Open):
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    joined: bool
+    connected: bool
+    bot: str | None = None
+    bot_label: str | None = None
+
+
+class CreatedSeat(Open):
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    bot: str | None = None
+    token: str | None = None
+    join_url: str | None = None
+
+
+class Created(Open):
+    table_id: str
+    host_token: str
+    seats: list[CreatedSeat]
+
+
+class TableSummary(Open):
+    table_id: str
+    game: str
+    title: str
+    name: str
+    created: str
+    status: Literal["waiting", "playing", "finished", "closed"]
+    version: int
+    seats: list[SeatOut]
+
+
+class ChatMessage(Open):
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    at: str
+
+
+class View(Open):
+    """The table as the asking seat may see it (``seat`` null: a spectator)."""
+
+    table_id: str
+    game: str
+    title: str
+    name: str
+    params: JsonObject
+    version: int
+    revision: int
+    status: Literal["waiting", "playing", "finished", "closed"]
+    seat: int | None
+    host: bool
+    seats: list[SeatOut]
+    current_player: int
+    terminal: bool
+    returns: list[float] | None
+    observation: Any
+    legal_actions: list[str]
+    chat: list[ChatMessage]
+    turn_deadline: str | None
+    turn_timer_seconds: int | None
+    bot_delay_ms: int
+    hints: bool
+    scores: list[float] | None
+    replaced_by_bot: bool
+    replaced_seat: int | None
+
+
+class Record(Open):
+    game: str
+    seed: int
+    actions: list[Any]
+
+
+class ReplayStep(Open):
+    seat: int | None
+    action: str | None
+    observation: Any
+    log: list[Any]
+
+
+class Replay(Open):
+    game: str
+    title: str
+    params: JsonObject
+    seed: int
+    players: list[str]
+    result: JsonObject
+    steps: list[ReplayStep]
+
+
+class Analysis(Open):
+    game: str
+    seat: int
+    bot: str
+    decisions: list[JsonObject]
+    marked: list[JsonObject]
+
+
+class Hint(Open):
+    seat: int
+    version: int
+    move: Any
+    text: str
+
+
+class Rules(Open):
+    game: str
+    title: str
+    markdown: str | None
+    implementation: str | None
+
+
+class Health(BaseModel):
+    ok: bool
+
+
+# ------------------------------------------------------------------ wiring into the OpenAPI document
+#: Statuses every route with a JSON body may answer besides its own (docs/server-api.md, "Errors").
+BODY_ERRORS = (413, 415, 422)
+REQUEST_MODELS = (CreateTable, ActionIn, ChatIn, BotIn, Empty, RecordIn, AnalysisIn)
+
+
+def route(ok: Any, *errors: int, status: int = 200, body: type[BaseModel] | None = None,
+          body_required: bool = True) -> dict[str, Any]:
+    """Keyword arguments for ``@app.get/post``: the answer ``ok`` (a model) at ``status``, the
+    :class:`Error` statuses, and the JSON ``body`` it reads (by reference: see :func:`openapi`)."""
+    from http import HTTPStatus
+
+    codes = sorted(set(errors) | (set(BODY_ERRORS) if body is not None else set()))
+    responses: dict[int | str, Any] = {status: {"model": ok, "description": HTTPStatus(status).phrase}}
+    for code in codes:
+        responses[code] = {"model": Error, "description": HTTPStatus(code).phrase}
+    kw: dict[str, Any] = {"responses": responses, "response_model": None, "status_code": status}
+    if body is not None:
+        kw["openapi_extra"] = {"requestBody": {"required": body_required, "content": {
+            "application/json": {"schema": {"$ref": f"#/components/schemas/{body.__name__}"}}}}}
+    return kw
+
+
+def openapi(app: Any) -> dict[str, Any]:
+    """The app's OpenAPI document with the request models among its components and every 422
+    answered with :class:`Error` (FastAPI's own validation-error shape is not what the app sends)."""
+    from fastapi.openapi.utils import get_openapi
+
+    if app.openapi_schema:
+        return app.openapi_schema
+    doc = get_openapi(title=app.title, version=app.version, routes=app.routes,
+                      description="The roses browser table's JSON API (docs/server-api.md).")
+    components = doc.setdefault("components", {}).setdefault("schemas", {})
+    for model in REQUEST_MODELS:
+        schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        components.update(schema.pop("$defs", {}))
+        components[model.__name__] = schema
+    if "Error" not in components:
+        components["Error"] = Error.model_json_schema(ref_template="#/components/schemas/{model}")
+    error_ref = {"description": "Unprocessable Content",
+                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    for ops in doc.get("paths", {}).values():
+        for op in ops.values():
+            if "422" in op.get("responses", {}):
+                op["responses"]["422"] = error_ref
+    for name in ("HTTPValidationError", "ValidationError"):
+        components.pop(name, None)
+    app.openapi_schema = doc
+    return doc

@@ -1,0 +1,113 @@
+"""What a seat, a spectator or the lobby is shown of a table (docs/server-api.md, "view"): only
+``state.observation(seat)`` of the hidden state, the legal actions on the seat's own turn, and
+plain names for seats and bots."""
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from roses.agents import GENERIC_AGENTS
+from roses.core import TERMINAL, State, get_spec, to_jsonable
+
+from .auth import Who
+from .store import ChatRow, TableRow
+
+log = logging.getLogger("roses.server")
+
+
+def bot_names(spec: Any) -> list[str]:
+    """Every agent usable for a game: the generic ones and the game's own."""
+    return list(GENERIC_AGENTS) + [n for n in spec.bots if n not in GENERIC_AGENTS]
+
+
+#: Plain names of the generic bots for players (the lobby's and the table's menus).
+BOT_LABELS = {"random": "Random", "heuristic": "Standard", "ismcts": "Search"}
+
+
+def bot_label(name: str) -> str:
+    """A bot's name for players: "Standard" (``heuristic``), "Random", "Hard search"
+    (``ismcts:hard``), a game's own bot by its name ("Search")."""
+    if name in BOT_LABELS:
+        return BOT_LABELS[name]
+    if name.startswith("ismcts:"):
+        return f"{name.split(':', 1)[1].capitalize()} search"
+    return name.replace("-", " ").replace("_", " ").capitalize()
+
+
+def timer_bot(spec: Any) -> str:
+    """The bot that moves for a seat whose turn timer ran out: heuristic if the game has one."""
+    return "heuristic" if "heuristic" in spec.bots else "random"
+
+
+def default_name(seat: int, kind: str, bot: str | None) -> str:
+    # seats count from 0, as in the logs; a bot by its plain name ("Standard bot", "Hard search bot")
+    return f"{bot_label(bot or 'random')} bot" if kind == "bot" else f"Seat {seat}"
+
+
+def scores_of(state: State) -> list[float] | None:
+    """The game's own score per seat (``State.scores``, e.g. Rare Roses dollars), or ``None``."""
+    try:
+        scores = state.scores()
+    except Exception:  # a game hook that fails must not break the view
+        log.exception("scores() failed for %s", state.game.name)
+        return None
+    return None if scores is None else to_jsonable(list(scores))
+
+
+def chat_json(c: ChatRow) -> dict[str, Any]:
+    return {"id": c.id, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat()}
+
+
+def seat_info(row: TableRow, live_seats: set[int | None]) -> list[dict[str, Any]]:
+    """Every seat of ``row`` as the lobby and views show it (``live_seats``: seats with a live
+    connection)."""
+    out = []
+    for s in row.seats:
+        d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name or default_name(s.seat, s.kind, s.bot),
+                             "joined": s.joined or s.kind == "bot",
+                             "connected": s.kind == "bot" or s.seat in live_seats}
+        if s.kind == "bot":
+            d["bot"] = s.bot
+            d["bot_label"] = bot_label(s.bot or "random")
+        out.append(d)
+    return out
+
+def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dict[str, Any]:
+    """The table as ``who`` may see it (docs/server-api.md, "view"): ``live`` the cached state
+    (``state``, ``version``, ``chat``); only ``state.observation(who.seat)`` of the hidden state."""
+    state = live.state
+    seat = who.seat
+    cp = state.current_player()
+    terminal = cp == TERMINAL
+    is_open = row.status != "closed"
+    my_turn = is_open and seat is not None and cp == seat and row.seats[seat].kind == "human"
+    deadline = None
+    if is_open and row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
+        deadline = (row.updated + timedelta(seconds=row.turn_timer_seconds)).isoformat()
+    spec = state.game.spec
+    return {
+        "table_id": row.id, "game": row.game, "title": spec.title, "name": row.name,
+        "params": to_jsonable(dict(state.game.params)),
+        "version": live.version, "revision": row.revision, "status": row.status,
+        "seat": seat, "host": who.host, "seats": seat_info(row, live_seats),
+        "current_player": cp, "terminal": terminal,
+        "returns": list(state.returns()) if terminal else None,
+        "observation": to_jsonable(state.observation(seat)),
+        "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
+        "chat": [chat_json(c) for c in live.chat],
+        "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
+        "bot_delay_ms": row.bot_delay_ms, "hints": bool(row.options.get("hints")),
+        "scores": scores_of(state),
+        "replaced_by_bot": who.replaced is not None, "replaced_seat": who.replaced,
+    }
+
+def public_table(row: TableRow, live_seats: set[int | None]) -> dict[str, Any]:
+    """A table as the lobby lists it."""
+    try:
+        title = get_spec(row.game).title
+    except Exception:  # a game module that no longer loads still lists
+        title = row.game
+    return {"table_id": row.id, "game": row.game, "title": title, "name": row.name,
+            "created": row.created.isoformat(), "status": row.status, "version": row.version,
+            "seats": seat_info(row, live_seats)}
