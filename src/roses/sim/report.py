@@ -13,6 +13,7 @@ import base64
 import html
 import io
 import json
+import re
 import statistics
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -200,13 +201,15 @@ def end_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     counts: dict[str, int] = {}
     for r in rows:
         v = str(r[key])
-        v = v if len(v) <= 48 else v[:47] + "…"
+        if key == "fig_end_reason":  # one class per rule, whatever the count: "N Flower Buds…"
+            v = re.sub(r"\d+", "N", v)
         counts[v] = counts.get(v, 0) + 1
     games = len(rows)
     order = sorted(counts, key=lambda v: -counts[v])
     finding = "Games end by " + ", ".join(f"{v} {pct(counts[v] / games)}" for v in order) + "."
     plt, fig, ax = _figure()
-    ax.barh(order[::-1], [counts[v] / games for v in order[::-1]], color="#6b4c9a")
+    labels = [v if len(v) <= 48 else v[:47] + "…" for v in order[::-1]]
+    ax.barh(labels, [counts[v] / games for v in order[::-1]], color="#6b4c9a")
     ax.set_xlabel("share of games")
     ax.tick_params(axis="y", labelsize=7)
     return Panel("How games end", finding, _png(plt, fig))
