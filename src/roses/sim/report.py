@@ -223,15 +223,8 @@ def cell_label(rows: Sequence[dict[str, Any]], varying: Sequence[str]) -> str:
 
 def build_cells(rows: Sequence[dict[str, Any]], yardstick: str | None = None) -> list[Cell]:
     """Group rows by cell and compute every panel (figures and findings)."""
-    by_cell: dict[int, list[dict[str, Any]]] = {}
-    for r in rows:
-        by_cell.setdefault(r["cell"], []).append(r)
-    params = [k for k in rows[0] if k.startswith("param_")] if rows else []
-    varying = [k for k in params if len({json.dumps(r.get(k), sort_keys=True) for r in rows}) > 1]
-    if "param_players" not in varying:
-        varying.insert(0, "param_players")
     cells = []
-    for c, rs in sorted(by_cell.items()):
+    for label, rs in build_cells_rows(rows):
         panels = []
         if rs[0]["players"] > 1:
             panels.append(position_panel(rs))
@@ -240,8 +233,50 @@ def build_cells(rows: Sequence[dict[str, Any]], yardstick: str | None = None) ->
             if extra is not None:
                 panels.append(extra)
         panels.append(end_panel(rs))
-        cells.append(Cell(c, cell_label(rs, varying), len(rs), list(rs[0]["bots"]), panels))
+        cells.append(Cell(rs[0]["cell"], label, len(rs), list(rs[0]["bots"]), panels))
     return cells
+
+
+def overview(rows: Sequence[dict[str, Any]]) -> list[tuple[str, ...]]:
+    """One line per cell (header first): games, first player's win rate with its interval and the
+    fair share, mean length, and the White Rose Faction's or the top end condition's share."""
+    cells = build_cells_rows(rows)
+    factions = "fig_factions" in rows[0]
+    head = ("cell", "games", "first player wins", "fair share", "mean actions", "mean rounds",
+            "White Rose wins" if factions else "most common end")
+    out = [head]
+    for label, rs in cells:
+        n, g = rs[0]["players"], len(rs)
+        first = sum(1 for r in rs if any(r["positions"][s] == 0 for s in r["winners"]))
+        lo, hi = wilson_interval(first, g)
+        fair = sum(len(r["winners"]) for r in rs) / (g * n)
+        rounds = [r["rounds"] for r in rs if r.get("rounds") is not None]
+        if factions:
+            w = sum(1 for r in rs if r["end"] == "White Rose")
+            wl, wh = wilson_interval(w, g)
+            last = f"{pct(w / g)} ({pct(wl)}–{pct(wh)})"
+        else:
+            ends: dict[str, int] = {}
+            for r in rs:
+                ends[r["end"]] = ends.get(r["end"], 0) + 1
+            top = max(ends, key=lambda v: ends[v])
+            last = f"{top} {pct(ends[top] / g)}"
+        out.append((label, str(g), f"{pct(first / g)} ({pct(lo)}–{pct(hi)})" if n > 1 else "—",
+                    pct(fair) if n > 1 else "—", f"{statistics.fmean(r['actions'] for r in rs):.1f}",
+                    f"{statistics.fmean(rounds):.1f}" if rounds else "—", last))
+    return out
+
+
+def build_cells_rows(rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """``(label, rows)`` per cell in cell order."""
+    by_cell: dict[int, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_cell.setdefault(r["cell"], []).append(r)
+    params = [k for k in rows[0] if k.startswith("param_")] if rows else []
+    varying = [k for k in params if len({json.dumps(r.get(k), sort_keys=True) for r in rows}) > 1]
+    if "param_players" not in varying:
+        varying.insert(0, "param_players")
+    return [(cell_label(rs, varying), rs) for _, rs in sorted(by_cell.items())]
 
 
 def _title(rows: Sequence[dict[str, Any]]) -> tuple[str, str]:
@@ -271,6 +306,9 @@ def render_html(rows: Sequence[dict[str, Any]], command: str | None = None) -> s
            "Turn-order position 1 is the seat that started. Intervals are 95% Wilson score intervals.</p>"]
     if command:
         out.append(f"<p>Regenerate: <code>{e(command)}</code></p>")
+    table = overview(rows)
+    out.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in table[0]) + "</tr>" + "".join(
+        "<tr>" + "".join(f"<td>{e(v)}</td>" for v in t) + "</tr>" for t in table[1:]) + "</table>")
     for cell in cells:
         out.append(f"<section class='cell' id='cell-{cell.index}'><h2>{e(cell.label)}</h2>"
                    f"<p>{counted(cell.games, 'game')}, bots by seat: {e(', '.join(cell.bots))}</p><div class='panels'>")
@@ -292,6 +330,9 @@ def render_markdown(rows: Sequence[dict[str, Any]], command: str | None = None) 
            "seat that started; intervals are 95% Wilson score intervals.", ""]
     if command:
         out += [f"Regenerate: `{command}`", ""]
+    table = overview(rows)
+    out += ["| " + " | ".join(table[0]) + " |", "|" + "---|" * len(table[0])]
+    out += ["| " + " | ".join(t) + " |" for t in table[1:]] + [""]
     for cell in cells:
         out += [f"## {cell.label}", "", f"{counted(cell.games, 'game')}, bots: {', '.join(cell.bots)}", ""]
         for p in cell.panels:
