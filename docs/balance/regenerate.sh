@@ -15,4 +15,4 @@ run rose-ceremony-fewer-thorns rose-ceremony -p players=2..6 -p deck=@docs/balan
 run rare-roses-solo rare-roses -p players=1 -g 200 --seed 4
 run rare-roses rare-roses -p players=2..6 -g 40 --seed 5
 run roses-and-thorns roses-and-thorns -p players=3..10 -g 60 --seed 6
-run roses-and-thorns-variants roses-and-thorns -p players=3..5 -p quick_game=true,false -p own_thorn_choice=true,false -g 80 --seed 7
+run roses-and-thorns-variants roses-and-thorns -p players=3..5 -p quick_game=true,false -p own_thorn_choice=true,false -g 60 --seed 7
