@@ -185,12 +185,12 @@ def test_multi_seat_end_line_names_winners_and_scores():
 
 def test_simulate_solo_reports_the_mean_score_not_a_win_rate():
     """Regression: `simulate rare-roses --players 1` reported a 100% win rate."""
-    r = runner.invoke(app, ["simulate", "rare-roses", "--players", "1", "-g", "3", "--seed", "1"])
+    r = runner.invoke(app, ["simulate", "rare-roses", "--players", "1", "-g", "3", "--seed", "1", "--bots", "random"])
     assert r.exit_code == 0, r.output
     assert "Rare Roses: 3 games, 1 player, seed 1" in r.output and "1 players" not in r.output
     assert "mean score" in r.output and "win rate" not in r.output and "1.000" not in r.output
     assert re.search(r"│\s+0 │ random │\s+0\.0 │ 0\.0 │\s+0–0 │\s+0\.0–0\.0 │", r.output)  # random fills no order
-    j = runner.invoke(app, ["simulate", "rare-roses", "--players", "1", "-g", "3", "--seed", "1", "--json"])
+    j = runner.invoke(app, ["simulate", "rare-roses", "--players", "1", "-g", "3", "--seed", "1", "--bots", "random", "--json"])
     data = json.loads(j.stdout.strip().splitlines()[-1])
     assert data["wins_per_seat"] == [3.0] and data["mean_scores"] == [0.0] and data["sd_scores"] == [0.0]
 
@@ -335,3 +335,17 @@ def test_log_lines_read_as_sentences_and_keep_their_brackets(tmp_path):
     with console.capture() as out:
         _print_log(state, None, len(state.log.view(None)) - 1)
     assert out.get().strip() == "· Seat 1 says [b]hi[/b]"
+
+
+def test_simulate_sweep_writes_results_and_report_reads_them(tmp_path):
+    out = tmp_path / "r.csv"
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-p", "players=3..4", "-g", "3", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "6 games in 2 cells" in r.output and "players=4" in r.output
+    assert len(out.read_text().splitlines()) == 7
+    html = tmp_path / "r.html"
+    r = runner.invoke(app, ["report", str(out), "--out", str(html)])
+    assert r.exit_code == 0, r.output
+    assert html.read_text().count("data:image/png;base64,") == 6
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "3", "--out", str(tmp_path / "r.txt")])
+    assert r.exit_code == 2 and "results are written as .parquet or .csv" in r.output

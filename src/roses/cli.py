@@ -409,19 +409,37 @@ def simulate(
     game: str = GameArg,
     games_: int = typer.Option(100, "--games", "-g", min=1, help="Number of games."),
     players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of seats."),
-    bots: str = typer.Option("random", help="Comma-separated bots, one per seat (the last repeats)."),
+    bots: Optional[str] = typer.Option(None, help="Comma-separated bots, one per seat (the last repeats); "
+                                       "default: the game's heuristic (random for a game without one)."),
     seed: int = typer.Option(0, help="Seed of the batch: same seed, same result."),
-    param: list[str] = ParamOpt,
+    param: list[str] = typer.Option([], "--param", "-p", help="Game parameter NAME=VALUE (repeatable); a sweep "
+                                    "takes several values: players=3..6 or quick_game=true,false. NAME=@FILE reads a file."),
     workers: int = typer.Option(1, min=1, help="Worker processes (results do not depend on it)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
     plot: Optional[Path] = typer.Option(None, help="Also save a balance figure (seat advantage, game length): .png/.svg/.pdf."),
+    out: Optional[Path] = typer.Option(None, help="Write one row per game to a .parquet or .csv file (a sweep)."),
+    backend: str = typer.Option("process", help="Where a sweep runs: process (this machine) or ray."),
+    address: Optional[str] = typer.Option(None, help="Ray cluster address for --backend ray (default: a local Ray)."),
 ) -> None:
-    """Play many bot games; print wins per seat with 95% confidence intervals and game length."""
+    """Play many bot games; print wins per seat with 95% confidence intervals and game length.
+
+    With several values for a parameter or with --out, runs a sweep: every combination of the
+    values (a cell), --games games each, one result row per game (see `roses report`)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
     from roses.sim.batch import run_batch, wilson
+    from roses.sim.sweep import default_bot, parse_values
 
+    try:
+        axes = {k: parse_values(str(v))
+                for k, v in _params(players, [p for p in param if not p.split("=", 1)[-1].startswith("@")]).items()}
+    except ValueError as e:
+        _fail(f"--param: {e}")
+    if out is not None or any(len(v) > 1 for v in axes.values()) or backend != "process":
+        _sweep(game, axes, param, bots, games_, seed, workers, out, backend, address)
+        return
     g = _load(game, players, param)
+    bots = bots or default_bot(g)
     if plot is not None:  # before the batch: a bad file name must not cost a finished run
         from roses.sim.plots import check_plot_path
 
@@ -456,6 +474,85 @@ def simulate(
     console.print(f"Mean game length: {result.mean_actions:.1f} seat actions (sd {result.sd_actions:.1f}); "
                   f"{result.seconds:.1f} s, {games_ / max(result.seconds, 1e-9):.0f} games/s")
     _save_plot(result, plot)
+
+
+def _sweep(game: str, axes: dict[str, list[str]], pairs: list[str], bots: Optional[str], games_: int, seed: int,
+           workers: int, out: Optional[Path], backend: str, address: Optional[str]) -> None:
+    """`simulate` over a grid of cells: progress bar with ETA, a line per cell, rows to ``out``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    from roses.sim.results import check_results_path, write_results
+    from roses.sim.sweep import expand_grid, plan, run_sweep
+
+    if backend not in ("process", "ray"):
+        _fail(f"--backend {backend}: use process or ray")
+    if out is not None:
+        try:
+            check_results_path(out)
+        except ValueError as e:
+            _fail(f"--out {e}")
+    files = _params(None, [p for p in pairs if p.split("=", 1)[-1].startswith("@")])  # NAME=@FILE: one value
+    cells = [{**c, **files} for c in expand_grid(axes)]
+    names = [b.strip() for b in bots.split(",")] if bots else None
+    try:
+        tasks = plan(game, cells, names, games_)
+    except (RosesError, ValueError) as e:
+        _fail(str(e))
+    title = get_spec(game).title
+    progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(), console=err)
+    start = time.perf_counter()
+    with progress:
+        task = progress.add_task(f"{title}: {counted(len(cells), 'cell')}", total=games_ * len(cells))
+        try:
+            rows = run_sweep(game, tasks, seed=seed, backend=backend, workers=workers, address=address,
+                             progress=lambda k: progress.advance(task, k))
+        except ImportError as e:
+            _fail(str(e))
+    seconds = time.perf_counter() - start
+    t = Table(title=f"{title}: {counted(len(rows), 'game')} in {counted(len(cells), 'cell')}, seed {seed}")
+    for c in ("cell", "parameters", "first player wins", "mean length"):
+        t.add_column(c, justify="right")
+    for c, params in enumerate(cells):
+        rs = [r for r in rows if r["cell"] == c]
+        first = sum(1 for r in rs if any(r["positions"][s] == 0 for s in r["winners"])) / len(rs)
+        t.add_row(str(c), ", ".join(f"{k}={v}" for k, v in params.items() if not k in files) or "defaults",
+                  f"{first:.3f}" if rs[0]["players"] > 1 else "—",
+                  f"{sum(r['actions'] for r in rs) / len(rs):.1f}")
+    console.print(t)
+    console.print(f"{seconds:.1f} s, {len(rows) / max(seconds, 1e-9):.0f} games/s")
+    if out is not None:
+        write_results(rows, out)
+        err.print(f"Results saved: {out} (open with `roses report {out}`)")
+
+
+@app.command()
+def report(
+    results: Path = typer.Argument(..., help="Results of `roses simulate --out` (.parquet or .csv)."),
+    out: Path = typer.Option(Path("report.html"), help="Report file: .html (figures embedded) or .md."),
+    format_: Optional[str] = typer.Option(None, "--format", help="html or md (default: from --out's extension)."),
+) -> None:
+    """Write a balance report of a sweep: win rate by turn-order position, game length, scores and
+    how games end, for every cell, each with a finding in plain words."""
+    from roses.sim.report import render_html, render_markdown
+    from roses.sim.results import read_results
+
+    fmt = (format_ or ("md" if out.suffix.lower() in (".md", ".markdown") else "html")).lower()
+    if fmt not in ("html", "md"):
+        _fail(f"--format {format_}: use html or md")
+    try:
+        rows = read_results(results)
+    except (OSError, ValueError) as e:
+        _fail(f"{results}: cannot read results ({getattr(e, 'strerror', None) or e})")
+    if not rows:
+        _fail(f"{results}: no games in the file")
+    text = render_html(rows) if fmt == "html" else render_markdown(rows)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text)
+    except OSError as e:
+        _fail(f"--out {out}: cannot write there ({e.strerror or e})")
+    err.print(f"Report saved: {out}")
 
 
 def _free_path(folder: Path, stem: str) -> Path:

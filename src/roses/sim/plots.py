@@ -28,8 +28,12 @@ def check_plot_path(path: str | Path) -> None:
     if suffix not in formats:
         what = f"'.{suffix}' is not an image format matplotlib writes" if suffix else "it has no file extension"
         raise ValueError(f"{path}: {what}; use one of {', '.join('.' + f for f in formats)}")
-    # A file we cannot create (missing or read-only folder, a file where a folder should be)
-    # is found now too: try creating it, and leave nothing behind.
+    check_writable(path)
+
+
+def check_writable(path: str | Path) -> None:
+    """Raise ``ValueError`` when the file ``path`` cannot be created (missing or read-only
+    folder, a file where a folder should be): try creating it, and leave nothing behind."""
     target = Path(path)
     existed = target.exists()
     try:
