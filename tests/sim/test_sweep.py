@@ -37,7 +37,7 @@ def test_same_rows_on_one_and_two_workers(rows):
 
 def test_same_rows_on_local_ray(rows):
     ray = pytest.importorskip("ray")
-    # Ray waits 30 s for its raylet; it took 16 s here at load 12 and about 5 s on an idle 2-core CI.
+    # Ray waits 30 s for its raylet; it took 16 s here at load 12 and so the 30 s wait has room on an idle 2-core CI.
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         on_ray = run_sweep("roses-and-thorns", plan("roses-and-thorns", CELLS[:2], None, 6, chunk=3), seed=5,
