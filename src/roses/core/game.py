@@ -96,6 +96,9 @@ class GameSpec:
         playout_bot: optional ``factory(game, seed) -> Agent``: a cheaper version of the
             ``heuristic`` bot for search playouts (``ismcts:hard``), e.g. with fewer sampled
             worlds; not a bot name of its own. ``None``: the playouts use the heuristic.
+        words: optional dotted path of a module with ``describe(observation_json, text) -> str``
+            (a legal move in plain words for menus, with prices and values) and
+            ``irreversible(text) -> bool`` (a bid or a play a confirmation should guard).
     """
 
     name: str
@@ -118,6 +121,31 @@ class GameSpec:
     rules_version: int = 1
     upgrade_history: Callable[[Any, int], Any] | None = None
     playout_bot: Callable[["Game", int], Any] | None = None
+    words: str | None = None
+
+    def describe_action(self, observation: Any, text: str) -> str:
+        """The legal move ``text`` in plain words for the seat whose observation (JSON form) is
+        ``observation`` (the game's ``words`` module; the text itself for a game without one or
+        when the module cannot word it)."""
+        module = self._words()
+        if module is None:
+            return text
+        try:
+            return module.describe(observation, text)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            return text  # a menu never fails for want of a label
+
+    def irreversible(self, text: str) -> bool:
+        """Whether the move ``text`` is a bid or a play a confirmation should guard."""
+        module = self._words()
+        return bool(module is not None and module.irreversible(text))
+
+    def _words(self) -> Any:
+        if self.words is None:
+            return None
+        import importlib
+
+        return importlib.import_module(self.words)
 
     def renderer(self) -> Callable[[Any], Any] | None:
         """The terminal renderer ``f(observation) -> rich renderable``, importing it if ``render``
