@@ -52,3 +52,11 @@ def test_a_seat_number_in_a_table_marks_the_readers_own():
 
     assert [seat_number(s, 1) for s in range(3)] == ["1", "2 (you)", "3"]  # counted from 1
     assert seat_number(0, None) == "1"  # a spectator has no own seat
+
+
+def test_a_possessive_inside_a_line_is_lower_case():
+    """Regression (issue 14 screenshot): "Seat 2 turns up a thorn from Your stack."."""
+    from roses.core.log import own_seat_wording
+
+    assert own_seat_wording("seat 1 turns up a thorn from Seat 0's stack.", 0) == "seat 1 turns up a thorn from your stack."
+    assert own_seat_wording("Seat 0's bouquet wilts", 0) == "Your bouquet wilts"

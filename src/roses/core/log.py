@@ -25,8 +25,8 @@ def own_seat_wording(text: str, seat: int) -> str:
     if f"eat {seat}" not in text:  # the common case: nothing to re-word (skip three regexes)
         return text
 
-    def possessive(m: re.Match[str]) -> str:
-        return "Your" if m.group(1) == "S" else "your"
+    def possessive(m: re.Match[str]) -> str:  # "Your" only to start the line: "from Seat 2's stack" is "from your stack"
+        return "Your" if m.group(1) == "S" and m.start() == 0 else "your"
 
     text = re.sub(rf"\b([Ss])eat {seat}'s\b", possessive, text)
     if re.match(rf"[Ss]eat {seat}\b", text):  # the reader is the subject: "their own" is theirs
