@@ -230,7 +230,7 @@ def test_the_move_panel_follows_a_seat_handed_to_a_bot(live_server, browser):
     assert status == 200
     page.wait_for_function("s => window.rosesTable.view.seats[s].kind === 'bot'", arg=other)
     page.wait_for_function("([s, name]) => document.querySelector(`#moves button.move[data-action$=' to ${s}']`).innerText === name",
-                           arg=[other, f"Seat {other}"])
+                           arg=[other, f"Seat {other + 1}"])  # seats counted from 1
     assert names[other] not in page.inner_text("#moves")
     assert not errors, errors
 
