@@ -6,6 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from roses.cli import app
+from roses.core.plain import plain_line
 from roses.core import GameRecord, replay
 
 runner = CliRunner()
@@ -28,7 +29,7 @@ def test_play_a_whole_game_against_bots_with_bad_input_first(tmp_path):
 
 def test_watch_and_replay(tmp_path):
     r = runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--seed", "8", "--records", str(tmp_path)])
-    assert r.exit_code == 0 and re.search(r"Game over\. Winners?: seat \d", r.output)
+    assert r.exit_code == 0 and re.search(r"Game over\. Winners?: Seat \d", r.output)
     path = next(tmp_path.glob("*.json"))
     r = runner.invoke(app, ["replay", str(path), "--no-step"])
     assert r.exit_code == 0 and "Replay verified" in r.output
@@ -109,7 +110,7 @@ def test_bad_records_folder_and_delay_fail_before_playing(tmp_path):
 
 def test_games_lists_every_bot_and_keeps_bracketed_help():
     r = runner.invoke(app, ["games"])
-    assert "ismcts" in r.output and "[roses, thorns" in r.output
+    assert "ismcts" in r.output and "roses, thorns and how many" in r.output
 
 
 def test_rules_prints_the_how_to_play_page():
@@ -177,8 +178,8 @@ def test_multi_seat_end_line_names_winners_and_scores():
     winners = [s for s, r in enumerate(state.returns()) if r > 0]
     me = winners[0]
     text = end_text(state, me)
-    assert text.startswith(f"Game over. Winner{'s' if len(winners) > 1 else ''}: seat {me} (you)")
-    assert text.endswith("— you win!") and f"seat {me} (you) ${state.scores()[me]:.0f}" in text
+    assert text.startswith(f"Game over. Winner{'s' if len(winners) > 1 else ''}: Seat {me + 1} (you)")
+    assert text.endswith("— you win!") and f"Seat {me + 1} (you) ${state.scores()[me]:.0f}" in text
     assert text.count("(you)") == 2  # the reader's seat among the winners and the scores, nobody else's
     assert "(you)" not in end_text(state, None)  # a spectator reads plain seat numbers
 
@@ -313,7 +314,7 @@ def test_the_log_is_printed_once(game, extra, tmp_path):
     import roses
 
     r, path = _watched(tmp_path, game, 5, *extra, "--bots", "random")
-    last = roses.replay(GameRecord.load(path)).log.view(None)[-1]
+    last = plain_line(roses.replay(GameRecord.load(path)).log.view(None)[-1])  # seats counted from 1
     last = last[:1].upper() + last[1:]  # printed as a sentence
     assert " ".join(r.output.split()).count(" ".join(last.split())) == 1, last
 
@@ -334,7 +335,7 @@ def test_log_lines_read_as_sentences_and_keep_their_brackets(tmp_path):
     state.log.add("seat 1 says [b]hi[/b]")
     with console.capture() as out:
         _print_log(state, None, len(state.log.view(None)) - 1)
-    assert out.get().strip() == "· Seat 1 says [b]hi[/b]"
+    assert out.get().strip() == "· Seat 2 says [b]hi[/b]"  # the engine's seat 1, counted from 1
 
 
 def test_simulate_sweep_writes_results_and_report_reads_them(tmp_path):

@@ -25,6 +25,8 @@ from roses.core import (GameParameterError, GameRecord, IllegalActionError, Reco
                         get_spec, load, to_jsonable)
 from roses.core.errors import quoted
 from roses.core.log import as_read_by
+from roses.core.plain import plain_line, seat_name
+from roses.menu import Menu
 from roses.core.record import initial_state, replay_steps, verify_result
 from roses.core.words import counted
 
@@ -156,6 +158,8 @@ def play(
     param: list[str] = ParamOpt,
     records: Path = typer.Option(Path("records"), help="Folder where the game record is saved."),
     delay: float = typer.Option(0.0, min=0.0, help="Seconds to pause after each bot move."),
+    confirm: Optional[bool] = typer.Option(None, "--confirm/--no-confirm",
+                                           help="Ask before a bid or a play that can't be taken back (default: on in a terminal, off for piped input)."),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play)."""
     g = _load(game, players, param)
@@ -182,9 +186,11 @@ def play(
     state = g.new_initial_state(seed)
     viewer = None if watch else seat
     console.rule(f"{g.title} — {n} player{'s' if n != 1 else ''}, seed {state.seed}")
-    bot_list = ", ".join(f"seat {s} {b}" for s, b in enumerate(seat_bots) if s not in humans)
-    console.print("You are " + ("watching." if watch else f"seat {seat}.") + (f" Bots: {bot_list}." if bot_list else ""))
+    bot_list = ", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(seat_bots) if s not in humans)
+    console.print("You are " + ("watching." if watch else f"{seat_name(seat)}.") + (f" Bots: {bot_list}." if bot_list else ""))
     shown = 0
+    menu = Menu()
+    confirm = sys.stdin.isatty() if confirm is None else confirm
     try:
         while not state.is_terminal():
             if state.is_chance_node():
@@ -192,7 +198,7 @@ def play(
             elif state.current_player() in humans:
                 shown = _print_log(state, viewer, shown)
                 console.print(render(state, viewer))
-                state.apply(_ask(state))
+                state.apply(_ask(state, menu, seat, confirm))
             else:
                 s = state.current_player()
                 state.apply(agents[s].act(Turn.of(state)))
@@ -233,38 +239,74 @@ def end_text(state: State, seat: Optional[int]) -> str:
             + ", ".join(f"seat {s}" for s in winners))
     if scores is not None:
         text += " (scores: " + ", ".join(f"seat {s} {spec.format_score(x)}" for s, x in enumerate(scores)) + ")"
+    text = as_read_by(text, seat)  # seats counted from 1, the reader's own marked "(you)"
     if seat is not None:
-        text = as_read_by(text, seat) + (" — you win!" if seat in winners else " — you lose.")
+        text += " — you win!" if seat in winners else " — you lose."
     return text
 
 
 def _print_log(state: State, seat: Optional[int], shown: int) -> int:
     lines = state.log.view(seat)
     for line in lines[shown:]:
+        line = plain_line(line)  # seats counted from 1, as the browser shows them
         console.print(f"  · {escape(line[:1].upper() + line[1:])}")  # a sentence, as the browser shows it
     return len(lines)
 
 
-def _ask(state: State):
-    """Number the legal actions and read a choice (number or text form) until one is legal."""
+def _pending_input() -> bool:
+    """Whether the player has typed ahead: a line waits on a terminal's standard input (never
+    for piped input, which is a script answering each prompt in turn)."""
+    try:
+        if not sys.stdin.isatty():
+            return False
+        import select
+
+        return bool(select.select([sys.stdin], [], [], 0)[0])
+    except (OSError, ValueError):
+        return False
+
+
+def _ask(state: State, menu: Menu, seat: int, confirm: bool = False):
+    """Number the legal actions in plain words (with prices and values) and read a choice until
+    one is legal: a number of this prompt (``roses.menu``: numbers typed for an earlier prompt are
+    refused), or the move's text; with ``confirm``, a bid or a play only after "Play it?"."""
     legal = state.legal_actions()
-    console.print("[bold]Your move:[/] " + "   ".join(f"[cyan]{i}[/]) {a}" for i, a in enumerate(legal, 1)))
-    hint = f"Type a number from 1 to {len(legal)}, the move's text, or q to stop."
+    texts = [str(a) for a in legal]
+    spec = state.game.spec
+    obs = to_jsonable(state.observation(seat))
+    labels = [spec.describe_action(obs, t) for t in texts]
+    ahead = _pending_input()  # checked before the menu is shown: what waits was typed for another
+    letter = menu.open(texts)
+    console.print("[bold]Your move:[/] " + "   ".join(
+        f"[cyan]{letter}{i}[/]) {escape(label)}" for i, label in enumerate(labels, 1)))
+    hint = f"Type a number from 1 to {len(legal)} (or {menu.choices()}), the move's text, or q to stop."
     while True:
-        answer = console.input("[bold]> [/]").strip()
-        if answer.lower() in ("q", "quit", "exit"):
+        answer = console.input(f"[bold]{letter}> [/]").strip()
+        meaning = menu.read(answer, ahead)
+        ahead = False
+        if meaning.quit:
             raise KeyboardInterrupt
-        if answer.isascii() and answer.isdigit():  # ASCII digits only: "٣" or "１" is no move number
-            if 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            console.print(f"[red]There is no move {escape(answer)}.[/] {hint}")
+        if meaning.message is not None:
+            console.print(f"[red]{escape(meaning.message)}[/] {hint}")
             continue
-        try:
-            return state.action_from_text(answer)
-        except IllegalActionError as e:
-            console.print(f"[red]{escape(_refusal(answer, e))}[/] {hint}")
-        except RosesError as e:
-            console.print(f"[red]{escape(str(e))}[/]")
+        if meaning.index is not None:
+            action = legal[meaning.index]
+        else:
+            try:
+                action = state.action_from_text(answer)
+            except IllegalActionError as e:
+                console.print(f"[red]{escape(_refusal(answer, e))}[/] {hint}")
+                continue
+            except RosesError as e:
+                console.print(f"[red]{escape(str(e))}[/]")
+                continue
+        if confirm and spec.irreversible(str(action)):
+            label = spec.describe_action(obs, str(action))
+            sure = console.input(f"{escape(label)}: this can't be taken back. Play it? [Y/n] ").strip().lower()
+            if sure not in ("", "y", "yes"):
+                console.print("Not played. " + hint)
+                continue
+        return action
 
 
 def _refusal(answer: str, e: IllegalActionError) -> str:

@@ -40,14 +40,23 @@ def test_spectators_read_the_public_wording():
 def test_status_lines_outside_the_log_read_like_the_log():
     from roses.core.log import as_read_by
 
-    assert as_read_by("High bid: 4 by seat 0", 0) == "High bid: 4 by seat 0 (you)"
+    # Plain words: seats counted from 1 as players count (the engine's "seat 0" is Seat 1).
+    assert as_read_by("High bid: 4 by seat 0", 0) == "High bid: 4 by Seat 1 (you)"
     assert as_read_by("seat 0's turn", 0) == "your turn"
-    assert as_read_by("High bid: 4 by seat 0", 1) == "High bid: 4 by seat 0"
-    assert as_read_by("High bid: 4 by seat 0", None) == "High bid: 4 by seat 0"  # a spectator
+    assert as_read_by("High bid: 4 by seat 0", 1) == "High bid: 4 by Seat 1"
+    assert as_read_by("High bid: 4 by seat 0", None) == "High bid: 4 by Seat 1"  # a spectator
 
 
 def test_a_seat_number_in_a_table_marks_the_readers_own():
     from roses.core.log import seat_number
 
-    assert [seat_number(s, 1) for s in range(3)] == ["0", "1 (you)", "2"]
-    assert seat_number(0, None) == "0"  # a spectator has no own seat
+    assert [seat_number(s, 1) for s in range(3)] == ["1", "2 (you)", "3"]  # counted from 1
+    assert seat_number(0, None) == "1"  # a spectator has no own seat
+
+
+def test_a_possessive_inside_a_line_is_lower_case():
+    """Regression (issue 14 screenshot): "Seat 2 turns up a thorn from Your stack."."""
+    from roses.core.log import own_seat_wording
+
+    assert own_seat_wording("seat 1 turns up a thorn from Seat 0's stack.", 0) == "seat 1 turns up a thorn from your stack."
+    assert own_seat_wording("Seat 0's bouquet wilts", 0) == "Your bouquet wilts"

@@ -136,10 +136,14 @@ def browser():
             b.close()
 
 
-def new_page(browser, errors: list[str], width: int = 1280, height: int = 900) -> "Page":
+def new_page(browser, errors: list[str], width: int = 1280, height: int = 900, *, confirm: bool = False) -> "Page":
     """A page in a fresh browser context (own sessionStorage, like another person's browser);
-    JavaScript errors are collected into ``errors``."""
+    JavaScript errors are collected into ``errors``. ``confirm``: keep the table's "ask before a
+    bid or a play" setting on (the players' default); off by default here, so that the tests that
+    click through whole games are not stopped by the confirm dialog."""
     context = browser.new_context(viewport={"width": width, "height": height})
+    if not confirm:
+        context.add_init_script("try { localStorage.setItem('roses:settings', JSON.stringify({confirm: false})); } catch (e) {}")
     page = context.new_page()
     page.set_default_timeout(60_000)  # generous: CI runs other suites beside these on 2 cores
     page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
@@ -185,6 +189,8 @@ def create_table(page: "Page", base: str, game: str, seats: list[str], *, player
         field = page.locator(f'[name="{key}"]')
         if isinstance(value, bool):
             field.set_checked(value)
+        elif field.evaluate("e => e.tagName") == "SELECT":  # e.g. start_player: "Seat 1" is 0
+            field.select_option(json.dumps(value))
         else:
             field.fill(str(value))
     page.click("details.advanced > summary")

@@ -54,8 +54,8 @@ def test_two_browsers_and_two_bots_play_roses_and_thorns_to_the_end(live_server,
     friend.wait_for_selector("#board .seat-box")
     # The secret token leaves the address bar; each browser holds its own seat.
     assert "token=" not in friend.url
-    assert "seat 0" in host.inner_text("#subtitle")
-    assert "seat 1" in friend.inner_text("#subtitle")
+    assert "seat 1" in host.inner_text("#subtitle")
+    assert "seat 2" in friend.inner_text("#subtitle")
     # The table's name is shown as text, never as markup.
     assert "<b>table</b>" in host.inner_text("#title")
     # Each seat sees only its own hand.

@@ -44,7 +44,7 @@ def test_one_human_plays_to_the_end(game, live_server, browser):
     assert len(links) == 1
     page.click("#open-my-seat")
     page.wait_for_selector("#board > *")
-    assert "seat 0" in page.inner_text("#subtitle")
+    assert "seat 1" in page.inner_text("#subtitle")
     # The game's own renderer drew the table (not only the generic fallback).
     assert page.locator("#board .generic").count() == 0, f"{game} fell back to the generic renderer"
 

@@ -204,7 +204,7 @@ def test_hot_seat_keeps_the_other_seat_when_the_active_one_goes_to_a_bot(live_se
     assert page.evaluate("() => window.rosesTable.seat") == other
     assert page.evaluate("() => window.rosesTable.view.seat") == other
     assert page.evaluate(STORE, table_id)["seats"] == {str(other): stored["seats"][str(other)]}
-    assert page.inner_text("#subtitle") == f"You play seat {other}"
+    assert page.inner_text("#subtitle") == f"You play seat {other + 1}"
     assert not errors, errors
 
 

@@ -90,7 +90,7 @@ def test_chat_keeps_the_name_it_was_sent_under_after_the_seat_goes_to_a_bot(live
     page.wait_for_selector("#chat li")
     assert page.inner_text("#chat li") == "Friend: hi from friend"
     # The seat itself is now the bot's: the players list names it by seat, as the log does.
-    assert "Seat 1" in page.inner_text("#players")
+    assert "Seat 2" in page.inner_text("#players")
     assert not errors, errors
 
 

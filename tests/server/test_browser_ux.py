@@ -130,7 +130,7 @@ def friends_link_in_the_hosts_browser(base: str, browser, errors: list[str]):
     table_id = links[1].split("/t/")[1].split("?")[0]
     host.click("#open-my-seat")
     host.wait_for_selector("#board .seat-box")
-    assert host.inner_text("#subtitle") == "You play seat 0"
+    assert host.inner_text("#subtitle") == "You play seat 1"
     tab = host.context.new_page()
     tab.on("pageerror", lambda e: errors.append(str(e)))
     tab.goto(links[1])
@@ -142,19 +142,19 @@ def test_a_friends_link_in_a_browser_that_plays_another_seat_asks_before_hot_sea
     needs(RC)
     errors: list[str] = []
     host, tab, links, table_id = friends_link_in_the_hosts_browser(live_server, browser, errors)
-    assert tab.inner_text("#join-ask-text") == ("This browser already plays seat 0 at this table. "
-                                                "Also play seat 1 here (hot seat: both hands on this screen)?")
-    assert tab.inner_text("#join-ask-no") == "No, keep seat 0 and don't store this link"
+    assert tab.inner_text("#join-ask-text") == ("This browser already plays seat 1 at this table. "
+                                                "Also play seat 2 here (hot seat: both hands on this screen)?")
+    assert tab.inner_text("#join-ask-no") == "No, keep seat 1 and don't store this link"
     screenshot(tab, "ux-join-link-asks")
     tab.click("#join-ask-no")
     tab.wait_for_selector("#board .seat-box")
-    assert tab.inner_text("#subtitle") == "You play seat 0"
+    assert tab.inner_text("#subtitle") == "You play seat 1"
     assert tab.locator("#seat-switch").is_hidden()
     assert tab.evaluate(STORED_SEATS, table_id) == ["0"]
     assert "token=" not in tab.url
     tab.reload()
     tab.wait_for_selector("#board .seat-box")
-    assert tab.inner_text("#subtitle") == "You play seat 0"
+    assert tab.inner_text("#subtitle") == "You play seat 1"
     # Asked again, the answer is yes: this browser now plays both seats (hot seat), knowingly.
     tab.goto(links[1])
     tab.click("#join-ask-yes")
@@ -181,12 +181,12 @@ def test_escape_closes_the_join_link_question_as_no(live_server, browser):
     tab.keyboard.press("Escape")
     tab.wait_for_selector("#join-ask", state="hidden")
     tab.wait_for_selector("#board .seat-box")
-    assert tab.inner_text("#subtitle") == "You play seat 0"
+    assert tab.inner_text("#subtitle") == "You play seat 1"
     assert tab.evaluate(STORED_SEATS, table_id) == ["0"]
     assert "token=" not in tab.url
     # Escape later (no question open) changes nothing.
     tab.keyboard.press("Escape")
-    assert tab.inner_text("#subtitle") == "You play seat 0"
+    assert tab.inner_text("#subtitle") == "You play seat 1"
     assert not errors, errors
 
 
@@ -230,7 +230,7 @@ def test_the_move_panel_follows_a_seat_handed_to_a_bot(live_server, browser):
     assert status == 200
     page.wait_for_function("s => window.rosesTable.view.seats[s].kind === 'bot'", arg=other)
     page.wait_for_function("([s, name]) => document.querySelector(`#moves button.move[data-action$=' to ${s}']`).innerText === name",
-                           arg=[other, f"Seat {other}"])
+                           arg=[other, f"Seat {other + 1}"])  # seats counted from 1
     assert names[other] not in page.inner_text("#moves")
     assert not errors, errors
 
@@ -277,8 +277,9 @@ def test_the_log_keeps_players_names_as_given(live_server, browser):
     errors: list[str] = []
     page = new_page(browser, errors)
     page.goto(live_server + made["seats"][0]["join_url"])
-    page.wait_for_function("() => document.getElementById('log').children.length >= 3")
-    lines = page.locator("#log li").all_inner_texts()
+    page.wait_for_function("() => document.querySelectorAll('#log li.log-line').length >= 3")
+    # Every line, also those in folded groups (the log is grouped by turn, the dealing folded).
+    lines = [t.strip() for t in page.locator("#log li.log-line:not(.log-run)").all_text_contents() if t.strip()]
     assert any(t.startswith("élodie ") for t in lines), lines
     assert any(t.startswith("xxx ") for t in lines), lines
     assert not any(t.startswith(("Élodie", "Xxx")) for t in lines), lines

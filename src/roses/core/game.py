@@ -113,6 +113,9 @@ class GameSpec:
         horizon: optional ``f(game) -> Horizon``: a stage at which ``ismcts:hard`` stops its
             playouts and scores the position (:class:`Horizon`); ``None``: the playouts go to the
             end (or to ``GameInfo.strong_playout_depth``).
+        words: optional dotted path of a module with ``describe(observation_json, text) -> str``
+            (a legal move in plain words for menus, with prices and values) and
+            ``irreversible(text) -> bool`` (a bid or a play a confirmation should guard).
     """
 
     name: str
@@ -136,6 +139,31 @@ class GameSpec:
     upgrade_history: Callable[[Any, int], Any] | None = None
     playout_bot: Callable[["Game", int], Any] | None = None
     horizon: Callable[["Game"], Horizon] | None = None
+    words: str | None = None
+
+    def describe_action(self, observation: Any, text: str) -> str:
+        """The legal move ``text`` in plain words for the seat whose observation (JSON form) is
+        ``observation`` (the game's ``words`` module; the text itself for a game without one or
+        when the module cannot word it)."""
+        module = self._words()
+        if module is None:
+            return text
+        try:
+            return module.describe(observation, text)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            return text  # a menu never fails for want of a label
+
+    def irreversible(self, text: str) -> bool:
+        """Whether the move ``text`` is a bid or a play a confirmation should guard."""
+        module = self._words()
+        return bool(module is not None and module.irreversible(text))
+
+    def _words(self) -> Any:
+        if self.words is None:
+            return None
+        import importlib
+
+        return importlib.import_module(self.words)
 
     def renderer(self) -> Callable[[Any], Any] | None:
         """The terminal renderer ``f(observation) -> rich renderable``, importing it if ``render``

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from .plain import plain_line
+
 #: A log message: a finished string, or ``(template, *args)`` worded by ``template.format(*args)``.
 Message = Any
 
@@ -23,8 +25,8 @@ def own_seat_wording(text: str, seat: int) -> str:
     if f"eat {seat}" not in text:  # the common case: nothing to re-word (skip three regexes)
         return text
 
-    def possessive(m: re.Match[str]) -> str:
-        return "Your" if m.group(1) == "S" else "your"
+    def possessive(m: re.Match[str]) -> str:  # "Your" only to start the line: "from Seat 2's stack" is "from your stack"
+        return "Your" if m.group(1) == "S" and m.start() == 0 else "your"
 
     text = re.sub(rf"\b([Ss])eat {seat}'s\b", possessive, text)
     if re.match(rf"[Ss]eat {seat}\b", text):  # the reader is the subject: "their own" is theirs
@@ -33,15 +35,17 @@ def own_seat_wording(text: str, seat: int) -> str:
 
 
 def seat_number(seat: int, reader: int | None) -> str:
-    """A seat's number in a table column or compact list as ``reader`` reads it: ``"3 (you)"`` for
-    the reader's own seat, else ``"3"`` (a spectator, ``None``, has no own seat)."""
-    return f"{seat} (you)" if seat == reader else str(seat)
+    """A seat's number in a table column or compact list as ``reader`` reads it, counted from 1 as
+    players count (``seat`` is 0-based): ``"4 (you)"`` for the reader's own seat 3, else ``"4"``
+    (a spectator, ``None``, has no own seat)."""
+    return f"{seat + 1} (you)" if seat == reader else str(seat + 1)
 
 
 def as_read_by(text: str, seat: int | None) -> str:
-    """A status line (outside the log) as ``seat`` reads it: :func:`own_seat_wording` for a seat,
-    ``text`` unchanged for a spectator (``None``)."""
-    return text if seat is None else own_seat_wording(text, seat)
+    """A status line (outside the log, engine wording: seats counted from 0) as ``seat`` reads it
+    in plain words: :func:`own_seat_wording` for a seat (nothing for a spectator, ``None``), then
+    seats counted from 1 (:func:`roses.core.plain.plain_line`)."""
+    return plain_line(text if seat is None else own_seat_wording(text, seat))
 
 
 def word(message: Message) -> str:

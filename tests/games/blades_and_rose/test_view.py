@@ -21,7 +21,7 @@ def test_render_shows_own_secrets_and_the_board_only():
     play_round(s, A, {B: BISHOP})
     assert SPEC.renderer() is render
     mine = _text(s.observation(B))
-    assert "Bishop (White Rose Faction)" in mine and "Sacrifice (1/4 buds)" in mine
+    assert "Bishop (White Rose Faction)" in mine and "Sacrifice (1 of 4 buds)" in mine
     other = _text(s.observation(A))
     assert "White Rose (White Rose Faction)" in other and "Dark Knife" not in other
 
@@ -35,10 +35,11 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
     play_round(s, A, {B: BISHOP})
     s.apply(GiveCoin(B))                     # round 2: seat 1 places its crystal #2 (Unshuffled)
     mine = _text(s.observation(B))
-    assert f"Round 2: seat {B} (you) placed #2 Unshuffled; order {B} (you) 2 3 4 0" in mine
-    assert f"R1: coin {E}→{A}, #6 Last to play; played: {B} (you);" in mine
+    # Seats counted from 1, as players count (the engine's seat 1 is "2").
+    assert f"Round 2: Seat {B + 1} (you) placed #2 Unshuffled; order {B + 1} (you) 3 4 5 1" in mine
+    assert f"R1: coin {E + 1}→{A + 1}, #6 Last to play; played: {B + 1} (you);" in mine
     theirs, spectator = _text(s.observation(A)), _text(s.observation(None))
-    assert f"Round 2: seat {B} placed #2 Unshuffled; order {B} 2 3 4 {A} (you)" in theirs
-    assert f"Round 2: seat {B} placed #2 Unshuffled; order {B} 2 3 4 {A}" in spectator
-    assert f"R1: coin {E}→{A} (you), #6 Last to play; played: {B};" in theirs
-    assert f"R1: coin {E}→{A}, #6 Last to play; played: {B};" in spectator and "(you)" not in spectator
+    assert f"Round 2: Seat {B + 1} placed #2 Unshuffled; order {B + 1} 3 4 5 {A + 1} (you)" in theirs
+    assert f"Round 2: Seat {B + 1} placed #2 Unshuffled; order {B + 1} 3 4 5 {A + 1}" in spectator
+    assert f"R1: coin {E + 1}→{A + 1} (you), #6 Last to play; played: {B + 1};" in theirs
+    assert f"R1: coin {E + 1}→{A + 1}, #6 Last to play; played: {B + 1};" in spectator and "(you)" not in spectator

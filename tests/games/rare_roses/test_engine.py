@@ -16,7 +16,7 @@ from roses.core import IllegalActionError
 from roses.core.conformance import check_determinize, check_random_game
 from roses.games.rare_roses.actions import (FILL, MATCH, Accept, Buy, DealGive, DealPay, DealTake,
                                             DealWith, Decline, DrawOrder, DrawTile, FillOrder, Offer,
-                                            Propose, Specialty, StartPlayer, Trash, tiles_text)
+                                            Propose, Specialty, StartPlayer, Trash, tiles_words)
 from roses.games.rare_roses.cards import BOXES, ROSES
 
 from ..properties import SEEDS
@@ -157,8 +157,8 @@ def test_a_declined_deal_and_a_pending_one_are_redrawn_for_a_seat_outside_them()
         take, give, pay = _draft_terms(steps)
         assert take and set(take) <= {("black", "bud"), ("osira", "bud")} and pay <= s.money[0]
         told = [line for line in w.log.view(1) if line.startswith("seat 0 proposes: take ")]
-        assert told[0] == (f"seat 0 proposes: take {tiles_text(take)} from you for ${pay}"
-                           + (f" and {tiles_text(give)}" if give else ""))  # its seats' words
+        assert told[0] == (f"seat 0 proposes: take {tiles_words(take)} from you for ${pay}"
+                           + (f" and {tiles_words(give)}" if give else ""))  # its seats' words
         redrawn.add(tuple(steps))
     assert tuple(real) not in redrawn and len(redrawn) > 1
     for seat in (0, 1):   # the two seats of the deals keep every term
@@ -186,7 +186,7 @@ def test_a_draft_in_progress_and_a_cancelled_one_are_redrawn_for_the_seller_too(
 def test_an_accepted_deal_keeps_its_terms_in_every_world():
     s = _second_turn_buying()
     do(s, "offer 1 take osira/bud pay 3", "accept")
-    assert s.log.view(2)[-1] == "seat 1 accepts: seat 0 takes osira/bud and gives $3"
+    assert s.log.view(2)[-1] == "seat 1 accepts: seat 0 takes Osira bud and gives $3"
     w = s.determinize(2, random.Random(1))
     assert w.history == s.history
 
@@ -245,7 +245,8 @@ def test_same_seeds_give_the_same_games():
     stay put: random games (uniform over the listed actions) fingerprint as recorded (histories,
     money and the public log of six games). The fingerprint changed with rules_version 2 (deals
     drafted step by step, fill tiles named one by one: a documented change of the action space,
-    docs/rules/rare-roses.md), then when the log lost its ruling ids (player-facing text)."""
+    docs/rules/rare-roses.md), then when the log lost its ruling ids (player-facing text), then
+    when it named tiles and roses in plain words (issue 14; histories and money unchanged)."""
     h = hashlib.sha256()
     for players in (1, 3, 6):
         game = roses.load("rare-roses", players=players)
@@ -254,4 +255,4 @@ def test_same_seeds_give_the_same_games():
             while not s.is_terminal():
                 s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
             h.update(repr(([str(a) for _, a in s.history], s.money, s.log.view(None))).encode())
-    assert h.hexdigest() == "a286e2d97b345d115c7013a44835ef584c0eebb6c011986651556d98e2617d37"
+    assert h.hexdigest() == "8f857025871e9a51ae355bc4da5a8837bfb99c89ced75b324ab97ec444c59751"

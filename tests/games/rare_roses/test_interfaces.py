@@ -126,8 +126,8 @@ def test_determinize_redraws_a_pending_deal_for_a_seat_outside_it():
     for seat in (2, None):
         assert s.log.view(seat)[-1] == "seat 0 proposes a deal to seat 1"
         assert not any("black/" in line or "pay 7" in line for line in s.log.view(seat))
-    assert s.log.view(1)[-1] == "seat 0 proposes: take osira/bud,black/bud from you for $7 and black/fresh"
-    assert s.log.view(0)[-1] == "you propose to seat 1: take osira/bud,black/bud from them for $7 and black/fresh"
+    assert s.log.view(1)[-1] == "seat 0 proposes: take Osira bud and Black bud from you for $7 and fresh Black bloom"
+    assert s.log.view(0)[-1] == "you propose to seat 1: take Osira bud and Black bud from them for $7 and fresh Black bloom"
     for seat in (0, 1):                           # the two seats in the deal keep its terms
         assert s.determinize(seat, random.Random(seat)).offer == real
     drawn = []
@@ -191,7 +191,7 @@ def test_tiles_are_named_one_by_one_for_a_fill():
     do(s, "use juliet/bud")
     assert s.phase == "fill" and cid in s.filled[0]
     assert s.shops[0][2][3] == 1 and s.shops[0][1][3] == 0      # the mature osira stays
-    assert "with juliet/bud,osira/fresh" in s.log.view(None)[-1]
+    assert "with Juliet bud and fresh Osira bloom" in s.log.view(None)[-1]
 
 
 def test_view_renders_every_phase():
@@ -206,4 +206,4 @@ def test_view_renders_every_phase():
         s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
     console.print(s.game.spec.renderer()(s.observation(0)))
     text = console.export_text()
-    assert "Rare Roses" in text and "Market" in text and "final: seat 0" in text
+    assert "Rare Roses" in text and "Market" in text and "final: Seat 1" in text

@@ -44,7 +44,7 @@ def test_tiles_age_one_box_per_own_turn_and_are_lost_on_the_fourth():
     do(s, "end turn")
     assert sum(map(sum, s.shops[0])) == 0                                        # 4th turn: gone
     assert s.bag[1] == bag_before + 1                                            # back in the bag
-    assert s.log.entries[-1].public == "seat 0's turn: stock rotated, 1 mature bloom(s) back to the bag"
+    assert s.log.entries[-1].public == "seat 0's turn: stock rotated, 1 mature bloom back to the bag"
 
 
 LIFE_DECK = [card(0, [("blue", "bud")], 4, 6), card(1, [("blue", "bloom")], 4, 6)] + \
@@ -292,7 +292,7 @@ def test_a_tile_bought_from_another_shop_keeps_its_box_and_counts_toward_six():
     assert shop(s, 0, "fresh") == {"juliet": 1} and shop(s, 0, "bud") == {}
     assert shop(s, 1, "bud") == {"blue": 1} and shop(s, 1, "fresh") == {"juliet": 1}
     assert s.money[:2] == [17, 23] and s.received == 1
-    assert "seat 1 accepts: seat 0 takes juliet/fresh and gives $3 and blue/bud" in s.log.view(2)[-1]
+    assert "seat 1 accepts: seat 0 takes fresh Juliet bloom and gives $3 and Blue bud" in s.log.view(2)[-1]
     # all tiles received count toward the 6
     s.received = 5
     refused(s, "offer 1 take juliet/fresh,black/mature pay 0", "more than 6 roses")
@@ -300,8 +300,8 @@ def test_a_tile_bought_from_another_shop_keeps_its_box_and_counts_toward_six():
     do(s, "decline")
     assert s.received == 5 and shop(s, 1, "fresh") == {"juliet": 1}
     assert s.log.view(2)[-1] == "seat 1 declines seat 0's deal"
-    assert s.log.view(1)[-1] == "you decline seat 0's deal: take juliet/fresh for $0"  # plain words
-    assert s.log.view(0)[-1] == "seat 1 declines your deal: take juliet/fresh for $0"
+    assert s.log.view(1)[-1] == "you decline seat 0's deal: take fresh Juliet bloom for $0"  # plain words
+    assert s.log.view(0)[-1] == "seat 1 declines your deal: take fresh Juliet bloom for $0"
 
 
 def test_deals_must_be_well_formed():

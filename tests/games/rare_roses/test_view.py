@@ -21,12 +21,12 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
     set_shop(s, 2, "fresh", black=1)
     do(s, "offer 2 take black/fresh pay 5")       # seat 0 proposes a deal to seat 2
     mine, theirs, spectator = (_text(s.observation(t)) for t in (0, 2, None))
-    assert "Rare Roses — phase respond · your turn · you are seat 0" in mine
-    assert "deal on the table: seat 0 (you) proposes to take seat 2's black/fresh for $5" in mine
-    assert "phase respond · seat 0's turn · you are seat 2" in theirs
-    assert "deal on the table: seat 0 proposes to take your black/fresh for $5" in theirs
-    assert "phase respond · seat 0's turn" in spectator and "(you)" not in spectator
-    assert "│ ▶ 0 (you) " in mine and "│ 2 (you) " in theirs   # the shops table
+    assert "Rare Roses — phase respond · your turn · you are seat 1" in mine
+    assert "deal on the table: Seat 1 (you) proposes to take Seat 3's fresh Black bloom for $5" in mine
+    assert "phase respond · Seat 1's turn · you are seat 3" in theirs
+    assert "deal on the table: Seat 1 proposes to take your fresh Black bloom for $5" in theirs
+    assert "phase respond · Seat 1's turn" in spectator and "(you)" not in spectator
+    assert "│ ▶ 1 (you) " in mine and "│ 3 (you) " in theirs   # the shops table
 
 
 def test_the_deal_line_says_who_takes_what_and_what_is_paid():
@@ -37,9 +37,9 @@ def test_the_deal_line_says_who_takes_what_and_what_is_paid():
     set_shop(s, 1, "bud", black=1)
     set_shop(s, 0, "fresh", blue=1)
     do(s, "offer 1 take black/bud pay 3 give blue/fresh")
-    assert "deal on the table: seat 0 proposes to take your black/bud for $3 and blue/fresh" in _text(s.observation(1))
+    assert "deal on the table: Seat 1 proposes to take your Black bud for $3 and fresh Blue bloom" in _text(s.observation(1))
     do(s, "decline", "offer 1 take black/bud pay 0 give blue/fresh")
-    assert "deal on the table: seat 0 (you) proposes to take seat 1's black/bud for blue/fresh" in _text(s.observation(0))
+    assert "deal on the table: Seat 1 (you) proposes to take Seat 2's Black bud for fresh Blue bloom" in _text(s.observation(0))
     do(s, "accept")
     assert s.shops[0][0][5] == 1 and s.shops[1][1][4] == 1  # seat 0 took the bud, seat 1 got the bloom
 
@@ -54,12 +54,12 @@ def test_a_draft_and_a_naming_in_progress_are_shown_to_whom_they_may_be():
     set_shop(s, 2, "fresh", black=1)
     do(s, "deal 2", "take black/fresh", "pay +5")
     mine, seller, spectator = (_text(s.observation(t)) for t in (0, 2, None))
-    assert "your draft of a deal with seat 2: take black/fresh, pay $5" in mine
-    assert "seat 0 is drafting a deal with seat 2 (you)" in seller and "black/fresh, pay" not in seller
-    assert "seat 0 is drafting a deal with seat 2" in spectator
+    assert "your draft of a deal with Seat 3: take fresh Black bloom, pay $5" in mine
+    assert "Seat 1 is drafting a deal with Seat 3 (you)" in seller and "Black bloom, pay" not in seller
+    assert "Seat 1 is drafting a deal with Seat 3" in spectator
     do(s, "cancel deal", "done buying")
     set_shop(s, 0, "bud", juliet=1)
     set_shop(s, 0, "mature", osira=1)
     cid = next(c for c in s.queue if c is not None)
     do(s, f"choose tiles for {cid} match", "use osira/mature")
-    assert f"naming tiles for order #{cid} (match): osira/mature" in _text(s.observation(None))
+    assert f"naming tiles for order #{cid} (match): mature Osira bloom" in _text(s.observation(None))

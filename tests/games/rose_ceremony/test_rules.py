@@ -122,7 +122,7 @@ def test_accepted_card_lands_face_up_in_the_receivers_bouquet():
     play(state, "accept")
     assert state.bouquets[2] == cards("1/0 3/1") and state.bouquets[0] == []
     assert all(state.observation(s).bouquet_roses[2] == 4 for s in (0, 1, 2, 3, None))
-    assert "seat 2 accepts: 3/1" in state.log.view(1)[-2]
+    assert "seat 2 accepts: a card of 3 roses and 1 thorn" in state.log.view(1)[-2]
 
 
 def test_refused_card_goes_into_the_offerers_bouquet():

@@ -22,25 +22,26 @@ def test_view_shows_own_hand_bouquets_sums_points_deck_and_pending_offer():
     state = position(hands={0: "3/1 2/2 0/0 0/0"}, bouquets={1: "4/1 3/2"}, points={1: 2})
     play(state, "offer 3/1 to 2")
     mine = _text(state.observation(0))
-    assert "3/1 2/2" not in mine  # 3/1 left the hand face down
-    assert "0/0 0/0 2/2" in mine and "4/1 3/2" in mine and "2 ♥♥" in mine
+    assert "3✿1♠ 2✿2♠" not in mine  # 3/1 left the hand face down
+    assert "0✿0♠ 0✿0♠ 2✿2♠" in mine and "4✿1♠ 3✿2♠" in mine and "2 ♥♥" in mine  # no "3/1": plain words
     assert f"deck {len(state.deck)}" in mine and "discard 0" in mine
-    # Status lines name the reader's own seat as the log does ("seat 0 (you)", "your turn").
-    assert "Offer pending: seat 0 (you) offers 3/1 to seat 2\n" in mine and "your turn (respond)" in mine
+    # Status lines name the reader's own seat as the log does ("Seat 1 (you)", "your turn"),
+    # seats counted from 1.
+    assert "Offer pending: Seat 1 (you) offers 3✿1♠ to Seat 3\n" in mine and "your turn (respond)" in mine
     theirs = _text(state.observation(2))
-    assert "seat 0 offers a face-down card to seat 2 (you)" in theirs and "3/1" not in theirs
-    assert "seat 0's turn (respond)" in theirs
+    assert "Seat 1 offers a face-down card to Seat 3 (you)" in theirs and "3✿1♠" not in theirs
+    assert "Seat 1's turn (respond)" in theirs
     spectator = _text(state.observation(None))
-    assert "Offer pending: seat 0 offers a face-down card to seat 2\n" in spectator and "(you)" not in spectator
+    assert "Offer pending: Seat 1 offers a face-down card to Seat 3\n" in spectator and "(you)" not in spectator
     assert "3 cards" in theirs  # seat 0's hand size, not its cards
 
 
 def test_view_shows_the_winners_once_over():
     state = position(hands={0: "0/0 0/0 0/0 0/0"}, bouquets={0: "5/2 5/2"})
     play(state, "offer 0/0 to 1", "accept", "exchange")
-    assert "Game over: seat 0 wins" in _text(state.observation(None))
-    assert "Game over: seat 0 (you) wins" in _text(state.observation(0))
-    assert "Game over: seat 0 wins" in _text(state.observation(1))
+    assert "Game over: Seat 1 wins" in _text(state.observation(None))
+    assert "Game over: Seat 1 (you) wins" in _text(state.observation(0))
+    assert "Game over: Seat 1 wins" in _text(state.observation(1))
 
 
 def test_spec_render_and_json_observation():

@@ -92,7 +92,7 @@ def test_same_seeds_give_the_same_games_as_before_engine_v2():
     assert digest == FINGERPRINT, digest
 
 
-FINGERPRINT = "3043bdeb4273613a20475749e9b39e8cf94065fc78269a739b4287383240d42b"
+FINGERPRINT = "c09a2e2d973c8642f1f459301e1185edae0c5e9b2daec047dd08c005214e5ea0"
 
 
 # ---------------------------------------------------------------------- sealed determinization

@@ -140,5 +140,5 @@ def test_an_eliminated_seat_shows_no_marker():  # §4 "Their marker no longer co
         seats = s.observation(t).seats
         assert (seats[2].in_game, seats[2].markers, seats[0].markers) == (False, 0, 1)
         rows = _rows(s.observation(t))
-        assert "out" in rows["2"] and "★" not in rows["2"], rows["2"]
-        assert "★" in rows["0"]
+        assert "out" in rows["3"] and "★" not in rows["3"], rows["3"]  # seats counted from 1
+        assert "★" in rows["1"]

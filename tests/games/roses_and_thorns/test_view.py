@@ -20,10 +20,10 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
     s = new(3, start=0)
     s.markers[0] = 1
     play(s, "lay rose", "lay rose", "lay rose", "bid 2")
-    assert _line(_text(s.observation(0)), "Cards on the table") == "Cards on the table: 3   High bid: 2 by seat 0 (you)"
+    assert _line(_text(s.observation(0)), "Cards on the table") == "Cards on the table: 3   High bid: 2 by Seat 1 (you)"
     for reader in (1, None):
-        assert _line(_text(s.observation(reader)), "Cards on the table") == "Cards on the table: 3   High bid: 2 by seat 0"
+        assert _line(_text(s.observation(reader)), "Cards on the table") == "Cards on the table: 3   High bid: 2 by Seat 1"
     play(s, "pass", "pass", "flip 1")             # seat 0 turns up two roses: its second marker
     assert s.winner == 0
-    assert "Seat 0 (you) wins the game!" in _text(s.observation(0))
-    assert "Seat 0 wins the game!" in _text(s.observation(2)) and "Seat 0 wins the game!" in _text(s.observation(None))
+    assert "Seat 1 (you) wins the game!" in _text(s.observation(0))  # seats counted from 1
+    assert "Seat 1 wins the game!" in _text(s.observation(2)) and "Seat 1 wins the game!" in _text(s.observation(None))

@@ -33,9 +33,9 @@ PARAMS = (
           "The crystal pool (effect numbers), one drawn per player; at least one per player.",
           cite="BR-4", check=_check_crystals),
     Param("death_limit", int, None, "Flower Buds in the Death Area that win for the Blood Blades "
-          "(default 4/5/5/6 for 5/6/7/8 players).", cite="BR-6", min=1, max=30),
+          "(default: 4 with 5 players, 5 with 6 or 7, 6 with 8).", cite="BR-6", min=1, max=30),
     Param("sacrifice_target", int, None, "Flower Buds in the Sacrifice Area the White Rose Faction "
-          "needs (default 4/5/5/6 for 5/6/7/8 players).", cite="BR-6", min=1, max=30),
+          "needs (default: 4 with 5 players, 5 with 6 or 7, 6 with 8).", cite="BR-6", min=1, max=30),
 )
 
 def info(game) -> GameInfo:
@@ -76,6 +76,7 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
     render="roses.games.blades_and_rose.view:render",
+    words="roses.games.blades_and_rose.words",
     info=info,
     summary="Hidden roles: the White Rose Faction must sacrifice Flower Buds and bring the White Rose "
             "to the Sanctuary; the Blood Blades strike when the White Rose is on the table. Crystals "

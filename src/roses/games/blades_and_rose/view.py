@@ -61,7 +61,7 @@ def render(obs: BladesAndRoseObservation):
     head = Text(f"Blades & Rose — {obs.players} players — phase {obs.phase}")
     if obs.seat is not None and obs.role:
         style = "red" if obs.faction == BLOOD_BLADES_FACTION else "white"
-        head.append(f"  |  you: seat {obs.seat}, {obs.role} ({obs.faction} Faction)", style=style)
+        head.append(f"  |  you: seat {obs.seat + 1}, {obs.role} ({obs.faction} Faction)", style=style)
         if obs.crystal is not None:
             head.append(f", crystal {_effect(obs.crystal)}")
         if obs.night_seen is not None:
@@ -89,8 +89,8 @@ def render(obs: BladesAndRoseObservation):
 
     areas = Table.grid(padding=(0, 2))
     areas.add_row("Sanctuary", _cards(obs.sanctuary))
-    areas.add_row(f"Sacrifice ({obs.sacrifice_count}/{obs.sacrifice_target} buds)", _cards(obs.sacrifice_area))
-    areas.add_row(f"Death ({obs.death_count}/{obs.death_limit} buds)", _cards(obs.death_area))
+    areas.add_row(f"Sacrifice ({obs.sacrifice_count} of {obs.sacrifice_target} buds)", _cards(obs.sacrifice_area))
+    areas.add_row(f"Death ({obs.death_count} of {obs.death_limit} buds)", _cards(obs.death_area))
     areas.add_row("Blades revealed", _cards(obs.blades_revealed))
     areas.add_row("Ghosts removed", Text(str(obs.removed_ghosts)))
     areas.add_row("Crystals left", Text(str(obs.crystals_left)))

@@ -54,13 +54,13 @@ def _check_prices(v: Any) -> str | None:
 
 PARAMS = (
     Param("players", int, 4, "Number of players: 1 (The Lone Florist) to 6.", cite="RR-1", min=1, max=6),
-    Param("start_player", int, None, "Fixed starting player (default: drawn at random; seat 0 in solo).",
+    Param("start_player", int, None, "Fixed starting player (default: drawn at random; in solo, the one player).",
           cite="Setup", min=0, max=5),
     Param("market_prices", object, dict(DEFAULT_PRICES), "Market price of a tile of each rose, in dollars.",
           cite="RR-2", check=_check_prices),
     DeckParam("order_deck", object, None, "Order deck: the card data as JSON (default: the shipped 43-card deck; on the command line @file.json reads a file).",
               cite="RR-3"),
-    Param("max_offers", int, 3, "Deals a player may propose in one turn (an engine bound so a turn ends).",
+    Param("max_offers", int, 3, "Deals a player may propose in one turn (a limit, so that every turn ends).",
           cite="RR-7", min=0, max=50),
 )
 
@@ -82,6 +82,7 @@ SPEC = GameSpec(
     rules_version=2,  # deals drafted step by step, fill tiles named one by one (rules_version 1: compound)
     upgrade_history=upgrade_history,
     render="roses.games.rare_roses.view:render",
+    words="roses.games.rare_roses.words",
     score_format="${:.0f}",
     solo_goal="The Lone Florist yardstick: with 20 Order Cards a good score is around $90, a great score is over $120",
     summary="Buy rose buds at the market, let them bloom, and fill flower orders for their Fill or "

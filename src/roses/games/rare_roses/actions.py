@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from roses.core.state import normalize_action_text
 
-from .cards import BOXES, ROSES
+from .cards import BOXES, ROSE_NAMES, ROSES, and_list
 
 Tile = tuple[str, str]  # (rose, box name)
 
@@ -44,7 +44,21 @@ def canonical_tiles(tiles) -> tuple[Tile, ...]:
 
 
 def tiles_text(tiles: tuple[Tile, ...]) -> str:
+    """Tiles as action text: ``"juliet/bud,osira/fresh"`` (engine syntax; players read
+    :func:`tiles_words`)."""
     return ",".join(f"{r}/{b}" for r, b in tiles)
+
+
+def tile_words(tile: Tile) -> str:
+    """One tile in plain words: ``("juliet", "bud")`` -> ``"Juliet bud"``, ``("osira", "fresh")``
+    -> ``"fresh Osira bloom"``, ``("black", "mature")`` -> ``"mature Black bloom"``."""
+    r, b = tile
+    return f"{ROSE_NAMES[r]} bud" if b == "bud" else f"{b} {ROSE_NAMES[r]} bloom"
+
+
+def tiles_words(tiles: tuple[Tile, ...]) -> str:
+    """Tiles in plain words: ``"Juliet bud and fresh Osira bloom"`` (none: ``"nothing"``)."""
+    return and_list([tile_words(t) for t in tiles])
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:

@@ -14,9 +14,18 @@ from typing import Any
 
 #: Rose types in the rulebook's component order; their index is used in counts.
 ROSES: tuple[str, ...] = ("rainbow", "juliet", "striped-dragon", "osira", "blue", "black")
+#: Each rose type's name as players read it ("striped-dragon" is its id in action texts).
+ROSE_NAMES: dict[str, str] = {r: r.replace("-", " ").title() for r in ROSES}
 #: Tiles of each type in the bag at setup ("Components").
 TILE_COUNTS: tuple[int, ...] = (18, 18, 16, 16, 14, 12)
 TOTAL_TILES = sum(TILE_COUNTS)  # 94
+
+def and_list(items: list[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"`` (one item: itself; none: ``"nothing"``)."""
+    if not items:
+        return "nothing"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
 
 #: Shop boxes, left to right ("Shop Board"): fresh buds, fresh blooms, mature blooms.
 BUD, FRESH, MATURE = 0, 1, 2
@@ -78,6 +87,14 @@ class OrderCard:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "icon": self.icon, "roses": [list(r) for r in self.roses],
                 "fill": self.fill, "match": self.match, "specialty": self.specialty}
+
+    def words(self) -> str:
+        """The card's roses and values in plain words for the log (its number is said before):
+        ``"Striped Dragon bud and Black bloom, fill $8 or match $12, a Striped Dragon specialty
+        order"``."""
+        roses = and_list([f"{ROSE_NAMES[r]} {m}" for r, m in self.roses])
+        spec = f", a {ROSE_NAMES[self.specialty]} specialty order" if self.specialty else ""
+        return f"{roses}, fill ${self.fill} or match ${self.match}{spec}"
 
     def __str__(self) -> str:
         roses = ", ".join(f"{r} {m}" for r, m in self.roses)

@@ -36,12 +36,13 @@ from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
 from roses.core.game import GameInfo
+from roses.core.words import counted
 
 from . import cards as C
 from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGive, DealPay, DealTake,
                       DealWith, Decline, DoneBuying, DrawOrder, DrawTile, EndTurn, FillOrder, Offer,
                       Propose, Push, Seed, Specialty, StartPlayer, StopPushing, Tile, Trash, UseTile,
-                      parse_action as _parse_action, tiles_text)
+                      parse_action as _parse_action, tile_words, tiles_text, tiles_words)
 from .cards import BOXES, BUD, FRESH, MATURE, ROSES, OrderCard
 
 R = len(ROSES)
@@ -92,7 +93,7 @@ class Rules:
     fills: dict            # card id -> (FillOrder match, FillOrder fill), oldest tiles
     draw_orders: dict      # card id -> DrawOrder
     needs: dict            # card id -> ((rose index, buds, blooms), ...)
-    card_text: dict        # card id -> str(card), as the log words a card turned over
+    card_text: dict        # card id -> the card in plain words, as the log words a card turned over
     starts: tuple          # StartPlayer(seat) per seat
     max_price: int         # the dearest rose's market price
 
@@ -134,7 +135,7 @@ def rules_of(game) -> Rules:
         fills={c.id: (FillOrder(c.id, MATCH), FillOrder(c.id, FILL)) for c in deck},
         draw_orders={c.id: DrawOrder(c.id) for c in deck},
         needs={c.id: _needs(c) for c in deck},
-        card_text={c.id: str(c) for c in deck},
+        card_text={c.id: c.words() for c in deck},
         starts=tuple(StartPlayer(s) for s in range(n)), max_price=max(price))
     if len(_RULES) > 64:
         _RULES.clear()
@@ -198,10 +199,10 @@ def _empty_shop() -> list[list[int]]:
 
 
 def _price_words(o: "Offer") -> str:
-    """What a deal's buyer gives, as the log words it: ``$5``, ``$5 and juliet/fresh`` or
-    ``juliet/fresh`` (RR-7: money and/or tiles)."""
+    """What a deal's buyer gives, as the log words it: ``$5``, ``$5 and fresh Juliet bloom`` or
+    ``fresh Juliet bloom`` (RR-7: money and/or tiles)."""
     paid = [f"${o.pay}"] if o.pay or not o.give else []
-    return " and ".join(paid + ([tiles_text(o.give)] if o.give else []))
+    return " and ".join(paid + ([tiles_words(o.give)] if o.give else []))
 
 
 class RareRosesState(State):
@@ -397,7 +398,7 @@ class RareRosesState(State):
             bag = self.bag
             for r in range(R):
                 bag[r] += mature[r]
-            self.log.add(("seat {}'s turn: stock rotated, {} mature bloom(s) back to the bag", seat, wilted))
+            self.log.add(("seat {}'s turn: stock rotated, {} back to the bag", seat, counted(wilted, "mature bloom")))
         else:
             self.log.add(("seat {}'s turn: stock rotated", seat))
         self.shops[seat] = [[0] * R, shop[BUD], shop[FRESH]]
@@ -855,7 +856,7 @@ class RareRosesState(State):
     def _apply_specialty(self, a: Specialty) -> None:
         s = self.specialty.index(None)
         self.specialty[s] = a.rose
-        self.log.add(("seat {}'s shop specializes in {}", s, a.rose))
+        self.log.add(("seat {}'s shop specializes in {}", s, C.ROSE_NAMES[a.rose]))
 
     def _apply_start(self, a: StartPlayer) -> None:
         self.start = a.seat
@@ -866,7 +867,7 @@ class RareRosesState(State):
         self.bag[r] -= 1
         self.market[r] += 1
         self.pending -= 1
-        self.log.add(("{} drawn into the market", a.rose))
+        self.log.add(("{} drawn into the market", C.ROSE_NAMES[a.rose]))
 
     def _apply_draw_order(self, a: DrawOrder) -> None:
         self._draw_order(a.card)
@@ -886,8 +887,8 @@ class RareRosesState(State):
         self.pending = C.SEED_DRAWS + extras
         self.phase = "seeding"
         if extras:
-            self.log.add(("seat {} seeds the market (+{} first-turn extra tile{})", seat, extras,
-                          "s" if extras != 1 else ""))
+            self.log.add(("seat {} seeds the market with {} more for a first turn", seat,
+                          counted(extras, "tile")))
         else:
             self.log.add(("seat {} seeds the market", seat))
 
@@ -913,7 +914,7 @@ class RareRosesState(State):
         self.money[seat] -= p
         self.bank_in += p
         self.received += 1
-        self.log.add(("seat {} buys {} from the market for ${}", seat, a.rose, p))
+        self.log.add(("seat {} buys {} from the market for ${}", seat, C.ROSE_NAMES[a.rose], p))
 
     def _apply_deal(self, a: DealWith) -> None:
         seat = self.turn
@@ -955,9 +956,9 @@ class RareRosesState(State):
         self.offer = a
         self.phase = "respond"
         self.log.add(("seat {} proposes a deal to seat {}", seat, a.seat),
-                     {seat: ("you propose to seat {}: take {} from them for {}", a.seat, tiles_text(a.take),
+                     {seat: ("you propose to seat {}: take {} from them for {}", a.seat, tiles_words(a.take),
                              _price_words(a)),
-                      a.seat: ("seat {} proposes: take {} from you for {}", seat, tiles_text(a.take),
+                      a.seat: ("seat {} proposes: take {} from you for {}", seat, tiles_words(a.take),
                                _price_words(a))})
 
     def _apply_accept(self, a: Accept) -> None:
@@ -967,7 +968,7 @@ class RareRosesState(State):
 
     def _apply_decline(self, a: Decline) -> None:
         o = self.offer
-        terms = (tiles_text(o.take), _price_words(o))
+        terms = (tiles_words(o.take), _price_words(o))
         self.log.add(("seat {} declines seat {}'s deal", o.seat, self.turn),
                      {self.turn: ("seat {} declines your deal: take {} for {}", o.seat, *terms),
                       o.seat: ("you decline seat {}'s deal: take {} for {}", self.turn, *terms)})
@@ -995,7 +996,7 @@ class RareRosesState(State):
             self._fill(self.turn, FillOrder(cid, value, used))
         else:
             self.naming = (cid, value, used)
-            self.log.add(("seat {} names {} for order #{}", self.turn, f"{a.tile[0]}/{a.tile[1]}", cid))
+            self.log.add(("seat {} names {} for order #{}", self.turn, tile_words(a.tile), cid))
 
     def _apply_end_turn(self, a: EndTurn) -> None:
         self._end_turn()
@@ -1036,8 +1037,8 @@ class RareRosesState(State):
         self.money[seller] += o.pay
         self.received += len(o.take)
         paid = [f"${o.pay}"] if o.pay or not o.give else []
-        paid += [tiles_text(o.give)] if o.give else []
-        self.log.add(("seat {} accepts: seat {} takes {} and gives {}", seller, buyer, tiles_text(o.take),
+        paid += [tiles_words(o.give)] if o.give else []
+        self.log.add(("seat {} accepts: seat {} takes {} and gives {}", seller, buyer, tiles_words(o.take),
                       " and ".join(paid)))
 
     def _fill(self, seat: int, a: FillOrder) -> None:
@@ -1058,13 +1059,13 @@ class RareRosesState(State):
         self.money[seat] += value
         self.bank_out += value
         self.log.add(("seat {} fills order #{} for its {} value ${} with {}", seat, a.card, a.value, value,
-                      tiles_text(tiles)))
+                      tiles_words(tiles)))
         if (card.specialty is not None and card.specialty == self.specialty[seat]
                 and not self.bonus_paid[seat] and self.specialty_filled(seat) >= C.SPECIALTY_ORDERS):
             self.bonus_paid[seat] = True
             self.money[seat] += C.SPECIALTY_BONUS
             self.bank_out += C.SPECIALTY_BONUS
-            self.log.add(("seat {} filled a 4th {} specialty order: ${} bonus", seat, card.specialty,
+            self.log.add(("seat {} filled a 4th {} specialty order: ${} bonus", seat, C.ROSE_NAMES[card.specialty],
                           C.SPECIALTY_BONUS))
 
     # ------------------------------------------------------------------ results and views

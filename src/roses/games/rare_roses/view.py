@@ -9,7 +9,7 @@ from rich.text import Text
 from roses.core.log import as_read_by, seat_number
 from roses.core.words import counted
 
-from .actions import tiles_text
+from .actions import tiles_words
 from .cards import ROSES
 
 SHORT = {"rainbow": "Rainbow", "juliet": "Juliet", "striped-dragon": "Striped Dragon",
@@ -47,9 +47,9 @@ def _order(o) -> Text:
 def deal_words(po: dict) -> str:
     """A pending deal (the observation's ``pending_offer``) worded as the log words it: the
     proposer, whose turn it is, takes the answering seat's tiles and pays money and/or its own
-    tiles (RR-7), e.g. "seat 0 proposes to take seat 2's black/fresh for $5"."""
-    take = tiles_text(po["take"])
-    give = tiles_text(po.get("give") or ())
+    tiles (RR-7), e.g. "seat 0 proposes to take seat 2's fresh Black bloom for $5"."""
+    take = tiles_words(po["take"])
+    give = tiles_words(po.get("give") or ())
     paid = ([f"${po['pay']}"] if po["pay"] or not give else []) + ([give] if give else [])
     return f"seat {po['from']} proposes to take seat {po['to']}'s {take} for " + " and ".join(paid)
 
@@ -62,7 +62,7 @@ def render(obs):
     if obs.turn >= 0:
         head.append(as_read_by(f" · seat {obs.turn}'s turn", obs.seat))
     if obs.seat is not None:
-        head.append(f" · you are seat {obs.seat}")
+        head.append(f" · you are seat {obs.seat + 1}")
     if obs.end_triggered:
         head.append(f" · last order drawn, {counted(obs.turns_left, 'turn')} left", style="bold red")
 
@@ -85,20 +85,20 @@ def render(obs):
     for s in obs.shops:
         mark = "▶ " if s.seat == obs.turn else ""
         spec = Text(SHORT[s.specialty], style=STYLE[s.specialty]) if s.specialty else Text("?")
-        spec.append(f" {s.specialty_filled}/4" + (" ✓" if s.bonus_paid else ""))
+        spec.append(f" {s.specialty_filled} of 4" + (" ✓" if s.bonus_paid else ""))
         shops.add_row(f"{mark}{seat_number(s.seat, obs.seat)}", spec, f"${s.money}", _tiles(s.bud), _tiles(s.fresh),
                       _tiles(s.mature), str(len(s.orders_filled)))
 
-    turn = Text(f"this turn: drawn {obs.tiles_drawn}/6 · received {obs.received}/6 · "
-                f"filled {obs.fills}/3" + (f" · offers left {obs.offers_left}" if len(obs.shops) > 1 else ""), style="dim")
+    turn = Text(f"this turn: drawn {obs.tiles_drawn} of 6 · received {obs.received} of 6 · "
+                f"filled {obs.fills} of 3" + (f" · offers left {obs.offers_left}" if len(obs.shops) > 1 else ""), style="dim")
     parts = [head, market, queue, shops, turn]
     if obs.pending_offer:
         po = obs.pending_offer
         parts.append(Text(as_read_by(f"deal on the table: {deal_words(po)}", obs.seat), style="bold cyan"))
     if obs.draft:
         d = obs.draft
-        terms = [f"take {tiles_text(d['take'])}" if d["take"] else "take nothing yet"]
-        terms += [f"give {tiles_text(d['give'])}"] if d["give"] else []
+        terms = [f"take {tiles_words(d['take'])}" if d["take"] else "take nothing yet"]
+        terms += [f"give {tiles_words(d['give'])}"] if d["give"] else []
         terms += [f"pay ${d['pay']}"]
         parts.append(Text(as_read_by(f"your draft of a deal with seat {d['to']}: " + ", ".join(terms), obs.seat),
                           style="bold cyan"))
@@ -108,7 +108,7 @@ def render(obs):
     if obs.naming:
         nm = obs.naming
         parts.append(Text(f"naming tiles for order #{nm['card']} ({nm['value']}): "
-                          + (tiles_text(nm["tiles"]) or "none yet"), style="bold cyan"))
+                          + (tiles_words(nm["tiles"]) if nm["tiles"] else "none yet"), style="bold cyan"))
     if obs.result:
         parts.append(Text(as_read_by("final: " + ", ".join(f"seat {i} ${m}" for i, m in enumerate(obs.result["money"])),
                                      obs.seat), style="bold green"))

@@ -14,11 +14,11 @@ from .cards import DEFAULT_DECK, check_deck
 from .state import RoseCeremonyState, info
 
 PARAMS = (
-    Param("players", int, 4, "number of players", cite="RC-1", min=2, max=6),
-    Param("start_player", int, None, "fixed start seat (default: drawn at random; the rulebook's "
-          "'most recently pricked' player cannot be computed)", cite="Game Play", min=0, max=5),
+    Param("players", int, 4, "Number of players.", cite="RC-1", min=2, max=6),
+    Param("start_player", int, None, "Fixed start player (default: drawn at random; the rulebook's "
+          "'most recently pricked' player cannot be known).", cite="Game Play", min=0, max=5),
     Param("deck", object, [list(row) for row in DEFAULT_DECK],
-          "the rose cards as [roses, thorns, count] rows (default: the 54-card deck of RC-2)",
+          "The rose cards, one row per kind of card: roses, thorns and how many (default: the rulebook's 54-card deck).",
           cite="RC-2", check=check_deck),
 )
 
@@ -36,6 +36,7 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent},
     render="roses.games.rose_ceremony.view:render",
+    words="roses.games.rose_ceremony.words",
     info=info,
     summary=("Go on a date each turn: offer a rose card face down to another player, who accepts it "
              "into their bouquet or refuses it into yours; a bouquet with 5 or more thorns wilts. "

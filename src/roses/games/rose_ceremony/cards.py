@@ -7,6 +7,7 @@ bouquet" are the sums over its cards. The deck is the game parameter ``deck``: a
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -26,11 +27,22 @@ class Card:
     def __str__(self) -> str:
         return f"{self.roses}/{self.thorns}"
 
+    def words(self) -> str:
+        """The card in plain words for players: ``"a card of 3 roses and 1 thorn"``."""
+        return card_words(self.roses, self.thorns)
+
     @classmethod
     def parse(cls, text: str) -> "Card":
         """``"3/1"`` -> ``Card(3, 1)``. Raises ``ValueError`` on anything else."""
         r, t = text.strip().split("/")
         return cls(int(r), int(t))
+
+
+@lru_cache(maxsize=None)
+def card_words(roses: int, thorns: int) -> str:
+    """A card of ``roses`` and ``thorns`` in plain words for the log: ``card_words(2, 0)`` is
+    ``"a card of 2 roses and no thorns"`` (the action text ``"2/0"`` is engine syntax)."""
+    return f"a card of {counted(roses, 'rose') if roses else 'no roses'} and {counted(thorns, 'thorn') if thorns else 'no thorns'}"
 
 
 #: RC-2: the default deck, rows of [roses, thorns, count]. 54 cards, 120 roses, 64 thorns.

@@ -40,7 +40,7 @@ from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError,
 from roses.core.game import GameInfo
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Accept, Deal, Draw, Exchange, Keep, Offer, Refuse, Start
-from .cards import HAND_SIZE, MAX_VALUE, Card, check_deck_size, deck_counter
+from .cards import HAND_SIZE, MAX_VALUE, Card, card_words, check_deck_size, deck_counter
 from .observation import PendingOffer, RoseCeremonyObservation
 
 #: "If the bouquet has 5 or more thorns, remove all rose cards from this bouquet to the discard pile".
@@ -335,14 +335,14 @@ class RoseCeremonyState(State):
         """Setup: deal one card face down (seen only by its receiver)."""
         card, seat = action.card, action.seat
         bisect.insort(self.hands[seat], card)
-        self.log.add(_words("seat {} is dealt a card", seat), {seat: _words("you are dealt {}/{}", card.roses, card.thorns)})
+        self.log.add(_words("seat {} is dealt a card", seat), {seat: "you are dealt " + card_words(card.roses, card.thorns)})
         self._take_from_deck(card)
         if self._deck_size == self._t.total - HAND_SIZE * self.num_players:  # 4 cards each
             fixed = self.game.params.get("start_player")
             if fixed is None:
                 self.phase = "start"
             else:
-                self._begin(fixed, "fixed by the start_player parameter")
+                self._begin(fixed, "chosen when the table was set up")
 
     def _apply_start(self, action: Start) -> None:
         self._begin(action.seat, "drawn at random")
@@ -362,7 +362,7 @@ class RoseCeremonyState(State):
         self.pending = PendingOffer(me, to, card)
         self.phase = "respond"
         self.log.add(_words("seat {} offers a card face down to seat {}", me, to),
-                     {me: _words("you offer {}/{} face down to seat {}", card.roses, card.thorns, to)})
+                     {me: _words("you offer {} face down to seat {}", card_words(card.roses, card.thorns), to)})
 
     def _apply_answer(self, action: Accept | Refuse) -> None:
         """The receiver accepts (card to their bouquet) or refuses (card to the offerer's); the card
@@ -372,12 +372,12 @@ class RoseCeremonyState(State):
         card = offer.card
         if type(action) is Accept:
             owner = offer.receiver
-            self.log.add(_words("seat {} accepts: {}/{} goes into seat {}'s bouquet",
-                          offer.receiver, card.roses, card.thorns, owner))
+            self.log.add(_words("seat {} accepts: {} goes into seat {}'s bouquet",
+                          offer.receiver, card_words(card.roses, card.thorns), owner))
         else:
             owner = offer.offerer
-            self.log.add(_words("seat {} refuses: {}/{} goes into seat {}'s own bouquet",
-                          offer.receiver, card.roses, card.thorns, owner))
+            self.log.add(_words("seat {} refuses: {} goes into seat {}'s own bouquet",
+                          offer.receiver, card_words(card.roses, card.thorns), owner))
         self._add_to_bouquet(owner, card)
         if self._roses[self.turn_player] >= MIN_EXCHANGE_ROSES:
             self.phase = "exchange"
@@ -440,7 +440,7 @@ class RoseCeremonyState(State):
         bisect.insort(self.hands[seat], card)
         left = self._deck_size - 1
         self.log.add(_words("seat {} draws a card ({} left)", seat, left),
-                     {seat: _words("you draw {}/{} ({} left)", card.roses, card.thorns, left)})
+                     {seat: _words("you draw {} ({} left)", card_words(card.roses, card.thorns), left)})
         self._take_from_deck(card)
         self._to_draw()
 

@@ -16,8 +16,9 @@ from roses.core.words import counted
 from .observation import RoseCeremonyObservation
 
 def card_text(card) -> str:
-    """A card as plain text, roses/thorns: ``3/1``."""
-    return f"{card.roses}/{card.thorns}"
+    """A card as plain text, its roses then its thorns: ``3✿1♠`` (the action text ``3/1`` is
+    engine syntax)."""
+    return f"{card.roses}✿{card.thorns}♠"
 
 
 def render(obs: RoseCeremonyObservation):
@@ -32,7 +33,7 @@ def render(obs: RoseCeremonyObservation):
         head.append("  ·  LAST ROUND (deck ran out)", style="bold yellow")
 
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for col in ("seat", "hand", "bouquet (roses/thorns)", "roses", "thorns", "charm"):
+    for col in ("seat", "hand", "bouquet", "roses", "thorns", "charm"):
         table.add_column(col)
     for s in range(obs.players):
         mark = ("▶ " if s == obs.current_player else "  ") + seat_number(s, obs.seat)
@@ -45,7 +46,7 @@ def render(obs: RoseCeremonyObservation):
                       Text(str(thorns), style="bold red" if thorns >= 3 else ""),
                       f"{obs.points[s]} " + "♥" * obs.points[s])
 
-    table.caption = "▶ to move · * start player (the round ends before it) · cards are roses/thorns"
+    table.caption = "▶ to move · * start player (the round ends before it) · cards show ✿ roses and ♠ thorns"
     parts = [head, table]
     if obs.pending_offer is not None:
         po = obs.pending_offer

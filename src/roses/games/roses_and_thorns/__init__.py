@@ -82,6 +82,7 @@ SPEC = GameSpec(
     playout_bot=playout_agent,
     horizon=horizon,
     render="roses.games.roses_and_thorns.view:render",
+    words="roses.games.roses_and_thorns.words",
     info=info,
     summary="Lay roses and thorns face down, bid how many you can turn up without a thorn, and prove it. "
             "Two successful challenges win.",

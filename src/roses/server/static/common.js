@@ -95,30 +95,30 @@ export function saveTable(id, data) {
 }
 
 // ---------------------------------------------------------------- names and small widgets
-/** "Anna" (the name given at the table) or "Seat 2" for seat `i` of a view. */
+/** "Anna" (the name given at the table) or "Seat 3" for seat `i` (0-based) of a view. */
 export function seatName(view, i) {
   if (i === null || i === undefined || i < 0) return "—";
   const info = (view && view.seats || []).find(s => s.seat === i) || {};
-  // Seats are numbered from 0, as in the game logs and the action texts ("flip 2"); bots keep
-  // their seat name so the log ("Seat 2 bids 3") reads the same as the board.
-  return givenName(info) || `Seat ${i}`;
+  // The engine's logs and action texts ("flip 2") count seats from 0; players count from 1.
+  return givenName(info) || `Seat ${i + 1}`;
 }
 
 /** The name a human player gave, or null (bots and the server's default "Seat N" names are not
- *  given names: the engine's logs count seats from 0, so the page says "Seat 0" too). */
+ *  given names: the page says "Seat N", counted from 1). */
 function givenName(info) {
   if (!info || !info.name || info.kind === "bot") return null;
   const name = String(info.name).trim();
   return /^seat \d+$/i.test(name) ? null : name;
 }
 
-/** A log line with "seat 3"/"Seat 3" written "Seat 3" (one spelling throughout) or replaced by
- *  the name the player gave themselves. */
+/** An engine line (seats counted from 0: "seat 3", "seats 0, 3 (you), 5") in plain words: each
+ *  seat by the name its player gave, else "Seat 4" (counted from 1). The same rule as
+ *  roses.core.plain.plain_line for the terminal. */
 export function namedLine(view, line) {
-  return String(line).replace(/\b[Ss]eat (\d+)\b/g, (whole, d) => {
-    const i = Number(d);
-    return givenName((view && view.seats || []).find(s => s.seat === i)) || `Seat ${d}`;
-  });
+  const named = d => seatName(view, Number(d));
+  // One pass: a list ("seats 0, 3 (you)", plural only) or one seat ("seat 2").
+  return String(line).replace(/\b[Ss]eats ((?:\d+(?: \(you\))?, )*\d+(?: \(you\))?)|\b[Ss]eat (\d+)\b/g,
+    (whole, list, d) => d !== undefined ? named(d) : list.replace(/\d+/g, named));
 }
 
 /** A log line as the page shows it: seat names (namedLine), the game renderer's `logLine`

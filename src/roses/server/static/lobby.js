@@ -43,13 +43,18 @@ function select(name) {
 function paramField(p) {
   const id = `param-${p.name}`;
   const label = titleCase(p.name);
-  const help = h("small", { class: "help" }, p.help || "", p.cite ? h("span", { class: "cite" }, ` (${p.cite})`) : null);
+  // The rulebook section / ruling id (p.cite) stays in the API and the docs: players read plain help.
+  const help = h("small", { class: "help" }, p.help || "");
   let input;
   if (p.type === "bool") {
     input = h("input", { type: "checkbox", id, name: p.name, checked: !!p.default });
     return h("div", { class: "field check-field" }, h("label", { for: id }, input, " ", label), help);
   }
-  if (p.choices && p.choices.length) {
+  if (p.name === "start_player" && p.type === "int") { // a seat: players count from 1
+    input = h("select", { id, name: p.name }, h("option", { value: "" }, "Drawn at random"),
+      Array.from({ length: (p.max ?? 9) - (p.min ?? 0) + 1 }, (_, k) => (p.min ?? 0) + k)
+        .map(s => h("option", { value: JSON.stringify(s) }, `Seat ${s + 1}`)));
+  } else if (p.choices && p.choices.length) {
     input = h("select", { id, name: p.name },
       p.default === null ? h("option", { value: "" }, "(default)") : null,
       p.choices.map(c => h("option", { value: JSON.stringify(c), selected: c === p.default }, String(c))));
@@ -90,16 +95,16 @@ function botLabel(b) {
 }
 
 function seatRow(i, bots, old) {
-  const kind = h("select", { name: `seat-${i}-kind`, "aria-label": `Seat ${i} player` },
+  const kind = h("select", { name: `seat-${i}-kind`, "aria-label": `Seat ${i + 1} player` },
     h("option", { value: "human" }, "Human"),
     bots.map(b => h("option", { value: `bot:${b}` }, `Bot — ${botLabel(b)}`)));
   const defaultBot = bots.includes("heuristic") ? "heuristic" : bots[0];
   kind.value = old ? old.kind : (i === 0 ? "human" : `bot:${defaultBot}`);
-  const name = h("input", { type: "text", name: `seat-${i}-name`, maxlength: 40, placeholder: i === 0 ? "Your name" : "Name (optional)", "aria-label": `Seat ${i} name`, value: old ? old.name : "" });
+  const name = h("input", { type: "text", name: `seat-${i}-name`, maxlength: 40, placeholder: i === 0 ? "Your name" : "Name (optional)", "aria-label": `Seat ${i + 1} name`, value: old ? old.name : "" });
   const sync = () => { name.hidden = kind.value !== "human"; };
   kind.addEventListener("change", sync);
   sync();
-  return h("li", { class: "seat-row", dataset: { seat: i } }, h("span", { class: "seat-no" }, `Seat ${i}`), kind, name);
+  return h("li", { class: "seat-row", dataset: { seat: i } }, h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, name);
 }
 
 function drawSeats(count) {
@@ -129,7 +134,7 @@ function drawForm() {
     h("div", { class: "field" }, h("label", { for: "table-name" }, "Table name"),
       h("input", { type: "text", id: "table-name", name: "table-name", maxlength: 60, placeholder: "e.g. Friday roses" })),
     h("div", { class: "field" }, h("label", { for: "players" }, "Players"), count,
-      h("small", { class: "help" }, `${min}–${max} seats`, players && players.cite ? h("span", { class: "cite" }, ` (${players.cite})`) : null)),
+      h("small", { class: "help" }, `${min}–${max} seats`)),
     h("fieldset", { class: "seats" }, h("legend", {}, "Seats"), h("ol", { id: "seat-list", class: "seat-list" }),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "hotseat", name: "hotseat" }),
         " Hot seat: every human seat plays in this browser"),
@@ -236,9 +241,9 @@ function created(data, hotseat) {
     humans.length > 1 ? h("p", {}, "Send each friend their own link. A link is a secret seat: whoever opens it plays that seat.") : null,
     h("ul", { class: "links-list" }, humans.map((s, k) => {
       const url = joinUrl(s, id);
-      const field = h("input", { type: "text", readonly: true, value: url, class: "mono", "aria-label": `Join link for seat ${s.seat}`, dataset: { seat: s.seat }, onfocus: e => e.target.select() });
+      const field = h("input", { type: "text", readonly: true, value: url, class: "mono", "aria-label": `Join link for seat ${s.seat + 1}`, dataset: { seat: s.seat }, onfocus: e => e.target.select() });
       return h("li", { class: "join-link" },
-        h("span", { class: "seat-no" }, `Seat ${s.seat}`, k === 0 ? " (you)" : ""),
+        h("span", { class: "seat-no" }, `Seat ${s.seat + 1}`, k === 0 ? " (you)" : ""),
         field,
         k === 0 ? h("a", { class: "button primary", href: tableUrl, id: "open-my-seat" }, "Sit down") :
           h("button", { type: "button", onclick: () => copyText(url, field) }, "Copy"));

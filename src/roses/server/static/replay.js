@@ -1,5 +1,6 @@
 // The replay viewer /replay: upload a game record, POST it to /api/replay, then step forward and
 // back through the positions with the game's renderer (spectator view: public information only).
+import { drawLog as groupedLog } from "/static/logview.js";
 import { h, fill, api, errorText, header, titleCase, logText } from "/static/common.js";
 import * as generic from "/static/games/generic.js";
 
@@ -61,13 +62,15 @@ const labelsLoaded = api("GET", "/api/games").then(res => {
   if (res.ok && Array.isArray(res.data)) for (const g of res.data) Object.assign(botLabels, g.bot_labels || {});
 });
 
+const logOpened = new Map(); // log groups opened or closed, kept while stepping
+
 function seatLabel(seat) {
   let label = record && record.players && record.players[seat];
   if (label && String(label).startsWith("bot:")) {
     const name = String(label).slice(4);
     label = `${botLabels[name] || name} bot`;
   }
-  return label ? `Seat ${seat} (${label})` : `Seat ${seat}`;
+  return label ? `Seat ${seat + 1} (${label})` : `Seat ${seat + 1}`;
 }
 
 /** An action text with the game's names (e.g. Rare Roses "striped-dragon/bud" → "Striped Dragon (bud)"). */
@@ -101,11 +104,11 @@ function go(i) {
     [s.seat === -1 ? "Chance: " : h("b", {}, `${seatLabel(s.seat)} `), prettyAction(s.action)]);
   const board = $("board");
   fill(board);
-  const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => `Seat ${k}` };
+  const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => `Seat ${k + 1}` };
   try { renderer.render(v, board, ctx); } catch (err) { console.error(err); fill(board); generic.render(v, board, ctx); }
   const log = Array.isArray(v.observation.log) ? v.observation.log : (Array.isArray(s.log) ? s.log : []);
   const logEl = $("log");
-  fill(logEl, log.map(line => h("li", {}, logText(v, line, renderer))));
+  groupedLog(logEl, log.map(line => logText(v, line, renderer)), renderer, logOpened);
   logEl.scrollTop = logEl.scrollHeight;
   for (const li of $("steps").children) li.classList.toggle("current", Number(li.dataset.i) === index);
   for (const pt of document.querySelectorAll("#analysis-graph .pt")) pt.classList.toggle("current", Number(pt.dataset.i) === index);

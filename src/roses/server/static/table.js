@@ -1,5 +1,7 @@
 // The table page /t/{id}: draws the seat's view, offers the legal moves, keeps a live WebSocket
 // (reconnecting with backoff), chat, log, turn notifications, the end screen and host controls.
+import { drawLog as groupedLog } from "/static/logview.js";
+import { loadSettings, settingsPanel, askConfirm, chime } from "/static/settings.js";
 import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, seatTag, namedLine, logText, toast, header, titleCase, resultWord, copyText } from "/static/common.js";
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
@@ -24,6 +26,7 @@ let endShown = false;
 let follow = store.follow !== false; // hot-seat: switch to the held seat that is to move
 let lastTurnKey = "";
 let banner = null;        // {text, kind, rule}
+const settings = loadSettings(); // confirm moves, sound on my turn (settings.js)
 
 // ---------------------------------------------------------------- tokens and seats
 const heldSeats = () => Object.keys(store.seats).map(Number).sort((a, b) => a - b);
@@ -50,7 +53,7 @@ async function takeUrlToken() {
       const yes = await askHotSeat(res.data, others[0], seat);
       if (!yes) {
         activeSeat = others[0];
-        toast(`Kept ${seatLabel(res.data, others[0])}; the link for seat ${seat} was not stored`, "info", 5000);
+        toast(`Kept ${seatLabel(res.data, others[0])}; the link for seat ${seat + 1} was not stored`, "info", 5000);
         return;
       }
       store.hotseat = true;
@@ -73,10 +76,10 @@ window.addEventListener("storage", e => {
   if (view) draw();
 });
 
-/** "seat 0" or "seat 0 (Anna)" from a view. */
+/** "seat 1" or "seat 1 (Anna)" from a view (seat 0-based, shown counted from 1). */
 function seatLabel(v, seat) {
   const name = seatName(v, seat);
-  return name === `Seat ${seat}` ? `seat ${seat}` : `seat ${seat} (${name})`;
+  return name === `Seat ${seat + 1}` ? `seat ${seat + 1}` : `seat ${seat + 1} (${name})`;
 }
 
 /** Ask whether this browser should also play `seat` (hot seat) while it holds `held`; resolves
@@ -94,9 +97,9 @@ function askHotSeat(v, held, seat) {
         `Also play ${seatLabel(v, seat)} here (hot seat: both hands on this screen)?`),
       h("p", { class: "muted small" }, `If the link is for a friend, choose No and send it to them.`),
       h("div", { class: "row center" },
-        h("button", { type: "button", id: "join-ask-yes", onclick: () => answer(true) }, `Yes, also play seat ${seat} here`),
+        h("button", { type: "button", id: "join-ask-yes", onclick: () => answer(true) }, `Yes, also play seat ${seat + 1} here`),
         h("button", { type: "button", class: "primary", id: "join-ask-no", onclick: () => answer(false) },
-          `No, keep seat ${held} and don't store this link`))));
+          `No, keep seat ${held + 1} and don't store this link`))));
     box.hidden = false;
     box.querySelector("#join-ask-no").focus();
   });
@@ -280,7 +283,7 @@ function maybeFollow() {
 
 async function switchSeat(seat, auto = false) {
   if (seat === activeSeat) return;
-  const name = view ? seatName(view, seat) : `Seat ${seat}`;
+  const name = view ? seatName(view, seat) : `Seat ${seat + 1}`;
   activeSeat = seat;
   persist();
   view = null;
@@ -300,9 +303,29 @@ function showCover(name) {
 }
 
 // ---------------------------------------------------------------- drawing
+/** The move `text` as its button reads it ("Bid 3"), for the confirm dialog. */
+function moveLabel(text) {
+  for (const b of document.querySelectorAll("#moves button[data-action], #board button[data-action]")) {
+    if (b.dataset.action !== text) continue;
+    const verb = b.closest(".move-group") && b.closest(".move-group").querySelector(".verb");
+    const label = (b.getAttribute("aria-label") || b.textContent || text).trim();
+    return verb && verb.textContent.trim() ? `${verb.textContent.trim()} ${label}?` : `${label}?`;
+  }
+  return `${text}?`;
+}
+
+/** A move the player chose: asked "Play it?" first when the setting is on and the game calls it
+ *  irreversible (its renderer's `irreversible(text)`: bids and plays). */
+async function chosen(text) {
+  let guard = false;
+  try { guard = settings.confirm && typeof renderer.irreversible === "function" && !!renderer.irreversible(text); } catch { guard = false; }
+  if (guard && !(await askConfirm(moveLabel(text)))) return false;
+  return act(text);
+}
+
 function ctx() {
   return {
-    act, actAll, busy: pending !== null, seat: view.seat, replay: false,
+    act: chosen, actAll, busy: pending !== null, seat: view.seat, replay: false,
     legal: view.legal_actions || [],
     players: (view.seats || []).length || (view.observation && view.observation.players) || 0,
     name: i => seatName(view, i),
@@ -318,9 +341,9 @@ function draw() {
   $("title").title = $("title").textContent;
   fill($("subtitle"), v.seat === null || v.seat === undefined
     ? h("span", { class: "badge" }, "Spectator — public information only")
-    : (seatName(v, v.seat) === `Seat ${v.seat}`
-      ? h("span", {}, "You play ", h("b", {}, `seat ${v.seat}`))
-      : h("span", {}, "You are ", h("b", {}, seatName(v, v.seat)), ` (seat ${v.seat})`)));
+    : (seatName(v, v.seat) === `Seat ${v.seat + 1}`
+      ? h("span", {}, "You play ", h("b", {}, `seat ${v.seat + 1}`))
+      : h("span", {}, "You are ", h("b", {}, seatName(v, v.seat)), ` (seat ${v.seat + 1})`)));
   $("rules-link").href = `/rules/${encodeURIComponent(v.game)}`;
   drawTurn();
   drawSeatSwitch();
@@ -457,6 +480,7 @@ function drawTurn() {
   const key = mine ? `${v.version}` : "";
   if (mine && key !== lastTurnKey) notifyTurn();
   if (!mine) stopFlash();
+  if (!flashTimer) document.title = tabTitle();
   lastTurnKey = key;
   drawTimer();
 }
@@ -488,15 +512,21 @@ function drawTimer() {
 let flashTimer = null;
 let baseTitle = document.title;
 function notifyTurn() {
+  if (settings.sound) chime();
   if (!document.hidden && document.hasFocus()) return;
   stopFlash();
-  baseTitle = `${view.title || "Table"} — roses`;
+  baseTitle = tabTitle();
   let on = false;
   flashTimer = setInterval(() => { on = !on; document.title = on ? "★ Your turn! ★" : baseTitle; }, 900);
 }
 function stopFlash() {
   if (flashTimer) { clearInterval(flashTimer); flashTimer = null; }
-  if (view) document.title = `${view.title || "Table"} — roses`;
+  if (view) document.title = tabTitle();
+}
+/** The tab's title: "(Your turn) Rose Ceremony — roses" while it is this seat's turn. */
+function tabTitle() {
+  const mine = view && view.seat !== null && view.seat !== undefined && toMove(view, view.seat);
+  return `${mine ? "(Your turn) " : ""}${view.title || "Table"} — roses`;
 }
 window.addEventListener("focus", stopFlash);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) stopFlash(); });
@@ -615,7 +645,7 @@ function drawInvites() {
   const wasOpen = box.open;
   fill(box, h("summary", {}, "Invite links"),
     seats.map(s => {
-      const field = h("input", { type: "text", readonly: true, value: links[String(s)], class: "mono", "aria-label": `Join link for seat ${s}`, onfocus: e => e.target.select() });
+      const field = h("input", { type: "text", readonly: true, value: links[String(s)], class: "mono", "aria-label": `Join link for seat ${Number(s) + 1}`, onfocus: e => e.target.select() });
       return h("div", { class: "row invite" }, h("span", { class: "seat-no" }, seatName(view, s)), field,
         h("button", { type: "button", class: "small", onclick: () => copyText(links[String(s)], field) }, "Copy"));
     }));
@@ -628,7 +658,7 @@ function botLabel(b) {
 }
 
 function hostControl(seat, bots) {
-  const select = h("select", { "aria-label": `Bot for seat ${seat}`, onchange: e => { hostMenu.bot = e.target.value; } },
+  const select = h("select", { "aria-label": `Bot for seat ${seat + 1}`, onchange: e => { hostMenu.bot = e.target.value; } },
     bots.map(b => h("option", { value: b }, botLabel(b))));
   select.value = hostMenu.seat === seat && hostMenu.bot ? hostMenu.bot : (bots.includes("heuristic") ? "heuristic" : bots[0]);
   return h("details", {
@@ -645,11 +675,13 @@ function hostControl(seat, bots) {
     }, "Give to bot")));
 }
 
+const logOpened = new Map(); // log groups a player opened or closed, kept across redraws
+
 function drawLog() {
   const el = $("log");
   const lines = (view.observation && view.observation.log) || [];
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-  fill(el, lines.map(line => h("li", {}, logText(view, line, renderer))));
+  groupedLog(el, lines.map(line => logText(view, line, renderer)), renderer, logOpened);
   if (atBottom || !el.dataset.seen) el.scrollTop = el.scrollHeight;
   el.dataset.seen = "1";
 }
@@ -817,6 +849,7 @@ window.rosesTable = { get view() { return view; }, get seat() { return activeSea
 
 async function main() {
   fill($("site-header"), header("table"));
+  fill($("settings-panel"), settingsPanel(settings));
   if (!tableId) { $("title").textContent = "No table id"; return; }
   await takeUrlToken();
   if (activeSeat === null) {

@@ -3,7 +3,7 @@
 // Observation fields: blades_and_rose/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip, who, toMove, nowLine } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, who, toMove, nowLine, meter } from "/static/games/pieces.js";
 
 const CARDS = {
   "White Rose": { glyph: "❀", side: "white" },
@@ -41,12 +41,6 @@ function area(title, cards, extra) {
     h("div", { class: "bouquet" }, cards && cards.length ? cards.map(c => brCard(c, { small: true })) : h("span", { class: "muted small" }, "—")));
 }
 
-function meter(value, max, cls, label) {
-  const pct = Math.max(0, Math.min(100, max ? (value / max) * 100 : 0));
-  return h("div", { class: `meter ${cls}`, title: label },
-    h("span", { class: "meter-fill", style: { width: `${pct}%` } }), h("span", { class: "meter-text" }, label));
-}
-
 /** The "Now" box; `name` names a seat, the viewer's own as "Seat 0 (you)" (pieces.who). */
 function nowText(o, name) {
   const r = o.current_round;
@@ -70,8 +64,8 @@ export function render(view, el, ctx) {
     o.winner ? ["Winner", `${o.winner}`, "gold"] : null,
   ]));
   el.appendChild(h("div", { class: "br-meters" },
-    meter(o.sacrifice_count || 0, o.sacrifice_target || 1, "m-roses", `Sacrificed buds ${o.sacrifice_count || 0}/${o.sacrifice_target}`),
-    meter(o.death_count || 0, o.death_limit || 1, "m-thorns danger", `Dead buds ${o.death_count || 0}/${o.death_limit}`)));
+    meter(o.sacrifice_count || 0, o.sacrifice_target || 1, "m-roses", `Sacrificed buds: ${o.sacrifice_count || 0} of ${o.sacrifice_target}`),
+    meter(o.death_count || 0, o.death_limit || 1, "m-thorns danger", `Dead buds: ${o.death_count || 0} of ${o.death_limit}`)));
 
   // The seat's secret.
   if (view.seat !== null && view.seat !== undefined && o.role) {
@@ -207,4 +201,9 @@ export function renderActions(view, el, ctx) {
   if (rest.length) box.appendChild(h("div", { class: "move-groups" }, groupedMoves(ctx, rest)));
   el.appendChild(box);
   return true;
+}
+
+/** Moves the confirm setting guards (table.js): bids and plays, as roses.games.blades_and_rose.words.irreversible. */
+export function irreversible(text) {
+  return /^(play|give coin) /.test(text);
 }

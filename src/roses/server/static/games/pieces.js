@@ -50,6 +50,15 @@ export function seatOrder(n, seat) {
   return Array.from({ length: n }, (_, k) => (start + k) % n);
 }
 
+/** A labelled progress bar: `label` beside a bar filled to value/max (label outside the bar, so a
+ *  short fill never covers it). `cls` colours it (m-roses, m-thorns, danger). */
+export function meter(value, max, cls, label) {
+  const pct = Math.max(0, Math.min(100, max ? (value / max) * 100 : 0));
+  return h("div", { class: `meter-row ${cls}`, title: label },
+    h("span", { class: "meter-text" }, label),
+    h("div", { class: `meter ${cls}` }, h("span", { class: "meter-fill", style: { width: `${pct}%` } })));
+}
+
 /** A status strip of label/value pairs over the board. */
 export function statusStrip(items) {
   return h("div", { class: "status-strip" }, items.filter(Boolean).map(([label, value, cls]) =>

@@ -25,15 +25,42 @@ function tiles(counts, kind) {
   return out;
 }
 
+/** The tiles a fill of `order` for `value` ("fill" | "match") takes from `shop` (its bud / fresh /
+ *  mature counts) when the tiles are not picked: the oldest fitting ones, mature blooms first,
+ *  then fresh blooms, then buds (RR-8, as RareRosesState.oldest_tiles); null if they don't fit. */
+export function oldestTiles(shop, order, value) {
+  const left = {};
+  for (const box of ["bud", "fresh", "mature"]) left[box] = { ...((shop || {})[box] || {}) };
+  const out = [];
+  for (const [rose, mat] of order.roses || []) {
+    const boxes = value === "match" ? (mat === "bud" ? ["bud"] : ["mature", "fresh"]) : ["mature", "fresh", "bud"];
+    const box = boxes.find(b => (left[b][rose] || 0) > 0);
+    if (!box) return null;
+    left[box][rose] -= 1;
+    out.push([rose, box]);
+  }
+  return out;
+}
+
+/** Help at the point of decision: the fills of `order` the seat may make now (from its legal
+ *  actions, "fill ID match" / "fill ID fill"), best first, each with the tiles it would use. */
+function fillsNow(order, ctx, shop) {
+  return ["match", "fill"].filter(v => (ctx.legal || []).includes(`fill ${order.id} ${v}`))
+    .map(v => ({ value: v, amount: order[v], tiles: oldestTiles(shop, order, v) }));
+}
+
 function orderCard(order, ctx, opts = {}) {
   if (!order) return h("div", { class: "order empty-space" }, h("span", { class: "muted small" }, "empty space"));
-  return h("div", { class: `order ${opts.oldest ? "oldest" : ""}`, dataset: { order: order.id } },
+  const now = opts.shop ? fillsNow(order, ctx, opts.shop) : [];
+  return h("div", { class: `order ${opts.oldest ? "oldest" : ""} ${now.length ? "can-fill" : ""}`, dataset: { order: order.id } },
     h("div", { class: "order-head" }, h("b", {}, `#${order.id}`), order.icon ? h("span", { class: "pill dim", title: "back icon: a smaller order" }, "◇") : null,
       order.specialty ? h("span", { class: "pill gold", title: "specialty order" }, `★ ${titleCase(order.specialty)}`) : null),
     h("div", { class: "order-roses" }, (order.roses || []).map(([r, k]) => tile(r, k === "bud" ? "bud" : "bloom"))),
     h("div", { class: "order-pay" }, h("span", { title: "Fill: the right roses, bud or bloom" }, `Fill $${order.fill}`),
       h("span", { title: "Match: right roses and maturity" }, `Match $${order.match}`)),
-    opts.oldest ? h("div", { class: "muted tiny" }, "oldest") : null);
+    now.map(f => h("div", { class: "fill-now", dataset: { value: f.value } },
+      `You can ${f.value} it now: $${f.amount}`, f.tiles ? [" with ", f.tiles.map(([r, b]) => tile(r, b === "bud" ? "bud" : "bloom", null, logLine(`${r}/${b}`)))] : null)),
+    opts.oldest ? h("div", { class: "expires-next" }, "⌛ oldest: lost next") : null);
 }
 
 const PHASES = {
@@ -56,7 +83,7 @@ export function render(view, el, ctx) {
     ["Now", nowLine(view, named ? `${name(mover)} ${phase}` : phase), "wide"],
     ["Orders left", `${o.deck_size ?? 0}`],
     ["Bag", `${o.bag_size ?? 0} tiles`],
-    o.turn >= 0 && o.phase !== "over" ? ["This turn", `${o.received ?? 0}/${TURN_LIMIT} tiles · ${o.fills ?? 0}/${FILL_LIMIT} fills`] : null,
+    o.turn >= 0 && o.phase !== "over" ? ["This turn", `${o.received ?? 0} of ${TURN_LIMIT} tiles · ${o.fills ?? 0} of ${FILL_LIMIT} fills`] : null,
     o.next_push_cost !== null && o.next_push_cost !== undefined ? ["Next push", `$${o.next_push_cost}`, "hot"] : null,
     o.end_triggered ? ["Last turns", String(o.turns_left ?? 0), "hot"] : null,
   ]));
@@ -72,7 +99,7 @@ export function render(view, el, ctx) {
   const queue = o.queue || [];
   const oldest = queue.findIndex(q => q);
   el.appendChild(h("div", { class: "rr-orders" }, h("div", { class: "section-title" }, "Order queue (oldest first)"),
-    h("div", { class: "rr-queue" }, queue.map((q, k) => orderCard(q, ctx, { oldest: k === oldest })))));
+    h("div", { class: "rr-queue" }, queue.map((q, k) => orderCard(q, ctx, { oldest: k === oldest, shop: view.seat !== null && view.seat !== undefined ? shops[view.seat] : null })))));
 
   if (o.pending_offer) {
     // The proposer (whose turn it is) takes the answering seat's tiles and pays money and/or its
@@ -97,7 +124,7 @@ export function render(view, el, ctx) {
       ]),
       h("div", { class: "rr-money" }, `$${s.money ?? 0}`,
         // RR-4: the specialty's bonus after 4 matching orders.
-        s.specialty ? h("span", { class: "rr-spec", title: "shop specialty" }, tile(s.specialty, "bloom"), ` ${s.specialty_filled || 0}/4${s.bonus_paid ? " ✓ $50" : ""}`) : null),
+        s.specialty ? h("span", { class: "rr-spec", title: "shop specialty" }, tile(s.specialty, "bloom"), ` ${s.specialty_filled || 0} of 4 specialty orders${s.bonus_paid ? " ✓ $50" : ""}`) : null),
       h("div", { class: "rr-boxes" }, BOXES.map(([key, label]) => h("div", { class: "rr-box" },
         h("div", { class: "rr-box-label" }, label),
         h("div", { class: "rr-box-tiles" }, tiles(s[key], key === "bud" ? "bud" : "bloom"))))),
@@ -174,7 +201,7 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Why the deal `b` cannot be proposed now, in plain words, or "" when it can. `room` is how many
  *  more tiles the seat may receive this turn, `money` its money, `legal` the legal moves. */
-export function dealProblem(b, { room, money, legal, name = i => `Seat ${i}` }) {
+export function dealProblem(b, { room, money, legal, name = i => `Seat ${i + 1}` }) {
   const take = tileList(b.take).length;
   if (legal && !legal.includes(`deal ${b.seat}`)) return `You can't make a deal with ${name(b.seat)} now.`;
   if (!take) return "Choose at least one tile to take.";
@@ -401,4 +428,9 @@ export function renderActions(view, el, ctx) {
   if (rest.length) box.appendChild(h("div", { class: "move-groups" }, groupedMoves(ctx, rest)));
   el.appendChild(box);
   return true;
+}
+
+/** Moves the confirm setting guards (table.js): bids and plays, as roses.games.rare_roses.words.irreversible. */
+export function irreversible(text) {
+  return /^(buy|fill|choose tiles) |^(push|propose|accept)$/.test(text);
 }

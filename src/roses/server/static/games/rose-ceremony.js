@@ -2,7 +2,7 @@
 // pending offer (a face-down card on a date). Observation fields: rose_ceremony/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip, can, who, nowLine } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, can, who, nowLine, meter } from "/static/games/pieces.js";
 
 const WILT = 5;       // 5 or more thorns wilt a bouquet
 const WIN_POINTS = 5; // 5 charm points win
@@ -17,6 +17,32 @@ function pointsFor(roses) {
   return "nothing";
 }
 
+/** The cards this seat has not seen (the deck parameter's rows [roses, thorns, count] minus its
+ *  own hand, every bouquet, the discard pile and a face-up offer): {"r/t": count}, and their total. */
+export function unseenCards(view) {
+  const o = view.observation || {};
+  const left = {};
+  let total = 0;
+  for (const [r, t, k] of (view.params && view.params.deck) || []) { left[`${r}/${t}`] = k; total += k; }
+  const seen = [...(o.hand || []), ...((o.bouquets || []).flat()), ...(o.discard || []),
+    ...(o.pending_offer && o.pending_offer.card ? [o.pending_offer.card] : [])];
+  for (const c of seen) {
+    const key = `${c.roses}/${c.thorns}`;
+    if (left[key]) { left[key] -= 1; total -= 1; }
+  }
+  return { left, total };
+}
+
+/** Help at the point of decision: the chance that one card this seat has not seen wilts a
+ *  bouquet of `thorns` thorns (has WILT - thorns thorns or more), as a whole percent; null when
+ *  the deck is unknown. */
+export function wiltRisk(unseen, thorns) {
+  if (!unseen.total) return null;
+  let bad = 0;
+  for (const [key, k] of Object.entries(unseen.left)) if (Number(key.split("/")[1]) >= WILT - thorns) bad += k;
+  return Math.round((100 * bad) / unseen.total);
+}
+
 /** A rose card: its rose value as flowers, its thorn value as thorns. */
 export function roseCard(c, opts = {}) {
   if (!c) return h("div", { class: `card rc back ${opts.small ? "small" : ""}`, title: "face down" });
@@ -27,13 +53,6 @@ export function roseCard(c, opts = {}) {
   },
   h("span", { class: "rc-roses" }, String(r), h("small", {}, "✿")),
   h("span", { class: "rc-thorns" }, t ? "▲".repeat(t) : "·"));
-}
-
-function meter(value, max, cls, label) {
-  const pct = Math.max(0, Math.min(100, (value / max) * 100));
-  return h("div", { class: `meter ${cls}`, title: label },
-    h("span", { class: "meter-fill", style: { width: `${pct}%` } }),
-    h("span", { class: "meter-text" }, label));
 }
 
 const PHASES = {
@@ -65,6 +84,7 @@ export function render(view, el, ctx) {
   }
 
   const ring = h("div", { class: "seats-ring rc-ring" });
+  const unseen = unseenCards(view);
   for (const i of seatOrder(n, view.seat)) {
     const roses = (o.bouquet_roses || [])[i] || 0;
     const thorns = (o.bouquet_thorns || [])[i] || 0;
@@ -76,11 +96,17 @@ export function render(view, el, ctx) {
         o.start_player === i ? h("span", { class: "pill dim", title: "first player of each round" }, "start") : null,
         (o.winners || []).includes(i) ? h("span", { class: "pill gold" }, "★ winner") : null,
       ]),
-      h("div", { class: "hearts", title: `${pts} charm point(s); ${WIN_POINTS} win` },
+      h("div", { class: "hearts", title: `${pts} charm point${pts === 1 ? "" : "s"}; ${WIN_POINTS} win` },
         Array.from({ length: Math.max(WIN_POINTS, pts) }, (_, k) => h("span", { class: k < pts ? "heart on" : "heart" }, "♥"))),
       h("div", { class: "bouquet" }, bouquet.length ? bouquet.map(c => roseCard(c, { small: true })) : h("span", { class: "muted small" }, "empty bouquet")),
       meter(roses, WIN_ROSES, "m-roses", `${roses} rose${roses === 1 ? "" : "s"}`),
-      meter(thorns, WILT, `m-thorns ${thorns >= WILT - 1 ? "danger" : ""}`, `${thorns}/${WILT} thorns`),
+      meter(thorns, WILT, `m-thorns ${thorns >= WILT - 1 ? "danger" : ""}`, `${thorns} thorn${thorns === 1 ? "" : "s"} (wilts at ${WILT})`),
+      (() => {
+        const risk = wiltRisk(unseen, thorns);
+        return risk === null ? null : h("div", { class: "wilt-risk small", dataset: { risk },
+          title: `A card with ${WILT - thorns} or more thorns wilts this bouquet: ${risk}% of the cards you have not seen.` },
+          `Wilt risk: ${risk}% (a card with ${WILT - thorns}+ thorns)`);
+      })(),
       h("div", { class: "stat" }, `hand ${(o.hand_sizes || [])[i] ?? 0}`,
         h("span", { class: "hand-backs inline" }, Array.from({ length: i === view.seat ? 0 : ((o.hand_sizes || [])[i] || 0) }, () => h("span", { class: "mini-back" }))))));
   }
@@ -142,4 +168,17 @@ export function renderActions(view, el, ctx) {
   if (rest.length) box.appendChild(h("div", { class: "move-groups" }, groupedMoves(ctx, rest)));
   el.appendChild(box);
   return true;
+}
+
+/** The log's turns (logview.js): a turn starts with its offer ("Anna offers a card face down to
+ *  …", or the offerer's own "You offer …"); null for other lines, which stay in their turn. */
+export function logTurn(text) {
+  if (/^You offer\b/.test(text)) return "Your turn";
+  const m = /^(.{1,60}?) offers a card face down\b/.exec(text);
+  return m ? `${m[1].replace(/ \(you\)$/, "")}'s turn` : null;
+}
+
+/** Moves the confirm setting guards (table.js): bids and plays, as roses.games.rose_ceremony.words.irreversible. */
+export function irreversible(text) {
+  return /^offer |^exchange$/.test(text);
 }

@@ -82,7 +82,7 @@ export function render(view, el, ctx) {
               markers(s.markers || 0), h("span", { class: "markers" }, Array.from({ length: Math.max(0, toWin - (s.markers || 0)) }, () => h("span", { class: "marker empty" }))),
               " markers"),
           h("div", { class: "stat" }, `hand ${s.hand_size ?? 0} · stack ${s.stack_size ?? 0}`),
-          h("div", { class: "stat" }, `${s.cards ?? 0}/4 cards left`),
+          h("div", { class: "stat" }, `${s.cards ?? 0} of 4 cards left`),
           h("div", { class: "hand-backs" }, Array.from({ length: i === view.seat ? 0 : (s.hand_size || 0) }, () => h("span", { class: "mini-back" })))))));
   }
   el.appendChild(ring);
@@ -149,6 +149,12 @@ export function renderActions(view, el, ctx) {
     groups.appendChild(h("div", { class: "move-group" }, h("span", { class: "verb" }, "Lay"),
       lays.map(t => moveButton(ctx, t, t === "lay rose" ? "✿ a rose" : "♠ your thorn", "main"))));
   }
+  if (bids.length) { // help at the point of decision: what a bid is out of
+    const most = Math.max(...bids.map(t => Number(t.slice(4))));
+    groups.appendChild(h("p", { class: "decision-help", id: "bid-help" },
+      `${o.cards_on_table ?? "?"} cards on the table · the most you can bid: ${most}`,
+      o.high_bid ? ` · high bid now: ${o.high_bid}` : ""));
+  }
   if (bids.length || passes.length) {
     groups.appendChild(h("div", { class: "move-group" },
       h("span", { class: "verb" }, o.phase === "bidding" ? "Raise to" : (bids.length ? "Bid" : "")),
@@ -166,4 +172,9 @@ export function renderActions(view, el, ctx) {
   if (rest.length) groups.appendChild(h("div", { class: "move-groups" }, groupedMoves(ctx, rest)));
   el.appendChild(groups);
   return true;
+}
+
+/** Moves the confirm setting guards (table.js): bids and plays, as roses.games.roses_and_thorns.words.irreversible. */
+export function irreversible(text) {
+  return /^(bid|flip|lay) /.test(text);
 }

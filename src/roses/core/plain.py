@@ -1,0 +1,61 @@
+"""Plain words for players: seat mentions by name, and the patterns of engine syntax.
+
+The engine's log and status lines name seats as the action texts do, counted from 0 ("seat 2"),
+so that a line and the move that caused it agree (``give coin to seat 2``). A player reads seats
+counted from 1 or by the name the table gave them: :func:`plain_line` rewrites every seat mention
+of an engine line for one reader, in one place for the terminal; the browser does the same in
+``static/common.js`` (``namedLine``).
+
+:data:`ENGINE_SYNTAX` lists what must never reach a player (ruling ids, section signs, action
+syntax, raw fractions, ...); the plain-words tests scan every player-facing text with it.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+#: name -> pattern of engine syntax that player-facing text must not contain. Applied to text as
+#: the player reads it, after :func:`plain_line` (so "seat 0" there is a seat counted from 0).
+ENGINE_SYNTAX: dict[str, re.Pattern[str]] = {
+    "ruling id": re.compile(r"\b(?:RT|RC|RR|BR)-\d+\b"),
+    "section sign": re.compile("§"),
+    "seat counted from 0": re.compile(r"\b[Ss]eat 0\b|\bseats? [0-9, ]*\b0\b"),
+    "action syntax": re.compile(r"\boffer \d+\b|\bpay [+-]?\d+\b|\((?:fresh|mature)\)|\bflip \d\b"),
+    "raw fraction": re.compile(r"\b\d+/\d+\b"),
+    "slash pair": re.compile(r"\b[a-z-]+/(?:bud|fresh|mature|bloom)\b"),
+    "underscore": re.compile(r"_"),
+    "code plural": re.compile(r"\w\(s\)"),
+    "engine word": re.compile(r"\bengine\b|\bNone\b|\bTrue\b|\bFalse\b"),
+    "brackets": re.compile(r"[\[\]{}]"),
+    "kebab rose name": re.compile(r"\bstriped-dragon\b"),
+}
+
+
+def engine_syntax(text: str) -> list[str]:
+    """The names of the :data:`ENGINE_SYNTAX` patterns found in ``text`` (empty: plain words)."""
+    return [name for name, pattern in ENGINE_SYNTAX.items() if pattern.search(text)]
+
+
+def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
+    """How a player reads seat ``seat`` (0-based): its name in ``names`` when it has one, else
+    ``"Seat {seat + 1}"`` (players count seats from 1)."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"Seat {seat + 1}"
+
+
+# "seats 0, 3 (you), 5" (a list: plural only, so "seat 2, 3 left" stays one seat) or "seat 2".
+_SEATS = re.compile(r"\b[Ss]eats ((?:\d+(?: \(you\))?, )*\d+(?: \(you\))?)|\b[Ss]eat (\d+)\b")
+
+
+def plain_line(text: str, names: Sequence[str] | None = None) -> str:
+    """An engine line (log or status, already worded for its reader: "seat 2 (you)") in plain
+    words: each seat mention by :func:`seat_name` and lists such as "seats 0, 3, 5" as names
+    (the case of the first letter is kept: a fragment stays one). Input and output: one string."""
+    def named(m: re.Match[str]) -> str:
+        if m.group(2) is not None:
+            return seat_name(int(m.group(2)), names)
+        parts = re.findall(r"(\d+)( \(you\))?", m.group(1))
+        return ", ".join(seat_name(int(d), names) + you for d, you in parts)
+
+    return _SEATS.sub(named, text)

@@ -1,0 +1,69 @@
+"""Rare Roses moves in plain words for menus, with their prices and values (the action texts
+are engine syntax: ``buy juliet``, ``fill 9 match``, ``take osira/fresh``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from roses.core.plain import seat_name
+
+from .actions import tile_words
+from .cards import BOXES, ROSE_NAMES
+
+
+def _tile(text: str) -> str:
+    rose, _, box = text.partition("/")
+    return tile_words((rose, box)) if rose in ROSE_NAMES and box in BOXES else text
+
+
+def _order(obs: dict[str, Any], card: int) -> dict[str, Any]:
+    cards = obs.get("cards") or {}
+    return cards.get(card) or cards.get(str(card)) or {}
+
+
+def describe(obs: dict[str, Any], text: str) -> str:
+    """The legal move ``text`` as a menu reads it for the seat whose observation (JSON form) is
+    ``obs``: ``"push"`` → ``"Push the market for $2"``, ``"buy juliet"`` → ``"Buy a Juliet bud for
+    $2"``, ``"fill 9 match"`` → ``"Match order #9 for $12"``. Unknown texts come back as given."""
+    words = text.split()
+    verb = words[0] if words else ""
+    if text == "push":
+        cost = obs.get("next_push_cost")
+        return f"Push the market for ${cost}" if cost is not None else "Push the market"
+    if text == "stop":
+        return "Stop pushing"
+    if text == "seed":
+        return "Seed the market"
+    if text == "trash":
+        queue = [o for o in obs.get("queue") or [] if o]
+        return f"Trash the oldest order (#{queue[0]['id']})" if queue else "Trash the oldest order"
+    if verb == "buy" and len(words) == 2:
+        price = (obs.get("prices") or {}).get(words[1])
+        name = ROSE_NAMES.get(words[1], words[1])
+        return f"Buy {'an' if name[:1] in 'AEIOU' else 'a'} {name} bud" + (f" for ${price}" if price is not None else "")
+    if verb == "fill" and len(words) == 3:
+        card, value = int(words[1]), words[2]
+        amount = _order(obs, card).get(value)
+        return f"{value.title()} order #{card}" + (f" for ${amount}" if amount is not None else "")
+    if text.startswith("choose tiles for ") and len(words) == 5:
+        card, value = int(words[3]), words[4]
+        amount = _order(obs, card).get(value)
+        return f"Pick the tiles to {value} order #{card}" + (f" for ${amount}" if amount is not None else "")
+    if verb == "use" and len(words) == 2:
+        return f"Use your {_tile(words[1])}"
+    if verb == "deal" and len(words) == 2:
+        return f"Draft a deal with {seat_name(int(words[1]))}"
+    if verb == "take" and len(words) == 2:
+        return f"Ask for their {_tile(words[1])}"
+    if verb == "give" and len(words) == 2:
+        return f"Offer your {_tile(words[1])}"
+    if verb == "pay" and len(words) == 2:
+        return f"Add ${words[1].lstrip('+')} to the deal"
+    plain = {"propose": "Propose the deal", "cancel deal": "Cancel the deal", "accept": "Accept the deal",
+             "decline": "Decline the deal", "done buying": "Done buying", "end turn": "End your turn"}
+    return plain.get(text, text)
+
+
+def irreversible(text: str) -> bool:
+    """Whether the move spends money or fills an order (buying, pushing, filling, accepting or
+    proposing a deal): the moves a confirmation should guard."""
+    return text.startswith(("buy ", "fill ", "choose tiles ")) or text in ("push", "propose", "accept")

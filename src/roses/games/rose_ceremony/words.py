@@ -1,0 +1,36 @@
+"""Rose Ceremony moves in plain words for menus (the action texts are engine syntax)."""
+from __future__ import annotations
+
+from typing import Any
+
+from roses.core.plain import seat_name
+
+from .cards import Card, card_words
+
+
+def describe(obs: dict[str, Any], text: str) -> str:
+    """The legal move ``text`` (``"offer 3/1 to 2"``) as a menu reads it for the seat whose
+    observation (JSON form) is ``obs``: ``"Offer a card of 3 roses and 1 thorn to Seat 3"``; the
+    exchange says the charm points it brings."""
+    if text.startswith("offer "):
+        card, _, to = text[len("offer "):].partition(" to ")
+        c = Card.parse(card)
+        return f"Offer {card_words(c.roses, c.thorns)} to {seat_name(int(to))}"
+    if text == "accept":
+        return "Accept the card into your bouquet"
+    if text == "refuse":
+        return "Refuse it (it goes into the offerer's bouquet)"
+    if text == "exchange":
+        from .state import exchange_points
+
+        me = obs.get("seat")
+        roses = (obs.get("bouquet_roses") or [0] * ((me or 0) + 1))[me] if me is not None else 0
+        return f"Exchange your bouquet of {roses} roses for {exchange_points(roses)} charm points"
+    if text == "keep":
+        return "Keep the bouquet and end the turn"
+    return text
+
+
+def irreversible(text: str) -> bool:
+    """Whether the move is a play a confirmation should guard: an offer or an exchange."""
+    return text.startswith("offer ") or text == "exchange"

@@ -1,0 +1,31 @@
+"""Roses and Thorns moves in plain words for menus (the action texts are engine syntax)."""
+from __future__ import annotations
+
+from typing import Any
+
+from roses.core.plain import seat_name
+
+
+def describe(obs: dict[str, Any], text: str) -> str:
+    """The legal move ``text`` (an action text, e.g. ``"flip 2"``) as a menu reads it for the seat
+    whose observation (JSON form) is ``obs``: ``"Turn up Seat 3's top card"``. The bid menu says
+    how many cards are on the table."""
+    verb, _, rest = text.partition(" ")
+    if verb == "lay":
+        return f"Lay a {rest}"
+    if verb == "bid":
+        return f"Bid {rest} (of {obs.get('cards_on_table', '?')} cards on the table)"
+    if verb == "pass":
+        return "Pass"
+    if verb == "flip":
+        seat = int(rest)
+        return "Turn up your own top card" if seat == obs.get("seat") else f"Turn up {seat_name(seat)}'s top card"
+    if verb == "lose":
+        return f"Lose your {rest}" if rest == "thorn" else "Lose a rose"
+    return text
+
+
+def irreversible(text: str) -> bool:
+    """Whether the move is a bid or a play that a confirmation should guard (bids, turning a card
+    up, laying a card)."""
+    return text.startswith(("bid ", "flip ", "lay "))

@@ -1,0 +1,83 @@
+"""The terminal's move menu (issue 14): a number typed for an earlier prompt never plays another
+move; bids and plays can be confirmed first."""
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from roses.cli import app
+from roses.core import GameRecord
+from roses.menu import LETTERS, Menu
+
+runner = CliRunner()
+
+
+def test_a_prompt_letter_names_its_numbers():
+    menu = Menu()
+    assert menu.open(["lay rose", "lay thorn"]) == "a"
+    assert menu.read("a2").index == 1 and menu.read("2").index == 1
+    assert menu.open(["bid 1", "bid 2", "pass"]) == "b"
+    refused = menu.read("a1")  # meant "lay rose" at prompt a: now it would be "bid 1"
+    assert refused.index is None and "earlier move" in refused.message and "b1–b3" in refused.message
+    assert menu.read("b3").index == 2
+    assert menu.read("b9").message == "There is no move b9."
+    assert menu.read("bid 2").text == "bid 2" and menu.read("q").quit
+
+
+def test_a_bare_number_typed_ahead_is_refused_when_the_moves_changed():
+    menu = Menu()
+    menu.open(["lay rose", "lay thorn"])
+    assert menu.read("1", typed_ahead=True).index == 0  # the first prompt: nothing earlier
+    menu.open(["lay rose", "lay thorn"])
+    assert menu.read("1", typed_ahead=True).index == 0  # the same moves: the same meaning
+    menu.open(["bid 1", "bid 2", "pass"])
+    refused = menu.read("1", typed_ahead=True)
+    assert refused.index is None and "typed before this move was asked" in refused.message
+    assert menu.read("1", typed_ahead=False).index == 0  # typed after seeing this prompt
+
+
+def test_letters_cycle():
+    menu = Menu()
+    for k in range(len(LETTERS) + 1):
+        letter = menu.open(["pass"])
+    assert letter == "a" and menu.choices() == "a1"
+
+
+def test_play_refuses_a_number_of_an_earlier_prompt(tmp_path):
+    # Prompt a: lay a first card. Prompt b (after the bots): "a1" is refused, "b1" plays.
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--players", "3", "--seed", "4", "--records", str(tmp_path)],
+                      input="a1\na1\nb1\nq\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "'a1' was a choice for an earlier move; this move's choices are b" in out
+    rec = GameRecord.load(next(tmp_path.glob("*.json")))
+    assert len([a for a in rec.actions if a[0] == 0]) == 2  # a1 and b1 played, the stale a1 not
+
+
+def test_play_refuses_a_typed_ahead_number(tmp_path, monkeypatch):
+    import roses.cli
+
+    monkeypatch.setattr(roses.cli, "_pending_input", lambda: True)  # every line was typed ahead
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--players", "3", "--seed", "4", "--records", str(tmp_path)],
+                      input="1\n1\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "typed before this move was asked" in " ".join(r.output.split())
+    rec = GameRecord.load(next(tmp_path.glob("*.json")))
+    assert len([a for a in rec.actions if a[0] == 0]) == 1
+
+
+def test_confirm_guards_bids_and_plays(tmp_path):
+    # Lay a card: asked; "n" keeps the prompt, Enter plays it.
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--players", "3", "--seed", "4", "--confirm",
+                            "--records", str(tmp_path)], input="1\nn\n1\n\nq\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "Lay a rose: this can't be taken back. Play it? [Y/n]" in out and "Not played." in out
+    rec = GameRecord.load(next(tmp_path.glob("*.json")))
+    assert [a for a in rec.actions if a[0] == 0] == [[0, "lay rose"]]
+
+
+def test_menus_read_in_plain_words(tmp_path):
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "3", "--seed", "4", "--records", str(tmp_path)],
+                      input="q\n")
+    out = " ".join(r.output.split())
+    assert "a1) Offer a card of" in out and "/" not in out.split("Your move:")[1].split("a>")[0]
