@@ -11,7 +11,9 @@ import pytest
 from .helpers import real_choices
 
 from roses.agents.ismcts import ISMCTSAgent
+import roses
 from roses.core import GameRecord
+from roses.core.plain import engine_syntax
 from roses.core.record import replay_steps
 from roses.server import analysis as analysis_module
 from roses.server.service import HINTS_REFUSED
@@ -181,7 +183,10 @@ def test_a_hint_for_the_seat_to_move_and_for_no_one_else(client):
     assert out["seat"] == 0 and out["version"] == v["version"]
     assert out["move"] in v["legal_actions"]
     assert 0.0 <= out["chance"] <= 1.0
-    assert out["move"] in out["text"] and (out["text"].startswith("Suggested: ") or out["text"].startswith("Only one move"))
+    assert out["text"].startswith("Suggested: ") or out["text"].startswith("Only one move")
+    # the move as the player's menu names it, not its engine text ("lay rose" reads "Lay a rose")
+    words = roses.load(RT).spec.describe_action(v["observation"], out["move"])
+    assert words in out["text"] and words != out["move"] and engine_syntax(out["text"]) == []
     # nothing was played
     assert client.get(f"/api/tables/{tid}", headers=auth(token)).json()["version"] == v["version"]
     # the host (no seat), a spectator and a stranger get none

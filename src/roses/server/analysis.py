@@ -24,7 +24,7 @@ import os
 import threading
 from typing import Any, Callable
 
-from roses.core import GameRecord, RosesError, State, load
+from roses.core import GameRecord, RosesError, State, load, to_jsonable
 from roses.sim.analysis import Decision, analyse_record, hint, percent, worst
 
 from .auth import ApiError
@@ -121,8 +121,12 @@ async def analyse(record: GameRecord, seat: int, client: Any, slots: Slots) -> d
 
 
 def run_hint(state: State, seed: int) -> dict[str, Any]:
-    """A hint for the seat to move in ``state`` (blocking: call in a worker thread)."""
-    h = hint(state, bot=HINT_BOT, seed=seed, make=MAKE)
+    """A hint for the seat to move in ``state`` (blocking: call in a worker thread); its ``text``
+    names the moves as that seat's menu does (``GameSpec.describe_action``), in plain words."""
+    seat = state.current_player()
+    obs = to_jsonable(state.observation(seat)) if seat >= 0 else {}
+    h = hint(state, bot=HINT_BOT, seed=seed, make=MAKE,
+             describe=lambda text: state.game.spec.describe_action(obs, text))
     return {"move": h.move, "chance": h.chance, "runner_up": h.runner_up,
             "runner_up_chance": h.runner_up_chance, "text": h.text}
 
