@@ -225,7 +225,12 @@ def test_the_host_closes_an_abandoned_table(client):
     made = r.json()
     tid, host = made["table_id"], made["host_token"]
     toks = {s["seat"]: s["token"] for s in made["seats"] if s["kind"] == "human"}
-    other = client.post("/api/tables", json={"game": RT, "seats": humans_and_bots(1, 2)}).json()["table_id"]
+    made_other = client.post("/api/tables", json={"game": RT, "seats": humans_and_bots(1, 2)}).json()
+    other = made_other["table_id"]
+    # Its player opens it, so the lobby lists it whoever starts (a table nobody joined is listed
+    # only once it moved; without a seed the start player, hence a bot's first move, is random).
+    other_token = next(s["token"] for s in made_other["seats"] if s["kind"] == "human")
+    assert client.get(f"/api/tables/{other}", headers=auth(other_token)).status_code == 200
     v = client.get(f"/api/tables/{tid}").json()
     mover = v["current_player"]
     assert mover in toks  # a human seat is to move: the table waits for it
