@@ -11,6 +11,9 @@ import time
 
 import pytest
 
+import roses
+from roses.core.plain import engine_syntax
+
 from .helpers import real_choices
 
 try:
@@ -125,7 +128,11 @@ def test_a_hint_at_a_table_that_allows_hints(live_server, browser):
     text = page.inner_text("#hint-text")
     assert text.startswith("Suggested: ") or text.startswith("Only one move is possible: ")
     legal = page.locator("#moves button.move").evaluate_all("els => els.map(e => e.dataset.action)")
-    assert any(f"Suggested: {m}." in text or f"possible: {m}." in text for m in legal)
+    # The move in plain words, as the menu names it ("Lay a rose", not "lay rose"; a bid's
+    # "(of N cards on the table)" aside).
+    words = [roses.load(RT).spec.describe_action({}, m).split(" (")[0] for m in legal]
+    assert any(f"Suggested: {w}" in text or f"possible: {w}" in text for w in words), (text, words)
+    assert engine_syntax(text) == [] and not any(f"Suggested: {m}." in text for m in legal)
     version = page.evaluate("() => document.getElementById('moves').dataset.version")
     page.click("#hint-play")
     page.wait_for_function("v => (document.getElementById('moves').dataset.version || '') !== v", arg=version)
