@@ -13,7 +13,7 @@ from alembic.config import Config
 import roses
 from roses.games.rare_roses.actions import DealWith, Propose
 from roses.server import models as m
-from roses.server.service import rebuild
+from roses.server.cache import rebuild
 from roses.server.store import MIGRATIONS, SqlTableStore, make_engine
 
 from ..games.rare_roses.test_records import _downgrade

@@ -355,7 +355,7 @@ def test_a_table_rebuilt_from_seed_and_history_continues_chance_as_the_live_one(
     import time
 
     from roses.core import get_spec
-    from roses.server.service import rebuild
+    from roses.server.cache import rebuild
 
     if game not in GAMES:
         pytest.skip(f"{game} does not load")

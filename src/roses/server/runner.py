@@ -1,13 +1,15 @@
-"""How the server moves for bots, chance and timed-out seats: when a move is due, and which move a
+"""How the server moves for bots, chance and timed-out seats: when a move is due, which move a
 bot makes (seeded by table seed, version and seat, so a restart or a second process makes the same
-move; a search bot thinks in a worker process)."""
+move; a search bot thinks in a worker process), and the background task per table that makes it
+(:class:`TableRunner`)."""
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import random
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Callable
 
 import anyio.to_process
 import anyio.to_thread
@@ -15,7 +17,9 @@ import anyio.to_thread
 from roses.agents import Turn, make_agent
 from roses.core import CHANCE, State, to_jsonable
 
-from .store import TableRow
+from .auth import ApiError
+from .cache import TableCache
+from .store import TableRow, utcnow
 from .views import timer_bot
 
 log = logging.getLogger("roses.server")
@@ -60,6 +64,7 @@ def plan(row: TableRow, state: State) -> tuple[datetime, int, str | None] | None
         return (row.updated + timedelta(seconds=row.turn_timer_seconds), cp, timer_bot(state.game.spec))
     return None
 
+
 async def bot_action(row: TableRow, state: State, seat: int, bot: str) -> Any:
     """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat). Runs on
     ``state`` as given: pass a clone when the table's lock is not held."""
@@ -82,3 +87,114 @@ async def bot_action(row: TableRow, state: State, seat: int, bot: str) -> Any:
     if action not in legal:
         action = random.Random(bot_seed(row.seed, row.version, seat)).choice(legal)
     return action
+
+
+class TableRunner:
+    """One background task per table while the server is to move there (a bot's seat, chance, a
+    timed-out human): it waits until the move is due, makes it through the commit path and
+    pushes it. ``kick`` (re)starts a table's task after any change.
+
+    Args:
+        cache: the process's :class:`TableCache` (lock, state, commit).
+        broadcast: pushes a committed change to the table's viewers (``broadcast(row, live)``).
+    """
+
+    def __init__(self, cache: TableCache, broadcast: Callable[[TableRow, Any], None]):
+        self.cache = cache
+        self.broadcast = broadcast
+        self.runners: dict[str, asyncio.Task] = {}
+        self.wakers: dict[str, asyncio.Event] = {}
+        self.closing = False
+
+    def kick(self, table_id: str) -> None:
+        """Make sure the table's background task looks at it (bots, chance, turn timer)."""
+        if self.closing:
+            return
+        ev = self.wakers.get(table_id)
+        if ev is None:
+            ev = self.wakers[table_id] = asyncio.Event()
+        ev.set()
+        task = self.runners.get(table_id)
+        if task is None or task.done():
+            self.runners[table_id] = asyncio.create_task(self.run_table(table_id))
+
+    def idle(self, table_id: str) -> bool:
+        """No background task is running at the table."""
+        task = self.runners.get(table_id)
+        return task is None or task.done()
+
+    async def stop(self) -> None:
+        """Cancel every table's task and wait for it."""
+        self.closing = True
+        tasks = list(self.runners.values())
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            try:
+                await t
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def _load(self, table_id: str) -> TableRow | None:
+        return await self.cache.db(self.cache.store.load, table_id)
+
+    async def run_table(self, table_id: str) -> None:
+        """The table's background task: while the server is to move, wait until it is due and
+        move; end when a human without a timer is to move or the game is over."""
+        ev = self.wakers[table_id]
+        cache = self.cache
+        try:
+            while not self.closing:
+                ev.clear()
+                async with cache.lock(table_id):
+                    row = await self._load(table_id)
+                    if row is None or row.status in ("finished", "closed"):
+                        return
+                    live = await cache.live(row)
+                    next_move = plan(row, live.state)
+                if next_move is None:
+                    if ev.is_set():
+                        continue
+                    return
+                due, seat, bot = next_move
+                wait = (due - utcnow()).total_seconds()
+                if wait > 0:
+                    try:
+                        await asyncio.wait_for(ev.wait(), wait)
+                        continue  # something changed: plan again
+                    except asyncio.TimeoutError:
+                        pass
+                action = None
+                if seat != CHANCE and bot != "random":
+                    # A thinking bot works on a copy, without holding the table: views stay served.
+                    async with cache.lock(table_id):
+                        fresh = await self._load(table_id)
+                        if fresh is None or fresh.version != row.version:
+                            continue
+                        twin = (await cache.live(fresh)).state.clone()
+                    action = await bot_action(fresh, twin, seat, bot)
+                async with cache.lock(table_id):
+                    fresh = await self._load(table_id)
+                    if fresh is None or fresh.version != row.version:
+                        continue  # something moved meanwhile: plan again
+                    row = fresh
+                    live = await cache.live(row)
+                    if live.state.current_player() != seat:
+                        continue
+                    if seat != CHANCE and action is None:
+                        action = await bot_action(row, live.state, seat, bot)
+                    moves = [] if seat == CHANCE else [(seat, action)]
+                    try:
+                        row = await cache.commit(row, live, moves)
+                    except ApiError:  # another process moved first
+                        continue
+                    self.broadcast(row, live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: background task failed", table_id)
+        finally:
+            if self.runners.get(table_id) is asyncio.current_task():
+                del self.runners[table_id]
+                if self.wakers.get(table_id) is ev:  # the next kick makes a new one
+                    del self.wakers[table_id]

@@ -1,27 +1,21 @@
-"""The table service: the rules of the browser table, on the game core and a :class:`TableStore`.
+"""The table service: the facade the app calls (create, view, act, chat, seats, close, hint,
+record, connect), the rules of the browser table on the game core and a :class:`TableStore`.
 
-This module is the facade the app calls (create, view, act, chat, seats, close, hint, record,
-connect) and holds the table cache, the commit path and the change feed between processes; its
-parts live beside it: :mod:`.auth` (tokens, who is asking), :mod:`.views` (what a seat is shown),
-:mod:`.pushes` (a WebSocket's outbox), :mod:`.runner` (when and how bots and timers move),
-:mod:`.names` (text people type), :mod:`.schemas` (the HTTP contract), :mod:`.limits`.
+Its parts live beside it, one reason to change each: :mod:`.cache` (the table cache and the commit
+path), :mod:`.updates` (live updates: WebSockets, pushes, changes from other processes),
+:mod:`.runner` (when and how bots and timers move), :mod:`.auth` (tokens, who is asking),
+:mod:`.views` (what a seat is shown), :mod:`.pushes` (a WebSocket's outbox), :mod:`.names` (text
+people type), :mod:`.schemas` (the HTTP contract), :mod:`.limits`.
 
 Everything here is game-agnostic: it only uses ``roses.core.load``, ``State`` (``observation``,
 ``legal_actions``, ``action_from_text``, chance sampling), ``GameRecord`` and the agents.
 
-Guarantees (issue 6, "Rules on the server" and "Persistence"):
+Guarantees (issue 6, "Rules on the server" and "Persistence"; the commit path's in :mod:`.cache`):
 
 * every request is checked against a seat token (random secrets, stored only as SHA-256 hashes);
 * each view holds only ``state.observation(seat)`` for the asking seat (spectators: ``None``);
 * an illegal action is refused with the rule's message and nothing changes;
-* each action carries the version it was made on; a stale version is refused (409) and, because
-  the store appends by compare-and-set and the action index is a primary key, nothing is applied
-  twice, even by several processes sharing one database;
-* actions at one table are serialised: an ``asyncio.Lock`` per table in a process, the version
-  compare-and-set across processes;
-* chance outcomes are sampled here with the state's RNG and stored as actions; the RNG itself is
-  not stored: each outcome applied uses up one draw, so the state rebuilt from seed and history
-  holds the RNG where it was, and a restarted server continues the same game exactly;
+* each action carries the version it was made on; a stale version is refused (409);
 * each accepted action is committed before any view is pushed;
 * bots (and the turn timer's stand-in bot) move from a background task per table; a bot's choice
   is seeded by ``(table seed, version, seat)`` so a restart (or a second process) makes the same move.
@@ -29,33 +23,29 @@ Guarantees (issue 6, "Rules on the server" and "Persistence"):
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import secrets
 import threading
-import weakref
-from collections import OrderedDict
-from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
 from typing import Any, Callable
 
 import anyio
-import anyio.to_process
 import anyio.to_thread
 
-from roses.core import CHANCE, TERMINAL, GameRecord, IllegalActionError, State, get_spec, load, to_jsonable
+from roses.core import TERMINAL, GameRecord, IllegalActionError, get_spec, load, to_jsonable
 from roses.core.errors import ECHO, shorten
-from roses.core.state import replay_history
 
 from . import auth, runner, views
 from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
+from .cache import Live, TableCache, deal
 from .names import clean_text, name_refusal
 from .pushes import Conn
-from .runner import bot_seed
-from .views import bot_names, chat_json, default_name, timer_bot
-from .store import ChangeFeed, ChatRow, StaleVersion, TableRow, TableStore, utcnow
+from .runner import TableRunner, bot_seed
+from .store import TableRow, TableStore, utcnow
+from .updates import LiveUpdates
+from .views import bot_names, default_name, timer_bot
 
 log = logging.getLogger("roses.server")
 
@@ -63,23 +53,12 @@ MAX_CHAT = 500
 #: Why a fixed seed is refused at a table of two or more human seats (docs/server-api.md).
 SEED_REFUSED = ("a fixed seed would let whoever knows it rebuild every hidden card; "
                 "leave it empty when two or more people play")
-CHAT_HISTORY = 100
 MAX_ACTION_TEXT = 10_000
 
 
 #: Why hints are refused at a table of two or more human seats (docs/server-api.md).
 HINTS_REFUSED = ("hints are only for tables with at most one human seat: "
                  "a hint would help one player against another")
-
-
-@dataclass
-class Live:
-    """A table's state in memory: a cache only, valid for ``version``."""
-
-    state: State
-    version: int
-    revision: int = -1
-    chat: list[ChatRow] = field(default_factory=list)
 
 
 class TableService:
@@ -92,36 +71,63 @@ class TableService:
         cache_size: how many tables' states to keep in memory.
         new_seed: where the seed of a table created without one comes from (default: the
             operating system's randomness, :class:`random.SystemRandom`; tests fix it).
+        limits: the :class:`~roses.server.limits.Limits` (default: the shipped ones).
     """
 
     def __init__(self, store: TableStore, bot_delay_ms: int = 400, poll_interval: float = 0.5,
                  cache_size: int = 2000, new_seed: Callable[[], int] | None = None, limits: Any = None):
+        from .analysis import Slots
         from .limits import Limits
 
         self.limits = limits or Limits()
-        self.by_address: dict[str, int] = {}  # open WebSockets per client address
         self.store = store
         self.new_seed: Callable[[], int] = new_seed or (lambda: random.SystemRandom().randrange(2**63))
         self.inline_db = store.inline
         self.bot_delay_ms = bot_delay_ms
         self.poll_interval = poll_interval
-        self.cache_size = cache_size
-        self.cache: OrderedDict[str, Live] = OrderedDict()
-        # Held only while in use (a request for an unknown id must leave nothing behind).
-        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self.runners: dict[str, asyncio.Task] = {}
-        self.wakers: dict[str, asyncio.Event] = {}
-        self.conns: dict[str, set[Conn]] = {}
-        self.known_revision: dict[str, int] = {}
-        self.chat_pushed: dict[str, int] = {}  # watched table -> id of the last chat message pushed
-        self.closing = False
+        self.tables = TableCache(store, self.db, cache_size)
+        self.updates = LiveUpdates(store, self.tables, self.limits)
+        self.runner = TableRunner(self.tables, self.updates.broadcast)
         self._background: list[asyncio.Task] = []
-        self._notified: set[asyncio.Task] = set()
-        self._listen_stop: threading.Event | None = None
         self._listener: threading.Thread | None = None
-        from .analysis import Slots
-
         self.hint_slots = Slots()  # (table, seat) of the hints being worked out: one at a time each
+
+    # ------------------------------------------------------------------ parts, by their old names
+    @property
+    def cache(self) -> Any:
+        return self.tables.tables
+
+    @property
+    def locks(self) -> Any:
+        return self.tables.locks
+
+    @property
+    def conns(self) -> dict[str, set[Conn]]:
+        return self.updates.conns
+
+    @property
+    def by_address(self) -> dict[str, int]:
+        return self.updates.by_address
+
+    @property
+    def known_revision(self) -> dict[str, int]:
+        return self.updates.known_revision
+
+    @property
+    def runners(self) -> dict[str, asyncio.Task]:
+        return self.runner.runners
+
+    @property
+    def wakers(self) -> dict[str, asyncio.Event]:
+        return self.runner.wakers
+
+    @property
+    def closing(self) -> bool:
+        return self.runner.closing
+
+    @closing.setter
+    def closing(self, value: bool) -> None:
+        self.runner.closing = self.updates.closing = value
 
     # ------------------------------------------------------------------ plumbing
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
@@ -133,11 +139,30 @@ class TableService:
         return await anyio.to_thread.run_sync(partial(fn, *args, **kw))
 
     def lock(self, table_id: str) -> asyncio.Lock:
-        """The table's lock; kept while anyone holds or awaits it, then forgotten."""
-        lk = self.locks.get(table_id)
-        if lk is None:
-            lk = self.locks[table_id] = asyncio.Lock()
-        return lk
+        return self.tables.lock(table_id)
+
+    async def _row(self, table_id: str) -> TableRow:
+        return await self.tables.row(table_id)
+
+    async def _live(self, row: TableRow) -> Live:
+        return await self.tables.live(row)
+
+    def _drop(self, table_id: str) -> None:
+        self.tables.drop(table_id)
+
+    async def _commit(self, row: TableRow, live: Live, moves: list[tuple[int, Any]]) -> TableRow:
+        return await self.tables.commit(row, live, moves)
+
+    def _broadcast(self, row: TableRow, live: Live) -> None:
+        self.updates.broadcast(row, live)
+
+    def kick(self, table_id: str) -> None:
+        """Make sure the table's background task looks at it (bots, chance, turn timer)."""
+        self.runner.kick(table_id)
+
+    _plan = staticmethod(runner.plan)
+
+    _bot_action = staticmethod(runner.bot_action)
 
     async def start(self) -> None:
         """Resume every unfinished table (bots, timers), start the poller and, on PostgreSQL, the
@@ -145,88 +170,40 @@ class TableService:
         for table_id in await self.db(self.store.unfinished):
             self.kick(table_id)
         self._background.append(asyncio.create_task(self._poll_loop()))
-        if isinstance(self.store, ChangeFeed) and self.store.feeds_changes:
-            loop = asyncio.get_running_loop()
-            self._listen_stop = threading.Event()
-
-            def on_change(table_id: str, revision: int | None) -> None:
-                loop.call_soon_threadsafe(self._on_notify, table_id, revision)
-
-            self._listener = threading.Thread(target=self.store.listen, args=(on_change, self._listen_stop),
-                                              name="roses-listen", daemon=True)
-            self._listener.start()
-
-    def _on_notify(self, table_id: str, revision: int | None) -> None:
-        """Another process (or this one) committed a change at ``table_id``: push it to this
-        process's viewers of that table (changes already pushed from here are skipped)."""
-        if self.closing or table_id not in self.conns:
-            return
-        if revision is not None and revision <= self.known_revision.get(table_id, -1):
-            return
-        task = asyncio.create_task(self._refresh_if_changed(table_id))
-        self._notified.add(task)
-        task.add_done_callback(self._notified.discard)
-
-    async def _refresh_if_changed(self, table_id: str) -> None:
-        try:
-            revs = await self.db(self.store.revisions, [table_id])
-            if table_id in revs and revs[table_id][1] != self.known_revision.get(table_id):
-                await self.push_current(table_id)  # the bots stay with the process that moved them
-        except Exception:  # pragma: no cover - polling will catch up
-            log.exception("refresh after NOTIFY failed")
+        self._listener = self.updates.listen()
 
     async def stop(self) -> None:
         self.closing = True
-        if self._listen_stop is not None:
-            self._listen_stop.set()
-        tasks = self._background + list(self.runners.values())
-        for t in tasks:
+        self.updates.stop()
+        for t in self._background:
             t.cancel()
-        for t in tasks:
+        for t in self._background:
             try:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
+        await self.runner.stop()
 
-    async def _row(self, table_id: str) -> TableRow:
-        row = await self.db(self.store.load, table_id)
-        if row is None:
-            raise ApiError(404, {"error": "not found", "detail": f"no table {table_id!r}"})
-        return row
-
-    async def _live(self, row: TableRow) -> Live:
-        """The table's state at the stored version (call under the table's lock): from the cache,
-        caught up with actions stored by other processes, or rebuilt from the store."""
-        live = self.cache.get(row.id)
-        if live is not None and live.version > row.version:  # pragma: no cover - defensive
-            live = None
-        if live is None:
-            # Up to the row's version only: another process may have appended since the row was read.
-            history = await self.db(self.store.actions, row.id, 0, row.version)
-            if len(history) > 200:  # a long game takes a while to replay: not on the event loop
-                state = await anyio.to_thread.run_sync(rebuild, row.game, row.params, row.seed, history)
-            else:
-                state = rebuild(row.game, row.params, row.seed, history)
-            live = Live(state, len(state.history))
-        elif live.version < row.version:
-            replay_history(live.state, await self.db(self.store.actions, row.id, live.version, row.version))
-            live.version = len(live.state.history)
-        # No RNG state is stored: each chance outcome applied uses up one draw of the state's RNG
-        # (State.sample_chance), so the rebuilt RNG stands where the live one stood.
-        if live.version != row.version:  # pragma: no cover - the store is inconsistent
-            self.cache.pop(row.id, None)
-            raise RuntimeError(f"table {row.id}: {live.version} actions stored, version says {row.version}")
-        if live.revision != row.revision:
-            live.chat = await self.db(self.store.chat, row.id, CHAT_HISTORY)
-            live.revision = row.revision
-        self.cache[row.id] = live
-        self.cache.move_to_end(row.id)
-        while len(self.cache) > self.cache_size:
-            self.cache.popitem(last=False)
-        return live
-
-    def _drop(self, table_id: str) -> None:
-        self.cache.pop(table_id, None)
+    async def _poll_loop(self) -> None:
+        """Carry changes made by other processes (:meth:`LiveUpdates.poll`); now and then close
+        unjoined tables and resume tables whose bot or timer turn nobody is handling (e.g. the
+        process running it died)."""
+        ticks = 0
+        while not self.closing:
+            await asyncio.sleep(self.poll_interval)
+            ticks += 1
+            try:
+                await self.updates.poll()
+                if ticks % 100 == 1:
+                    await self.expire_unjoined()
+                if ticks % 10 == 0:
+                    for table_id in await self.db(self.store.due_tables, utcnow() - timedelta(seconds=2)):
+                        if self.runner.idle(table_id):
+                            self.kick(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # keep polling; the database may be back soon
+                log.exception("poll failed")
 
     # ------------------------------------------------------------------ auth
     playing_seat = staticmethod(auth.playing_seat)
@@ -251,152 +228,38 @@ class TableService:
         return views.view(row, live, who, self.live_seats(row.id))
 
     def live_seats(self, table_id: str) -> set[int | None]:
-        return {c.who.seat for c in self.conns.get(table_id, ())}
+        return self.updates.live_seats(table_id)
 
     def public_table(self, row: TableRow) -> dict[str, Any]:
         return views.public_table(row, self.live_seats(row.id))
 
-    # ------------------------------------------------------------------ pushes
-    def _broadcast(self, row: TableRow, live: Live) -> None:
-        """Tell every local connection what changed (call under the table's lock, after the change
-        is committed): each chat message not yet pushed as a ``{type:"chat", message}`` event, then
-        the new view (without its chat) to each connection whose view changed."""
-        conns = self.conns.get(row.id)
-        if not conns:
-            return
-        self.known_revision[row.id] = row.revision  # only watched tables are remembered
-        seen = self.chat_pushed.get(row.id)
-        if live.chat:
-            if seen is not None:
-                for c in live.chat:
-                    if c.id > seen:
-                        event = json.dumps({"type": "chat", "revision": row.revision, "message": chat_json(c)})
-                        for conn in conns:
-                            conn.push_event(event)
-            self.chat_pushed[row.id] = max(live.chat[-1].id, seen or -1)
-        elif seen is None:
-            self.chat_pushed[row.id] = -1
-        texts: dict[tuple[int | None, bool, int | None], tuple[str, str]] = {}
-        for c in list(conns):
-            key = (c.who.seat, c.who.host, c.who.replaced)
-            if key not in texts:
-                view = self.view(row, live, c.who)
-                del view["chat"]  # chat travels as chat events; a page GETs the history
-                same = json.dumps({**view, "revision": None})
-                texts[key] = (json.dumps({"type": "view", **view}), same)
-            c.push_view(*texts[key])
-
+    # ------------------------------------------------------------------ connections
     async def push_current(self, table_id: str) -> None:
         """Load the table and push its view to every local connection."""
-        async with self.lock(table_id):
-            row = await self.db(self.store.load, table_id)
-            if row is None:
-                return
-            live = await self._live(row)
-            self._broadcast(row, live)
+        await self.updates.push_current(table_id)
 
     async def connect(self, table_id: str, token: str | None, address: str = "?") -> Conn:
         """Register a WebSocket connection; its first message is the current view. Raises
         :class:`ApiError` (404, 401; 429 past the sockets a table or an address may hold)."""
-        if len(self.conns.get(table_id, ())) >= self.limits.sockets_per_table:
-            raise ApiError(429, {"error": "too many requests",
-                                 "detail": f"this table has {self.limits.sockets_per_table} live connections already"})
-        if self.by_address.get(address, 0) >= self.limits.sockets_per_address:
-            raise ApiError(429, {"error": "too many requests",
-                                 "detail": f"your address has {self.limits.sockets_per_address} live connections already"})
+        self.updates.check_room(table_id, address)
         async with self.lock(table_id):
             row = await self._row(table_id)
             who = self.authorize(row, token)
             row = await self._join(row, who)
             conn = Conn(table_id, who, address)
-            self.conns.setdefault(table_id, set()).add(conn)
-            self.by_address[address] = self.by_address.get(address, 0) + 1
+            self.updates.add(conn)
             live = await self._live(row)
             self._broadcast(row, live)  # everyone sees the seat connected; the newcomer its view
         return conn
 
     async def disconnect(self, conn: Conn) -> None:
-        conns = self.conns.get(conn.table_id)
-        if conns is not None and conn in conns:
-            conns.discard(conn)
-            left = self.by_address[conn.address] - 1
-            if left:
-                self.by_address[conn.address] = left
-            else:
-                del self.by_address[conn.address]
-            if not conns:
-                del self.conns[conn.table_id]
-                self.known_revision.pop(conn.table_id, None)
-                self.chat_pushed.pop(conn.table_id, None)
-        if not self.closing and self.conns.get(conn.table_id):
+        if self.updates.remove(conn) and not self.closing:
             try:
                 await self.push_current(conn.table_id)
             except Exception:  # pragma: no cover - best effort
                 log.exception("push after disconnect failed")
 
-    async def _poll_loop(self) -> None:
-        """Carry changes made by other processes: poll the revision of every table watched here
-        and push a new view when it moved; now and then, resume tables whose bot or timer turn
-        nobody is handling (e.g. the process running it died)."""
-        ticks = 0
-        while not self.closing:
-            await asyncio.sleep(self.poll_interval)
-            ticks += 1
-            try:
-                ids = list(self.conns)
-                if ids:
-                    revs = await self.db(self.store.revisions, ids)
-                    for table_id, (_version, revision) in revs.items():
-                        if revision != self.known_revision.get(table_id):
-                            await self.push_current(table_id)
-                if ticks % 100 == 1:
-                    await self.expire_unjoined()
-                if ticks % 10 == 0:
-                    for table_id in await self.db(self.store.due_tables, utcnow() - timedelta(seconds=2)):
-                        task = self.runners.get(table_id)
-                        if task is None or task.done():
-                            self.kick(table_id)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # keep polling; the database may be back soon
-                log.exception("poll failed")
-
     # ------------------------------------------------------------------ changes
-    async def _commit(self, row: TableRow, live: Live, moves: list[tuple[int, Any]]) -> TableRow:
-        """Apply ``moves`` and the chance outcomes that follow (sampled with the state's RNG), then
-        store them all by compare-and-set on ``row.version``. Call under the table's lock.
-        On any failure the cached state is dropped (the store stays the truth)."""
-        state = live.state
-        texts: list[tuple[int, str]] = []
-        try:
-            for seat, action in moves:
-                state.apply(action)
-                texts.append((seat, str(action)))
-            while state.is_chance_node():
-                outcome = state.sample_chance()
-                state.apply(outcome)
-                texts.append((CHANCE, str(outcome)))
-            terminal = state.is_terminal()
-            new_row = await self.db(
-                self.store.append_actions, row.id, row.version, texts,
-                status="finished" if terminal else None,
-                current_player=state.current_player(), returns=list(state.returns()) if terminal else None,
-                row=row)
-        except StaleVersion as e:
-            self._drop(row.id)
-            raise ApiError(409, {"error": "stale", "version": e.current,
-                                 "detail": f"the table is at version {e.current}"}) from None
-        except BaseException:
-            self._drop(row.id)
-            raise
-        live.version = new_row.version
-        if new_row.revision == row.revision + 1:
-            live.revision = new_row.revision  # only our change: the chat we hold is current
-        else:
-            live.chat = await self.db(self.store.chat, row.id, CHAT_HISTORY)
-            live.revision = new_row.revision
-        return new_row
-
     async def create(self, body: dict[str, Any], default_bot_delay_ms: int | None = None) -> dict[str, Any]:
         """Create a table (docs/server-api.md, POST /api/tables). Raises :class:`ApiError` 422
         naming the bad field or parameter."""
@@ -508,7 +371,7 @@ class TableService:
             bot_delay_ms=delay, host_token_hash=hash_token(host_token), seats=seats,
             options={"hints": True} if hints else {})
         await self.db(self.store.create_table, row, first)
-        self.cache[row.id] = Live(state, len(first), 0, [])
+        self.tables.put(row.id, Live(state, len(first), 0, []))
         self.kick(row.id)
         out_seats = []
         for s in seats:
@@ -701,103 +564,3 @@ class TableService:
         for table_id in ids:
             self._drop(table_id)
         return ids
-
-    # ------------------------------------------------------------------ bots and timers
-    def kick(self, table_id: str) -> None:
-        """Make sure the table's background task looks at it (bots, chance, turn timer)."""
-        if self.closing:
-            return
-        ev = self.wakers.get(table_id)
-        if ev is None:
-            ev = self.wakers[table_id] = asyncio.Event()
-        ev.set()
-        task = self.runners.get(table_id)
-        if task is None or task.done():
-            self.runners[table_id] = asyncio.create_task(self._run_table(table_id))
-
-    _plan = staticmethod(runner.plan)
-
-    _bot_action = staticmethod(runner.bot_action)
-
-    async def _run_table(self, table_id: str) -> None:
-        """The table's background task: while the server is to move (a bot's seat, chance, a
-        timed-out human), wait until it is due and move; end when a human without a timer is to
-        move or the game is over; :meth:`kick` starts it again."""
-        ev = self.wakers[table_id]
-        try:
-            while not self.closing:
-                ev.clear()
-                async with self.lock(table_id):
-                    row = await self.db(self.store.load, table_id)
-                    if row is None or row.status in ("finished", "closed"):
-                        return
-                    live = await self._live(row)
-                    plan = self._plan(row, live.state)
-                if plan is None:
-                    if ev.is_set():
-                        continue
-                    return
-                due, seat, bot = plan
-                wait = (due - utcnow()).total_seconds()
-                if wait > 0:
-                    try:
-                        await asyncio.wait_for(ev.wait(), wait)
-                        continue  # something changed: plan again
-                    except asyncio.TimeoutError:
-                        pass
-                action = None
-                if seat != CHANCE and bot != "random":
-                    # A thinking bot works on a copy, without holding the table: views stay served.
-                    async with self.lock(table_id):
-                        fresh = await self.db(self.store.load, table_id)
-                        if fresh is None or fresh.version != row.version:
-                            continue
-                        live = await self._live(fresh)
-                        twin = live.state.clone()
-                    action = await self._bot_action(fresh, twin, seat, bot)
-                async with self.lock(table_id):
-                    fresh = await self.db(self.store.load, table_id)
-                    if fresh is None or fresh.version != row.version:
-                        continue  # something moved meanwhile: plan again
-                    row = fresh
-                    live = await self._live(row)
-                    if live.state.current_player() != seat:
-                        continue
-                    if seat != CHANCE and action is None:
-                        action = await self._bot_action(row, live.state, seat, bot)
-                    moves = [] if seat == CHANCE else [(seat, action)]
-                    try:
-                        row = await self._commit(row, live, moves)
-                    except ApiError:  # another process moved first
-                        continue
-                    self._broadcast(row, live)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: background task failed", table_id)
-        finally:
-            if self.runners.get(table_id) is asyncio.current_task():
-                del self.runners[table_id]
-                if self.wakers.get(table_id) is ev:  # the next kick makes a new one
-                    del self.wakers[table_id]
-
-
-def deal(game: Any, seed: int) -> tuple[State, list[tuple[int, str]]]:
-    """A new state of ``game`` with its opening chance outcomes (the deal) sampled and applied;
-    returns the state and those outcomes as ``(CHANCE, text)`` (stored like any chance outcome)."""
-    state = game.new_initial_state(seed)
-    first: list[tuple[int, str]] = []
-    while state.is_chance_node():
-        outcome = state.sample_chance()
-        state.apply(outcome)
-        first.append((CHANCE, str(outcome)))
-    return state, first
-
-
-def rebuild(game_name: str, params: dict[str, Any], seed: int, history: list[Any]) -> State:
-    """The state of a stored table: its game's initial state with ``history`` replayed."""
-    state = load(game_name, **params).new_initial_state(seed)
-    replay_history(state, history)
-    return state
-
-

@@ -1,0 +1,170 @@
+"""The table cache and the commit path: each table's state in memory (a cache of the store, which
+stays the truth), its lock, and the one way a change reaches the store (docs/reliability.md).
+
+Guarantees (issue 6, "Persistence"; issue 13):
+
+* actions at one table are serialised: an ``asyncio.Lock`` per table in a process, the version
+  compare-and-set of :meth:`TableStore.append_actions` across processes, so nothing is applied
+  twice, even by several processes sharing one database;
+* chance outcomes are sampled here with the state's RNG and stored as actions; the RNG itself is
+  not stored: each outcome applied uses up one draw (:meth:`State.sample_chance`), so the state
+  rebuilt from seed and history holds the RNG where it was;
+* on any failure while committing, the cached state is dropped: the next request rebuilds it;
+* a lock is held only while someone holds or awaits it, so a request for an unknown table id
+  leaves nothing behind (issue 13, fault 3).
+"""
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+
+import anyio.to_thread
+
+from roses.core import CHANCE, State, load
+from roses.core.state import replay_history
+
+from .auth import ApiError
+from .store import ChatRow, StaleVersion, TableRow, TableStore
+
+#: Chat messages a view carries (the newest).
+CHAT_HISTORY = 100
+#: Past this many stored actions a table is rebuilt in a worker thread, off the event loop.
+REBUILD_IN_THREAD = 200
+
+Db = Callable[..., Awaitable[Any]]
+
+
+@dataclass
+class Live:
+    """A table's state in memory: a cache only, valid for ``version`` (actions applied) and
+    ``revision`` (the table row's change counter, which chat also moves)."""
+
+    state: State
+    version: int
+    revision: int = -1
+    chat: list[ChatRow] = field(default_factory=list)
+
+
+class TableCache:
+    """The tables of one process in memory, least recently used dropped past ``size``.
+
+    Args:
+        store: the :class:`TableStore` (the truth).
+        db: runs one blocking store call (``await db(store.load, table_id)``).
+        size: how many tables' states to keep.
+    """
+
+    def __init__(self, store: TableStore, db: Db, size: int = 2000):
+        self.store = store
+        self.db = db
+        self.size = size
+        self.tables: OrderedDict[str, Live] = OrderedDict()
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The table's lock; kept while anyone holds or awaits it, then forgotten."""
+        lk = self.locks.get(table_id)
+        if lk is None:
+            lk = self.locks[table_id] = asyncio.Lock()
+        return lk
+
+    async def row(self, table_id: str) -> TableRow:
+        """The stored table. Raises :class:`ApiError` 404 when there is none."""
+        row = await self.db(self.store.load, table_id)
+        if row is None:
+            raise ApiError(404, {"error": "not found", "detail": f"no table {table_id!r}"})
+        return row
+
+    async def live(self, row: TableRow) -> Live:
+        """The table's state at the stored version (call under the table's lock): from the cache,
+        caught up with actions stored by other processes, or rebuilt from the store."""
+        live = self.tables.get(row.id)
+        if live is not None and live.version > row.version:  # pragma: no cover - defensive
+            live = None
+        if live is None:
+            # Up to the row's version only: another process may have appended since the row was read.
+            history = await self.db(self.store.actions, row.id, 0, row.version)
+            if len(history) > REBUILD_IN_THREAD:
+                state = await anyio.to_thread.run_sync(rebuild, row.game, row.params, row.seed, history)
+            else:
+                state = rebuild(row.game, row.params, row.seed, history)
+            live = Live(state, len(state.history))
+        elif live.version < row.version:
+            replay_history(live.state, await self.db(self.store.actions, row.id, live.version, row.version))
+            live.version = len(live.state.history)
+        if live.version != row.version:  # pragma: no cover - the store is inconsistent
+            self.drop(row.id)
+            raise RuntimeError(f"table {row.id}: {live.version} actions stored, version says {row.version}")
+        if live.revision != row.revision:
+            live.chat = await self.db(self.store.chat, row.id, CHAT_HISTORY)
+            live.revision = row.revision
+        self.put(row.id, live)
+        return live
+
+    def put(self, table_id: str, live: Live) -> None:
+        """Keep ``live`` as the table's state (most recently used)."""
+        self.tables[table_id] = live
+        self.tables.move_to_end(table_id)
+        while len(self.tables) > self.size:
+            self.tables.popitem(last=False)
+
+    def drop(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+
+    async def commit(self, row: TableRow, live: Live, moves: list[tuple[int, Any]]) -> TableRow:
+        """Apply ``moves`` (``(seat, action)``) and the chance outcomes that follow, then store
+        them all by compare-and-set on ``row.version``; returns the new row. Call under the
+        table's lock. Raises :class:`ApiError` 409 when another process moved first; on any
+        failure the cached state is dropped (the store stays the truth)."""
+        state = live.state
+        texts: list[tuple[int, str]] = []
+        try:
+            for seat, action in moves:
+                state.apply(action)
+                texts.append((seat, str(action)))
+            while state.is_chance_node():
+                outcome = state.sample_chance()
+                state.apply(outcome)
+                texts.append((CHANCE, str(outcome)))
+            terminal = state.is_terminal()
+            new_row = await self.db(
+                self.store.append_actions, row.id, row.version, texts,
+                status="finished" if terminal else None,
+                current_player=state.current_player(), returns=list(state.returns()) if terminal else None,
+                row=row)
+        except StaleVersion as e:
+            self.drop(row.id)
+            raise ApiError(409, {"error": "stale", "version": e.current,
+                                 "detail": f"the table is at version {e.current}"}) from None
+        except BaseException:
+            self.drop(row.id)
+            raise
+        live.version = new_row.version
+        if new_row.revision == row.revision + 1:
+            live.revision = new_row.revision  # only our change: the chat we hold is current
+        else:
+            live.chat = await self.db(self.store.chat, row.id, CHAT_HISTORY)
+            live.revision = new_row.revision
+        return new_row
+
+
+def deal(game: Any, seed: int) -> tuple[State, list[tuple[int, str]]]:
+    """A new state of ``game`` with its opening chance outcomes (the deal) sampled and applied;
+    returns the state and those outcomes as ``(CHANCE, text)`` (stored like any chance outcome)."""
+    state = game.new_initial_state(seed)
+    first: list[tuple[int, str]] = []
+    while state.is_chance_node():
+        outcome = state.sample_chance()
+        state.apply(outcome)
+        first.append((CHANCE, str(outcome)))
+    return state, first
+
+
+def rebuild(game_name: str, params: dict[str, Any], seed: int, history: list[Any]) -> State:
+    """The state of a stored table: its game's initial state with ``history`` replayed."""
+    state = load(game_name, **params).new_initial_state(seed)
+    replay_history(state, history)
+    return state
