@@ -284,6 +284,58 @@ async def run_n(base: str, n: int, seconds: float, game: str, players: int, seed
     return stats
 
 
+def start_profile(pid: int, out: str) -> subprocess.Popen:
+    """py-spy sampling the server (all threads, idle frames left out) into collapsed stacks."""
+    return subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--format", "raw", "--rate", "200",
+                             "--output", out, "--nonblocking"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def stop_profile(spy: subprocess.Popen, out: str, top: int = 25) -> str:
+    """Stop py-spy and summarise ``out``: the share of samples in which each function is on the
+    stack (inclusive) and on top of it (self), hottest first."""
+    import signal
+
+    spy.send_signal(signal.SIGINT)
+    try:
+        spy.wait(30)
+    except subprocess.TimeoutExpired:
+        spy.kill()
+    return summarise_profile(out, top)
+
+
+def summarise_profile(path: str, top: int = 25) -> str:
+    """A text table of the hottest functions in a py-spy ``raw`` (collapsed stacks) file."""
+    inclusive: dict[str, int] = {}
+    own: dict[str, int] = {}
+    total = 0
+    try:
+        lines = open(path).read().splitlines()
+    except OSError as e:
+        return f"profile: no samples ({e})"
+    for line in lines:
+        stack, _, count = line.rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        n = int(count)
+        total += n
+        frames = [f.split(" (")[0] + " " + f.split(" (")[-1].rstrip(")").split(":")[0].split("/")[-1]
+                  for f in stack.split(";")[1:]]  # drop the thread name
+        for f in set(frames):
+            inclusive[f] = inclusive.get(f, 0) + n
+        if frames:
+            own[frames[-1]] = own.get(frames[-1], 0) + n
+    if not total:
+        return "profile: no samples"
+    rows = [f"profile ({total} samples; % of samples with the function on the stack / on top):"]
+    for f, n in sorted(inclusive.items(), key=lambda kv: -kv[1])[:top]:
+        rows.append(f"  {100 * n / total:5.1f}% {100 * own.get(f, 0) / total:5.1f}%  {f}")
+    rows.append("  top of stack:")
+    for f, n in sorted(own.items(), key=lambda kv: -kv[1])[:top]:
+        rows.append(f"  {100 * n / total:5.1f}%  {f}")
+    return "\n".join(rows)
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -302,6 +354,9 @@ def main() -> None:
     ap.add_argument("--soak", type=float, default=0.0, help="seconds of one more run at the largest N (0: none)")
     ap.add_argument("--rss-every", type=float, default=5.0, help="seconds between RSS samples (default 5)")
     ap.add_argument("--json", action="store_true", help="print one JSON object with every figure at the end")
+    ap.add_argument("--profile", default=None, metavar="PREFIX",
+                    help="sample the server with py-spy during each run: PREFIX-<N>.txt (collapsed stacks) "
+                         "and a summary of the hottest functions (needs py-spy; root or ptrace rights)")
     args = ap.parse_args()
 
     from roses.core import get_spec
@@ -333,8 +388,11 @@ def main() -> None:
                 runs.append((max(counts), args.soak))
             results = []
             for n, seconds in runs:
+                spy = start_profile(proc.pid, f"{args.profile}-{n}.txt") if args.profile else None
                 stats = asyncio.run(run_n(base, n, seconds, args.game, players, args.seed * 100_003 + n,
                                           proc.pid, args.rss_every))
+                if spy is not None:
+                    print(stop_profile(spy, f"{args.profile}-{n}.txt"), flush=True)
                 el = stats.elapsed  # type: ignore[attr-defined]
                 rss = stats.rss  # type: ignore[attr-defined]
                 row = {"tables": n, "seconds": round(el, 1), "actions": stats.actions,

@@ -124,6 +124,23 @@ def api(base: str, method: str, path: str, body=None, token: str | None = None):
         return e.code, json.loads(e.read() or b"null")
 
 
+def finished_bot_table(base: str, game: str, players: int, seed: int, timeout: float = 90) -> tuple[str, dict]:
+    """A table of ``players`` heuristic bots (no delay) played to its end through the API:
+    ``(table id, its record)``."""
+    status, made = api(base, "POST", "/api/tables", {
+        "game": game, "params": {"players": players}, "seed": seed, "bot_delay_ms": 0,
+        "seats": [{"kind": "bot", "bot": "heuristic"}] * players})
+    assert status == 201, made
+    tid = made["table_id"]
+    end = time.monotonic() + timeout
+    while True:
+        status, rec = api(base, "GET", f"/api/tables/{tid}/record")
+        if status == 200:
+            return tid, rec
+        assert time.monotonic() < end, "the bots' game did not end"
+        time.sleep(0.05)
+
+
 @pytest.fixture(scope="module")
 def browser():
     """A headless Chromium (Debian's) driven by Playwright."""

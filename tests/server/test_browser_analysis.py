@@ -7,7 +7,6 @@ them, and the bots' plain names in the lobby. The server runs the ``ismcts:easy`
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 
@@ -18,11 +17,13 @@ from .helpers import real_choices
 
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        ServerProcess, api, browser, create_table, game_available, new_page, require_browser, screenshot,
+        ServerProcess, api, browser, create_table, finished_bot_table, game_available, new_page, require_browser,
+        screenshot,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        ServerProcess, api, browser, create_table, game_available, new_page, require_browser, screenshot,
+        ServerProcess, api, browser, create_table, finished_bot_table, game_available, new_page, require_browser,
+        screenshot,
     )
 
 pytestmark = pytest.mark.browser
@@ -51,18 +52,7 @@ def live_server(tmp_path_factory):
 
 
 def finished_bots_table(base: str) -> tuple[str, dict]:
-    status, made = api(base, "POST", "/api/tables", {
-        "game": RC, "params": {"players": 2}, "seed": 3, "bot_delay_ms": 0,
-        "seats": [{"kind": "bot", "bot": "heuristic"}] * 2})
-    assert status == 201, made
-    tid = made["table_id"]
-    end = time.monotonic() + 60
-    while True:
-        status, rec = api(base, "GET", f"/api/tables/{tid}/record")
-        if status == 200:
-            return tid, rec
-        assert time.monotonic() < end, "the bots' game did not end"
-        time.sleep(0.05)
+    return finished_bot_table(base, RC, 2, 3, timeout=60)
 
 
 

@@ -66,6 +66,13 @@ def true_state(client, table_id: str):
     return state
 
 
+def shown(observation) -> dict:
+    """An observation as a view carries it: JSON, its log cut to the newest lines (paged)."""
+    from roses.server.views import windowed
+
+    return windowed(to_jsonable(observation))[0]
+
+
 def view(client, table_id: str, token: str | None = None) -> dict:
     r = client.get(f"/api/tables/{table_id}", headers=auth(token))
     assert r.status_code == 200, r.text
@@ -304,7 +311,7 @@ def test_websocket_pushes_the_seat_own_view(client):
             while msg["version"] < want:
                 msg = ws.receive_json()
             assert msg["seat"] == who
-            assert msg["observation"] == to_jsonable(state.observation(who))
+            assert msg["observation"] == shown(state.observation(who))
     with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
         assert ws.receive_json()["status"] == 401
 
@@ -325,14 +332,14 @@ def test_no_view_holds_another_seats_hidden_information(make_client, game):
         for seat in [None, *range(n)]:
             v = view(client, tid, toks.get(seat))
             assert v["seat"] == seat and v["version"] == len(state.history)
-            assert v["observation"] == to_jsonable(state.observation(seat))
+            assert v["observation"] == shown(state.observation(seat))
             if seat is not None:
                 world = state.determinize(seat, rng)
-                assert v["observation"] == to_jsonable(world.observation(seat)), "a hidden card leaks"
+                assert v["observation"] == shown(world.observation(seat)), "a hidden card leaks"
             mine = seat is not None and state.current_player() == seat
             assert v["legal_actions"] == ([str(a) for a in state.legal_actions()] if mine else [])
-        assert ws0_msg["observation"] == to_jsonable(state.observation(0))
-        assert ws0_msg["observation"] == to_jsonable(state.determinize(0, rng).observation(0))
+        assert ws0_msg["observation"] == shown(state.observation(0))
+        assert ws0_msg["observation"] == shown(state.determinize(0, rng).observation(0))
 
     # Every step at first, then every 7th, up to the end (bounded): all phases of a game get seen.
     store = client.app.state.store
@@ -354,7 +361,7 @@ def test_no_view_holds_another_seats_hidden_information(make_client, game):
                             headers=auth(toks[mover]))
             assert r.status_code == 200, r.text
             replay_history(state, store.actions(tid, len(state.history)))
-            assert r.json()["observation"] == to_jsonable(state.observation(mover))
+            assert r.json()["observation"] == shown(state.observation(mover))
 
 
 # ---------------------------------------------------------------------------------------- bots and records

@@ -13,7 +13,7 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -25,7 +25,7 @@ from roses.core.errors import shorten
 from roses.core.record import initial_state, verify_result
 from roses.core.record import replay_steps as core_replay_steps
 
-from . import analysis
+from . import analysis, views
 from .analysis import Slots
 from . import schemas as S
 from .headers import SecurityHeaders
@@ -377,6 +377,12 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     @app.get("/api/tables/{table_id}", **route(S.View, 401, 404))
     async def api_view(table_id: str, request: Request) -> Json:
         return Json(await svc().get_view(table_id, token_of(request)))
+
+    @app.get("/api/tables/{table_id}/log", **route(S.LogPage, 401, 404))
+    async def api_log(table_id: str, request: Request,
+                      before: int | None = Query(None, ge=0, le=10**9, description="the page ends before this line (default: the end)"),
+                      limit: int = Query(views.LOG_WINDOW, ge=1, le=views.LOG_PAGE, description="lines at most")) -> Json:
+        return Json(await svc().log(table_id, token_of(request), before, limit))
 
     @app.post("/api/tables/{table_id}/actions", **route(S.View, 401, 403, 404, 409, 429, body=S.ActionIn))
     async def api_act(table_id: str, request: Request) -> Json:

@@ -164,6 +164,9 @@ class View(Open):
     terminal: bool
     returns: list[float] | None
     observation: Any
+    log_start: int = Field(description="index of the first log line the observation's log holds "
+                                        "(older lines: GET /api/tables/{id}/log)")
+    log_total: int = Field(description="log lines in all")
     legal_actions: list[str]
     chat: list[ChatMessage]
     turn_deadline: str | None
@@ -173,6 +176,14 @@ class View(Open):
     scores: list[float] | None
     replaced_by_bot: bool
     replaced_seat: int | None
+
+
+class LogPage(Open):
+    """Lines ``start .. start+len(lines)`` of the asking seat's log, of ``total``."""
+
+    start: int
+    lines: list[Any]
+    total: int
 
 
 class Record(Open):

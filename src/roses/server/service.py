@@ -395,6 +395,16 @@ class TableService:
                 self._broadcast(row, live)
             return self.view(row, live, who)
 
+    async def log(self, table_id: str, token: str | None, before: int | None, limit: int) -> dict[str, Any]:
+        """A page of the log the asking seat may read (docs/server-api.md, GET .../log): up to
+        ``limit`` lines ending before line ``before`` (default: the end). Raises
+        :class:`ApiError` 401 (unknown token), 404."""
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.authorize(row, token)
+            live = await self._live(row)
+            return views.log_page(live.state, who, before, limit)
+
     async def act(self, table_id: str, token: str | None, text: Any, version: Any) -> dict[str, Any]:
         """A seat's action (docs/server-api.md, POST /api/tables/{id}/actions)."""
         if not token:

@@ -15,6 +15,12 @@ from .store import ChatRow, TableRow
 
 log = logging.getLogger("roses.server")
 
+#: Log lines a view carries at most (the newest); older ones are paged with ``GET .../log``
+#: (issue 13, "large logs are paged"): a long game's log was 70–90 % of every view pushed.
+LOG_WINDOW = 150
+#: Log lines one page of ``GET .../log`` holds at most.
+LOG_PAGE = 500
+
 
 def bot_names(spec: Any) -> list[str]:
     """Every agent usable for a game: the generic ones and the game's own."""
@@ -86,6 +92,7 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
     if is_open and row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
         deadline = (row.updated + timedelta(seconds=row.turn_timer_seconds)).isoformat()
     spec = state.game.spec
+    observation, log_start, log_total = windowed(to_jsonable(state.observation(seat)))
     return {
         "table_id": row.id, "game": row.game, "title": spec.title, "name": row.name,
         "params": to_jsonable(dict(state.game.params)),
@@ -93,7 +100,7 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "seat": seat, "host": who.host, "seats": seat_info(row, live_seats),
         "current_player": cp, "terminal": terminal,
         "returns": list(state.returns()) if terminal else None,
-        "observation": to_jsonable(state.observation(seat)),
+        "observation": observation, "log_start": log_start, "log_total": log_total,
         "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
         "chat": [chat_json(c) for c in live.chat],
         "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
@@ -101,6 +108,31 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "scores": scores_of(state),
         "replaced_by_bot": who.replaced is not None, "replaced_seat": who.replaced,
     }
+
+def windowed(observation: Any, window: int = LOG_WINDOW) -> tuple[Any, int, int]:
+    """``(observation, log_start, log_total)``: the observation (JSON) with its ``log`` cut to the
+    newest ``window`` lines; ``log_start`` is the index of the first line kept, ``log_total`` the
+    lines in all (0, 0 for an observation without a log)."""
+    lines = observation.get("log") if isinstance(observation, dict) else None
+    if not isinstance(lines, list):
+        return observation, 0, 0
+    start = max(0, len(lines) - window)
+    if start:
+        observation = {**observation, "log": lines[start:]}
+    return observation, start, len(lines)
+
+
+def log_page(state: State, who: Who, before: int | None, limit: int) -> dict[str, Any]:
+    """Lines ``[start, before)`` of the log ``who`` may read (their seat's observation's ``log``),
+    at most ``limit`` (1..:data:`LOG_PAGE`) of them, ending at ``before`` (default: the end):
+    ``{start, lines, total}``."""
+    observation = to_jsonable(state.observation(who.seat))
+    lines = observation.get("log") if isinstance(observation, dict) else None
+    lines = lines if isinstance(lines, list) else []
+    end = len(lines) if before is None else max(0, min(before, len(lines)))
+    start = max(0, end - limit)
+    return {"start": start, "lines": lines[start:end], "total": len(lines)}
+
 
 def public_table(row: TableRow, live_seats: set[int | None]) -> dict[str, Any]:
     """A table as the lobby lists it."""

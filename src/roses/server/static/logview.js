@@ -33,14 +33,15 @@ function routine(text) {
 }
 
 /** `texts` (worded lines) as groups [{title, items}], each item a line or a folded run
- *  {run: title, lines}. Lines before the first round or turn form the "Setup" group. */
-export function groupLog(texts, renderer) {
+ *  {run: title, lines}. Lines before the first round or turn form the "Setup" group (`first`:
+ *  the title of that group when the lines start later in the game). */
+export function groupLog(texts, renderer, first = "Setup") {
   const groups = [];
   let group = null;
   for (const text of texts) {
     const title = turnTitle(text, renderer);
     if (!group || (title && title !== group.title)) {
-      group = { title: title || "Setup", lines: [] };
+      group = { title: title || first, lines: [] };
       groups.push(group);
     }
     group.lines.push(text);
@@ -60,10 +61,15 @@ export function groupLog(texts, renderer) {
 }
 
 /** Draw `texts` into the list `el` as groups. `opened` (a Map kept by the caller across redraws)
- *  remembers the groups a player opened or closed; the latest group is open by default. */
-export function drawLog(el, texts, renderer, opened = new Map()) {
-  const groups = groupLog(texts, renderer);
-  fill(el, groups.map((g, k) => {
+ *  remembers the groups a player opened or closed; the latest group is open by default.
+ *  `earlier`: when the lines start later in the game, {earlier: lines before them, title of
+ *  their first group, more(): fetch earlier lines}; a button at the top asks for them. */
+export function drawLog(el, texts, renderer, opened = new Map(), earlier = null) {
+  const groups = groupLog(texts, renderer, earlier ? earlier.title : "Setup");
+  const more = earlier ? [h("li", { class: "log-earlier" }, h("button", {
+    type: "button", class: "link", "data-earlier": String(earlier.earlier), onclick: earlier.more,
+  }, `Show earlier lines (${earlier.earlier} more)`))] : [];
+  fill(el, more.concat(groups.map((g, k) => {
     const last = k === groups.length - 1;
     const key = `${k}:${g.title}`;
     const open = opened.has(key) ? opened.get(key) : last;
@@ -77,5 +83,5 @@ export function drawLog(el, texts, renderer, opened = new Map()) {
         h("summary", {}, h("span", { class: "log-title" }, g.title),
           h("span", { class: "muted small" }, ` · ${g.lines.length} line${g.lines.length === 1 ? "" : "s"}`)),
         h("ol", { class: "log-lines" }, lines)));
-  }));
+  })));
 }

@@ -677,11 +677,38 @@ function hostControl(seat, bots) {
 
 const logOpened = new Map(); // log groups a player opened or closed, kept across redraws
 
+// A view carries the newest log lines only (from view.log_start); earlier ones are fetched a
+// page at a time when the player asks. Lines by their index in the seat's whole log.
+const logLines = { seat: undefined, byIndex: new Map() };
+
+/** The log lines known here that run without a gap up to the view's last: {first, lines}. */
+function knownLog() {
+  const lines = (view.observation && view.observation.log) || [];
+  const start = view.log_start || 0;
+  if (logLines.seat !== view.seat) { logLines.seat = view.seat; logLines.byIndex = new Map(); }
+  lines.forEach((line, k) => logLines.byIndex.set(start + k, line));
+  let first = start;
+  while (first > 0 && logLines.byIndex.has(first - 1)) first--;
+  const out = [];
+  for (let i = first; i < start + lines.length; i++) out.push(logLines.byIndex.get(i));
+  return { first, lines: out };
+}
+
+async function fetchEarlierLog(before) {
+  const res = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/log?before=${before}&limit=500`,
+    { token: tokenFor(activeSeat) });
+  if (!res.ok) { toast(errorText(res.data, "Could not load the earlier log"), "error"); return; }
+  if (logLines.seat !== view.seat) return;  // hot seat: another seat's log now
+  res.data.lines.forEach((line, k) => logLines.byIndex.set(res.data.start + k, line));
+  drawLog();
+}
+
 function drawLog() {
   const el = $("log");
-  const lines = (view.observation && view.observation.log) || [];
+  const { first, lines } = knownLog();
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-  groupedLog(el, lines.map(line => logText(view, line, renderer)), renderer, logOpened);
+  groupedLog(el, lines.map(line => logText(view, line, renderer)), renderer, logOpened,
+    first > 0 ? { earlier: first, title: "Earlier in the game", more: () => fetchEarlierLog(first) } : null);
   if (atBottom || !el.dataset.seen) el.scrollTop = el.scrollHeight;
   el.dataset.seen = "1";
 }
