@@ -350,3 +350,27 @@ def test_simulate_sweep_writes_results_and_report_reads_them(tmp_path):
     assert html.read_text().count("data:image/png;base64,") == 6
     r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "3", "--out", str(tmp_path / "r.txt")])
     assert r.exit_code == 2 and "results are written as .parquet or .csv" in r.output
+
+
+def test_serve_takes_the_in_memory_store(tmp_path):
+    """``roses serve --database-url memory://`` runs on the in-memory store (issue 13): its
+    options are checked (the port) and no data folder or database is made."""
+    import socket
+
+    from roses.server import ServeError, check_serve_options
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert check_serve_options("127.0.0.1", port, "memory://", tmp_path / "unused") == "memory://"
+    assert not (tmp_path / "unused").exists()
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        try:
+            check_serve_options("127.0.0.1", taken, "memory://", tmp_path)
+        except ServeError as e:
+            assert "already in use" in str(e)
+        else:
+            raise AssertionError("a port in use was accepted")

@@ -725,7 +725,8 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
     port: int = typer.Option(8000, min=1, max=65535, help="TCP port."),
     database_url: Optional[str] = typer.Option(
-        None, help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite in --data-dir)."),
+        None, help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite in --data-dir); "
+                   "memory:// keeps tables in memory only (lost when the server stops)."),
     data_dir: Path = typer.Option(Path("data"), help="Folder for the SQLite database and records."),
     bot_delay_ms: int = typer.Option(400, min=0, help="Pause before each bot move, in milliseconds."),
 ) -> None:

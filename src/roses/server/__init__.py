@@ -55,6 +55,8 @@ def check_serve_options(host: str, port: int, database_url: str | None, data_dir
         if not os.access(folder, os.W_OK | os.X_OK):
             raise ServeError(f"--data-dir {str(folder)!r}: this folder is not writable")
         url = f"sqlite:///{(folder.resolve() / 'roses.sqlite')}"
+    elif database_url == "memory://":  # the in-memory store: nothing to check but the port
+        url = database_url
     else:
         url = database_url
         try:
@@ -79,6 +81,8 @@ def check_serve_options(host: str, port: int, database_url: str | None, data_dir
             raise ServeError(f"port {port} on {host} is already in use (another roses serve?); "
                              "choose another with --port") from None
         raise ServeError(f"cannot listen on {host}:{port} ({e.strerror or e})") from None
+    if url == "memory://":
+        return url
     try:
         engine = make_engine(url)
     except (ArgumentError, NoSuchModuleError, ImportError, ValueError, TypeError) as e:
