@@ -10,7 +10,8 @@ Prints, per N: accepted actions per second (and as a ratio to the server's bare 
 second, ``GET /api/health`` on one connection, timed in the same process), p50/p99 latency of POST
 /actions, WebSocket pushes per second, the server's RSS at start and end of the run (sampled every
 ``--rss-every`` seconds; ``--json`` gives every sample) and errors. ``--soak S`` adds one long run
-at the largest N. A run that creates no table or applies no action exits 1 (it measured nothing). The client runs on the same machine and needs about as much CPU as the
+at the largest N. Each run also gives the CPU seconds the server and the client spent, and the
+server's CPU per action (what one server core could carry: ``actions_per_server_core_s``). A run that creates no table or applies no action exits 1 (it measured nothing). The client runs on the same machine and needs about as much CPU as the
 server, so on a small or busy machine the figures are lower bounds. Usage::
 
     python bench/server.py                     # N = 10, 100, 500; ~20 s each
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import resource
 import socket
@@ -236,6 +238,13 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) process ``pid`` has used, in seconds (Linux ``/proc``)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def sample_rss(pid: int, every: float, out: list[tuple[float, float]], t0: float) -> None:
     while True:
         out.append((round(time.monotonic() - t0, 1), round(rss_mb(pid), 1)))
@@ -274,10 +283,14 @@ async def run_n(base: str, n: int, seconds: float, game: str, players: int, seed
         stats.pushes = 0
         clock["deadline"] = time.monotonic() + seconds
         t0 = time.monotonic()
+        cpu0 = (cpu_seconds(pid), time.process_time()) if pid else None
         sampler = asyncio.create_task(sample_rss(pid, rss_every, stats.rss, t0)) if pid else None  # type: ignore[attr-defined]
         start.set()
         await asyncio.gather(*tasks)
         stats.elapsed = time.monotonic() - t0  # type: ignore[attr-defined]
+        if cpu0 is not None:  # CPU the server and this client spent in the timed run
+            stats.server_cpu = cpu_seconds(pid) - cpu0[0]  # type: ignore[attr-defined]
+            stats.client_cpu = time.process_time() - cpu0[1]  # type: ignore[attr-defined]
         if sampler is not None:
             sampler.cancel()
             stats.rss.append((round(stats.elapsed, 1), round(rss_mb(pid), 1)))  # type: ignore[attr-defined]
@@ -400,11 +413,18 @@ def main() -> None:
                        "p50_ms": round(pct(stats.latencies, 0.5) * 1000, 1),
                        "p99_ms": round(pct(stats.latencies, 0.99) * 1000, 1),
                        "pushes_per_s": round(stats.pushes / el, 1), "games": stats.tables_finished,
-                       "rss_mb": rss, "errors": stats.errors}
+                       "rss_mb": rss, "errors": stats.errors,
+                       "server_cpu_s": round(stats.server_cpu, 1),  # type: ignore[attr-defined]
+                       "client_cpu_s": round(stats.client_cpu, 1),  # type: ignore[attr-defined]
+                       "server_cpu_ms_per_action": round(1000 * stats.server_cpu / max(1, stats.actions), 2),  # type: ignore[attr-defined]
+                       "actions_per_server_core_s": round(stats.actions / max(1e-9, stats.server_cpu), 1)}  # type: ignore[attr-defined]
                 results.append(row)
                 print(f"{n:>7} {el:>8.0f} {stats.actions:>8} {row['actions_per_s']:>10.1f} {row['ratio_to_baseline']:>6.3f} "
                       f"{row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} {row['pushes_per_s']:>9.1f} {stats.tables_finished:>6} "
                       f"{rss[0][1]:>6.0f}→{rss[-1][1]:<6.0f}  {stats.errors or '-'}", flush=True)
+                print(f"{'':>7} server CPU {row['server_cpu_s']:.1f} s ({row['server_cpu_ms_per_action']:.2f} ms an action: "
+                      f"{row['actions_per_server_core_s']:.0f} actions/s per server core), client CPU {row['client_cpu_s']:.1f} s, "
+                      f"wall {el:.1f} s", flush=True)
             if args.json:
                 print(json.dumps({"game": args.game, "players": players, "database": db,
                                   "baseline_round_trips_per_s": round(yard, 1), "runs": results}))
