@@ -422,15 +422,15 @@ def analyse(
     worst_steps = {d.step for d in marked}
     for d in decisions:
         after = "?" if d.played_chance is None else f"{d.played_chance:.0%}"
-        t.add_row(str(d.step + 1), escape(d.played), f"{d.chance:.0%}", after,
-                  "" if d.best == d.played else escape(d.best),
+        t.add_row(str(d.step + 1), escape(d.played_words or d.played), f"{d.chance:.0%}", after,
+                  "" if d.best == d.played else escape(d.best_words or d.best),
                   "[red]◀ biggest drops[/]" if d.step in worst_steps else "")
     console.print(t)
     if not decisions:
         console.print("This seat had no real choice in the game.")
     for d in marked:
-        console.print(f"Move {d.step + 1}: played {quoted(d.played)}, about {d.played_chance:.0%} to win; "
-                      f"{quoted(d.best)} kept about {d.chance:.0%}.")
+        console.print(f"Move {d.step + 1}: played {quoted(d.played_words or d.played)}, about {d.played_chance:.0%} to win; "
+                      f"{quoted(d.best_words or d.best)} kept about {d.chance:.0%}.")
     console.print("Chance: the seat's estimated chance to win (a shared win counts 1/k), by the "
                   "bot's search from what the seat knew then; 'after': with the move played.")
 

@@ -68,7 +68,8 @@ def test_analysis_of_a_finished_game_has_one_decision_per_real_choice(client):
     assert len(out["marked"]) <= 3
     for m in out["marked"]:
         assert m["drop"] >= 0.05 and m["step"] in steps
-        assert m["text"].startswith(f"Move {m['step'] + 1}: you played '{m['played']}'; '{m['best']}' kept about ")
+        assert m["text"].startswith(f"Move {m['step'] + 1}: you played '{m['played_words']}'; '{m['best_words']}' kept about ")
+        assert not engine_syntax(m["text"]), m["text"]
     drops = [m["drop"] for m in out["marked"]]
     assert drops == sorted(drops, reverse=True)
 

@@ -51,6 +51,20 @@ def test_one_decision_per_real_choice_of_the_seat():
     assert analyse_record(record, 1, make=_fast) == decisions  # reproducible
 
 
+def test_decisions_name_the_moves_in_plain_words():
+    """``roses analyse`` and the replay viewer name moves as the seat's menu did, not by engine
+    text ('Lay a rose', not 'lay rose')."""
+    from roses.core.plain import engine_syntax
+
+    decisions = analyse_record(GameRecord.from_state(_finished()), 1, make=_fast)
+    assert decisions and all(d.played_words and d.best_words for d in decisions)
+    assert any(d.played_words != d.played for d in decisions)
+    for d in decisions:
+        for words in (d.played_words, d.best_words):
+            assert not engine_syntax(words), words
+        assert d.to_json()["played_words"] == d.played_words
+
+
 def test_worst_lists_the_biggest_drops_first():
     ds = [Decision(0, 0, "a", "b", 0.6, 0.5, 2), Decision(3, 0, "a", "a", 0.5, 0.5, 2),
           Decision(5, 0, "c", "b", 0.7, 0.2, 3), Decision(7, 0, "c", "b", 0.7, 0.68, 3),

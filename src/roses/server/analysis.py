@@ -70,9 +70,10 @@ class Slots:
 
 
 def marked_text(d: Decision, move_number: int) -> str:
-    """A marked decision in plain words: "Move 12: you played 'bid 4'; 'pass' kept about 45%
-    instead of 20%"."""
-    return (f"Move {move_number}: you played '{d.played}'; '{d.best}' kept about {percent(d.chance)} "
+    """A marked decision in plain words: "Move 12: you played 'Bid 4 (of 9 cards on the
+    table)'; 'Pass' kept about 45% instead of 20%"."""
+    return (f"Move {move_number}: you played '{d.played_words or d.played}'; '{d.best_words or d.best}' "
+            f"kept about {percent(d.chance)} "
             f"instead of {percent(d.played_chance)}.")
 
 

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from roses.agents import STRONGEST, Turn, make_agent
 from roses.agents.ismcts import SearchResult
-from roses.core import CHANCE, GameRecord, State
+from roses.core import CHANCE, GameRecord, State, to_jsonable
 from roses.core.record import initial_state, replay_steps
 
 
@@ -36,6 +36,8 @@ class Decision:
         chance: the seat's estimated winning chance before the move, playing ``best`` (0..1).
         played_chance: the estimate after ``played`` (0..1); ``None`` when the search never tried it.
         legal: how many moves were legal.
+        played_words, best_words: the two moves in plain words, as the seat's menu named them
+            (``GameSpec.describe_action``; the text itself when the game has no words for it).
     """
     step: int
     seat: int
@@ -44,6 +46,8 @@ class Decision:
     chance: float
     played_chance: float | None
     legal: int
+    played_words: str = ""
+    best_words: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The fields and :attr:`drop` as JSON data (``roses analyse --json``, the server)."""
@@ -99,9 +103,14 @@ def analyse_record(record: GameRecord, seat: int, bot: str = STRONGEST, seed: in
         agent = make(pos.game, seed + k) if make is not None else make_agent(bot, pos.game, seed + k)
         if not hasattr(agent, "analyse"):
             raise ValueError(f"bot {bot!r} cannot analyse a game; use a search bot such as {STRONGEST}")
-        result = agent.analyse(Turn.of(pos))
+        turn = Turn.of(pos)
+        result = agent.analyse(turn)
         played = estimate(result, text)
-        out.append(Decision(i, seat, text, str(result.action), result.value, played, len(result.moves)))
+        best = str(result.action)
+        obs = to_jsonable(turn.observation)
+        words = pos.game.spec.describe_action
+        out.append(Decision(i, seat, text, best, result.value, played, len(result.moves),
+                            words(obs, text), words(obs, best)))
         if progress is not None:
             progress(k + 1, len(positions))
     return out

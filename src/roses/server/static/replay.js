@@ -183,7 +183,7 @@ function chanceGraph(decisions, marked, seat) {
   const line = svg("polyline", { class: "chance-line", fill: "none", points: decisions.map((d, k) => `${x(k)},${y(d.chance)}`).join(" ") });
   const points = decisions.map((d, k) => {
     const no = markNo.get(d.step);
-    const title = `Move ${d.move}: about ${pct(d.chance)} with '${d.best}'` + (d.played === d.best ? " (played)" : `; played '${d.played}' (${pct(d.played_chance)})`);
+    const title = `Move ${d.move}: about ${pct(d.chance)} with '${d.best_words || d.best}'` + (d.played === d.best ? " (played)" : `; played '${d.played_words || d.played}' (${pct(d.played_chance)})`);
     return svg("g", { class: `pt${no ? " marked" : ""}`, "data-i": d.step + 1, "data-step": d.step, tabindex: 0, role: "button",
       "aria-label": title, onclick: () => go(d.step + 1), onkeydown: e => { if (e.key === "Enter") go(d.step + 1); } },
       svg("title", {}, title),
