@@ -276,7 +276,7 @@ def test_chat(client):
     assert r.status_code == 200
     client.post(url, json={"text": "welcome"}, headers=auth(created["host_token"]))
     chat = view(client, tid)["chat"]
-    assert [(c["seat"], c["name"], c["text"]) for c in chat] == [(0, "Seat 0", "I offer 2 roses"), (None, "host", "welcome")]
+    assert [(c["seat"], c["name"], c["text"]) for c in chat] == [(0, "Seat 1", "I offer 2 roses"), (None, "host", "welcome")]
 
 
 def test_websocket_pushes_the_seat_own_view(client):

@@ -54,7 +54,9 @@ from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
 from .names import clean_text, name_refusal
 from .pushes import Conn
 from .runner import bot_seed
-from .views import bot_names, chat_json, default_name, timer_bot
+from . import rematch as rematches, seating
+from .seating import display_name
+from .views import bot_names, chat_json, timer_bot
 from .store import ChangeFeed, ChatRow, StaleVersion, TableRow, TableStore, utcnow
 
 log = logging.getLogger("roses.server")
@@ -457,6 +459,7 @@ class TableService:
             else:
                 tokens[i] = new_token()
                 seats.append(SeatRow(i, "human", None, sname, hash_token(tokens[i]), False))
+        seating.name_bots(seats)  # "Hazel (hard bot)"
         timer = body.get("turn_timer_seconds")
         if timer == 0 and not isinstance(timer, bool):  # 0 reads as "no timer"
             timer = None
@@ -512,7 +515,7 @@ class TableService:
         self.kick(row.id)
         out_seats = []
         for s in seats:
-            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name or default_name(s.seat, s.kind, s.bot)}
+            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": display_name(s)}
             if s.kind == "bot":
                 d["bot"] = s.bot
             else:
@@ -588,8 +591,7 @@ class TableService:
             if who.seat is None:
                 name = "host"
             else:
-                s = row.seats[who.seat]
-                name = s.name or default_name(s.seat, s.kind, s.bot)
+                name = display_name(row.seats[who.seat])
             await self.db(self.store.add_chat, table_id, who.seat, name, text.strip())
             row = await self._row(table_id)
             live = await self._live(row)
@@ -614,7 +616,9 @@ class TableService:
             if bot not in bot_names(spec):
                 raise ApiError(422, {"error": "bot", "param": "bot",
                                      "detail": f"unknown bot {bot!r}; known: {', '.join(bot_names(spec))}"})
-            await self.db(self.store.set_seat_bot, table_id, seat, bot)
+            taken = [display_name(s) for s in row.seats if s.seat != seat]
+            await self.db(self.store.set_seat_bot, table_id, seat, bot,
+                          seating.bot_seat_name(bot, seat, taken), row.version)
             for c in self.conns.get(table_id, ()):  # the old player's pages now watch
                 if c.who.seat == seat:
                     c.who = Who(None, host=c.who.host, token=True, replaced=seat)
@@ -685,7 +689,24 @@ class TableService:
                 raise ApiError(409, {"error": "not finished",
                                      "detail": "the record is available once the game has ended"})
             players = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in row.seats]
-            return GameRecord.from_state(live.state, players).to_json()
+            return GameRecord.from_state(live.state, players, seating.holders(row)).to_json()
+
+    # ------------------------------------------------------------------ seats and rematch
+    async def set_seat_name(self, table_id: str, seat: int, token: str | None, name: Any) -> dict[str, Any]:
+        """A player names its seat (:func:`roses.server.seating.set_name`)."""
+        return await seating.set_name(self, table_id, seat, token, name)
+
+    async def set_seat_open(self, table_id: str, seat: int, token: str | None, is_open: Any) -> dict[str, Any]:
+        """The host opens an unjoined seat to anyone (:func:`roses.server.seating.set_open`)."""
+        return await seating.set_open(self, table_id, seat, token, is_open)
+
+    async def take_seat(self, table_id: str, seat: int, name: Any) -> dict[str, Any]:
+        """Anyone takes an open seat (:func:`roses.server.seating.take_seat`)."""
+        return await seating.take_seat(self, table_id, seat, name)
+
+    async def rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """Start or join a finished table's rematch (:func:`roses.server.rematch.rematch`)."""
+        return await rematches.rematch(self, table_id, token)
 
     async def list_tables(self) -> list[dict[str, Any]]:
         """The lobby: open tables where a human joined or something happened lately (a table that
