@@ -350,3 +350,16 @@ def test_simulate_sweep_writes_results_and_report_reads_them(tmp_path):
     assert html.read_text().count("data:image/png;base64,") == 6
     r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "3", "--out", str(tmp_path / "r.txt")])
     assert r.exit_code == 2 and "results are written as .parquet or .csv" in r.output
+
+
+def test_play_seat_counts_from_one_as_shown(tmp_path):
+    """Issue 14: `--seat 2` is the second seat, as every text shows it ("You are Seat 2"); the old
+    0-based `--seat 0` still means the first seat (with a note); past the last seat is refused."""
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "2", "--seat", "2", "--seed", "3",
+                            "--records", str(tmp_path)], input="q\n")
+    assert "You are Seat 2." in r.output, r.output
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "2", "--seat", "0", "--seed", "3",
+                            "--records", str(tmp_path)], input="q\n")
+    assert "--seat 0 is read as seat 1" in r.output and "You are Seat 1." in r.output, r.output
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "2", "--seat", "3"])
+    assert r.exit_code == 2 and "--seat must be 1..2" in r.output
