@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 try:
-    from .browser_fixtures import browser, create_table, live_server  # noqa: F401
+    from .browser_fixtures import browser, create_table, live_server, screenshot  # noqa: F401
     from .seat_helpers import QUICK, RT, finish, person, table_of, token_of
 except ImportError:
-    from browser_fixtures import browser, create_table, live_server  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import browser, create_table, live_server, screenshot  # type: ignore[no-redef]  # noqa: F401
     from seat_helpers import QUICK, RT, finish, person, table_of, token_of  # type: ignore[no-redef]
 
 pytestmark = pytest.mark.browser
@@ -25,6 +25,7 @@ def test_a_joiners_name_reaches_log_chat_end_table_and_replay(live_server, brows
     bea.goto(links[1])
     bea.wait_for_selector("#name-slot #name-ask")
     assert bea.locator("#board .seat-box").count() > 0  # the question leaves the table usable
+    screenshot(bea, "name-ask")
     bea.fill("#name-input", "Seat 1")
     bea.click("#name-ok")
     bea.wait_for_selector("#name-error:not([hidden])")

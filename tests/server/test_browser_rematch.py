@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 try:
-    from .browser_fixtures import browser, create_table, live_server  # noqa: F401
+    from .browser_fixtures import browser, create_table, live_server, screenshot  # noqa: F401
     from .seat_helpers import QUICK, RT, finish, person, table_of, token_of
 except ImportError:
-    from browser_fixtures import browser, create_table, live_server  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import browser, create_table, live_server, screenshot  # type: ignore[no-redef]  # noqa: F401
     from seat_helpers import QUICK, RT, finish, person, table_of, token_of  # type: ignore[no-redef]
 
 pytestmark = pytest.mark.browser
@@ -35,6 +35,7 @@ def test_two_browsers_rematch_to_one_new_table_with_the_same_names(live_server, 
     # pushed to Bea's end screen: who started it, and a button to join
     bea.wait_for_selector("#rematch-join")
     assert bea.inner_text("#rematch-offer") == "Ana started a rematch."
+    screenshot(bea, "rematch-offer")
     bea.click("#rematch-join")
     bea.wait_for_url(f"**/t/{new}")
     for page, me in ((ana, "Ana"), (bea, "Bea")):

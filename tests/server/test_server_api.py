@@ -459,9 +459,9 @@ def test_a_seat_handed_to_a_bot_hides_its_cards_from_the_old_token(client):
         r = client.post(f"/api/tables/{tid}/actions", json={"action": "rose", "version": version},
                         headers=auth(toks[1]))
         assert r.status_code == 403, r.text
-        assert r.json() == {"error": "forbidden", "detail": "seat 1 is now played by a bot"}
+        assert r.json() == {"error": "forbidden", "detail": "your seat (seat 2) is now played by a bot"}
     r = client.post(f"/api/tables/{tid}/chat", json={"text": "still here"}, headers=auth(toks[1]))
-    assert r.status_code == 403 and r.json()["detail"] == "seat 1 is now played by a bot"
+    assert r.status_code == 403 and r.json()["detail"] == "your seat (seat 2) is now played by a bot"
     with client.websocket_connect(f"/ws/tables/{tid}?token={toks[1]}") as ws:
         first = ws.receive_json()
         assert first["seat"] is None and first["observation"]["hand"] is None

@@ -557,9 +557,9 @@ class TableService:
             if cp == TERMINAL:
                 raise ApiError(403, {"error": "forbidden", "detail": "the game is over"})
             if cp != who.seat:
-                raise ApiError(403, {"error": "forbidden", "detail": f"it is not seat {who.seat}'s turn"})
+                raise ApiError(403, {"error": "forbidden", "detail": "it is not your turn"})
             if row.seats[cp].kind != "human":
-                raise ApiError(403, {"error": "forbidden", "detail": f"seat {cp} is played by a bot now"})
+                raise ApiError(403, {"error": "forbidden", "detail": f"seat {cp + 1} is played by a bot now"})
             try:
                 action = state.action_from_text(text)
             except IllegalActionError as e:
@@ -585,7 +585,7 @@ class TableService:
             row = await self._row(table_id)
             who = self.authorize(row, token)
             if who.replaced is not None and not who.host:
-                raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
+                raise ApiError(403, {"error": "forbidden", "detail": f"your seat (seat {who.replaced + 1}) is now played by a bot"})
             refuse_if_closed(row)
             row = await self._join(row, who)
             if who.seat is None:
