@@ -374,3 +374,16 @@ def test_serve_takes_the_in_memory_store(tmp_path):
             assert "already in use" in str(e)
         else:
             raise AssertionError("a port in use was accepted")
+
+
+def test_play_seat_counts_from_one_as_shown(tmp_path):
+    """Issue 14: `--seat 2` is the second seat, as every text shows it ("You are Seat 2"); the old
+    0-based `--seat 0` still means the first seat (with a note); past the last seat is refused."""
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "2", "--seat", "2", "--seed", "3",
+                            "--records", str(tmp_path)], input="q\n")
+    assert "You are Seat 2." in r.output, r.output
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "2", "--seat", "0", "--seed", "3",
+                            "--records", str(tmp_path)], input="q\n")
+    assert "--seat 0 is read as seat 1" in r.output and "You are Seat 1." in r.output, r.output
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "2", "--seat", "3"])
+    assert r.exit_code == 2 and "--seat must be 1..2" in r.output

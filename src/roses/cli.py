@@ -152,7 +152,7 @@ def play(
     game: str = GameArg,
     players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of seats."),
     bots: Optional[str] = typer.Option(None, help="Comma-separated bots for the other seats (last one repeats); default: heuristic."),
-    seat: int = typer.Option(0, help="Your seat (0-based)."),
+    seat: int = typer.Option(1, help="Your seat, counted from 1 as shown (0 still means the first seat)."),
     watch: bool = typer.Option(False, "--watch", help="Bots play every seat; you watch."),
     seed: Optional[int] = typer.Option(None, help="Seed of the game's RNG (default: random)."),
     param: list[str] = ParamOpt,
@@ -168,8 +168,11 @@ def play(
     except OSError as e:
         _fail(f"--records {records}: cannot use this folder ({e.strerror})")
     n = g.num_players
-    if not watch and not 0 <= seat < n:
-        _fail(f"--seat must be 0..{n - 1}")
+    if not watch and not 0 <= seat <= n:
+        _fail(f"--seat must be 1..{n} (seats count from 1)")
+    if seat == 0 and not watch:  # the numbering of older versions (0-based): its first seat
+        console.print("Note: seats count from 1 now; --seat 0 is read as seat 1.")
+    seat = max(seat - 1, 0)  # 0-based from here on
     humans = set() if watch else {seat}
     names = [b.strip() for b in (bots or "").split(",") if b.strip()] or ["heuristic"]
     if bots is not None and len(names) > n - len(humans):  # as `simulate` refuses more bots than seats

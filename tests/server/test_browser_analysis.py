@@ -67,14 +67,14 @@ def test_the_replay_viewer_analyses_a_seat_and_draws_its_win_chance(live_server,
     page = new_page(browser, errors, width=1280, height=1000)
     page.goto(f"{live_server}/replay?table={tid}")
     page.wait_for_selector("#viewer:not([hidden])")
-    assert page.locator("#analysis-seat option").all_inner_texts() == ["Seat 1 (Standard bot)", "Seat 2 (Standard bot)"]
+    assert page.locator("#analysis-seat option").all_inner_texts() == ["Hazel (standard bot)", "Rowan (standard bot)"]
     page.select_option("#analysis-seat", "0")
     page.click("#analyse")
     page.wait_for_selector("#analysis-graph svg.chance-graph", timeout=120_000)
     points = page.locator("#analysis-graph .pt")
     assert points.count() == len(choices)
     assert points.evaluate_all("els => els.map(e => Number(e.dataset.step))") == choices
-    assert page.inner_text("#analysis-status") == f"{len(choices)} decisions of Seat 1 (Standard bot) analysed."
+    assert page.inner_text("#analysis-status") == f"{len(choices)} decisions of Hazel (standard bot) analysed."
     marked = page.locator("#analysis-graph .pt.marked")
     listed = page.locator("#analysis-marked li button")
     assert 1 <= marked.count() <= 3 and listed.count() == marked.count()

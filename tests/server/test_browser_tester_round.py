@@ -83,14 +83,15 @@ def test_chat_keeps_the_name_it_was_sent_under_after_the_seat_goes_to_a_bot(live
     status, view = api(live_server, "POST", f"/api/tables/{table_id}/seats/1/bot", {"bot": "random"},
                        token=made["host_token"])
     assert status == 200
-    assert view["seats"][1]["kind"] == "bot" and view["seats"][1]["name"] == "Friend"  # the server keeps it
+    # the bot has its own name (issue 14: "Rowan (random bot)"), the chat keeps Friend's
+    assert view["seats"][1]["kind"] == "bot" and view["seats"][1]["name"] == "Rowan (random bot)"
     errors: list[str] = []
     page = new_page(browser, errors)
     page.goto(live_server + made["seats"][0]["join_url"])
     page.wait_for_selector("#chat li")
     assert page.inner_text("#chat li") == "Friend: hi from friend"
-    # The seat itself is now the bot's: the players list names it by seat, as the log does.
-    assert "Seat 2" in page.inner_text("#players")
+    # The seat itself is now the bot's: the players list names it as the log does.
+    assert "Rowan (random bot)" in page.inner_text("#players") and "Friend" not in page.inner_text("#players")
     assert not errors, errors
 
 

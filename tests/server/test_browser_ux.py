@@ -228,9 +228,12 @@ def test_the_move_panel_follows_a_seat_handed_to_a_bot(live_server, browser):
     status, _ = api(live_server, "POST", f"/api/tables/{table_id}/seats/{other}/bot", {"bot": "heuristic"},
                     token=made["host_token"])
     assert status == 200
+    status, view = api(live_server, "GET", f"/api/tables/{table_id}")
+    bot_name = view["seats"][other]["name"]
+    assert bot_name.endswith(" (standard bot)")  # the bot's own name says its level (issue 14)
     page.wait_for_function("s => window.rosesTable.view.seats[s].kind === 'bot'", arg=other)
     page.wait_for_function("([s, name]) => document.querySelector(`#moves button.move[data-action$=' to ${s}']`).innerText === name",
-                           arg=[other, f"Seat {other + 1}"])  # seats counted from 1
+                           arg=[other, bot_name])
     assert names[other] not in page.inner_text("#moves")
     assert not errors, errors
 

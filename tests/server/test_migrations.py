@@ -141,3 +141,36 @@ def test_migration_0004_drops_the_rng_state_and_an_old_game_continues_exactly(tm
         assert (rebuilt.sample_chance() if rebuilt.is_chance_node() else action) == action
         state.apply(action)
         rebuilt.apply(action)
+
+
+def test_migration_0005_keeps_old_seats_and_actions_with_no_open_seat_and_no_rematch(tmp_path):
+    """A table stored at 0004 upgrades to 0005 in place (no table rebuilt: its actions stay): its
+    seats are not open, each holder holds its seat from move 0, it has no rematch; a downgrade
+    drops the columns again."""
+    url, engine = database_at(tmp_path, "0004")
+    now = datetime.now(timezone.utc)
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO roses_tables (id, game, params, seed, name, created, updated, version, revision, status, "
+            "current_player, returns, turn_timer_seconds, bot_delay_ms, host_token_hash) VALUES "
+            "('t1', 'roses-and-thorns', '{\"players\": 3}', 11, 'old', :now, :now, 1, 0, 'playing', 0, "
+            "NULL, NULL, 0, :h)"), {"now": now, "h": "x" * 64})
+        conn.execute(sa.text("INSERT INTO roses_seats (table_id, seat, kind, bot, name, token_hash, joined) VALUES "
+                             "('t1', 0, 'human', NULL, 'Ana', 'y', 1), ('t1', 1, 'bot', 'random', NULL, NULL, 1)"))
+        conn.execute(sa.insert(m.actions).values(table_id="t1", idx=0, seat=-1, action="start player 0", at=now))
+    engine.dispose()
+    store = SqlTableStore(url)
+    try:
+        row = store.load("t1")
+        assert [(s.name, s.open, s.since, s.past) for s in row.seats] == [("Ana", False, 0, []), (None, False, 0, [])]
+        assert (row.rematch, row.rematch_by) == (None, None) and store.actions("t1") == [(-1, "start player 0")]
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with store.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, "0004")
+        with store.engine.connect() as conn:
+            assert "open" not in {c["name"] for c in sa.inspect(conn).get_columns("roses_seats")}
+            assert conn.execute(sa.text("SELECT count(*) FROM roses_actions")).scalar() == 1
+    finally:
+        store.dispose()

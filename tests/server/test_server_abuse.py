@@ -309,7 +309,7 @@ def test_chat_travels_as_chat_events_not_whole_views(client):
             got = drain(ws)
             assert [m["type"] for m in got] == ["chat"] * 3
             assert [m["message"]["text"] for m in got] == ["hello 0", "hello 1", "hello 2"]
-            assert all(m["message"]["name"] == "Seat 0" and m["message"]["seat"] == 0 for m in got)
+            assert all(m["message"]["name"] == "Seat 1" and m["message"]["seat"] == 0 for m in got)
             assert len(json.dumps(got[0])) < 300
 
 

@@ -210,7 +210,7 @@ def test_no_hint_when_it_is_not_your_turn(client):
     # a seat handed to a bot asks no more
     client.post(f"/api/tables/{tid}/seats/2/bot", json={"bot": "random"}, headers=auth(made["host_token"]))
     r = client.post(f"/api/tables/{tid}/hint", headers=auth(token))
-    assert r.status_code == 403 and r.json()["detail"] == "seat 2 is now played by a bot"
+    assert r.status_code == 403 and r.json()["detail"] == "your seat (seat 3) is now played by a bot"
 
 
 def test_bot_labels_are_plain_names(client):

@@ -283,7 +283,7 @@ def test_chat(client):
     assert r.status_code == 200
     client.post(url, json={"text": "welcome"}, headers=auth(created["host_token"]))
     chat = view(client, tid)["chat"]
-    assert [(c["seat"], c["name"], c["text"]) for c in chat] == [(0, "Seat 0", "I offer 2 roses"), (None, "host", "welcome")]
+    assert [(c["seat"], c["name"], c["text"]) for c in chat] == [(0, "Seat 1", "I offer 2 roses"), (None, "host", "welcome")]
 
 
 def test_websocket_pushes_the_seat_own_view(client):
@@ -466,9 +466,9 @@ def test_a_seat_handed_to_a_bot_hides_its_cards_from_the_old_token(client):
         r = client.post(f"/api/tables/{tid}/actions", json={"action": "rose", "version": version},
                         headers=auth(toks[1]))
         assert r.status_code == 403, r.text
-        assert r.json() == {"error": "forbidden", "detail": "seat 1 is now played by a bot"}
+        assert r.json() == {"error": "forbidden", "detail": "your seat (seat 2) is now played by a bot"}
     r = client.post(f"/api/tables/{tid}/chat", json={"text": "still here"}, headers=auth(toks[1]))
-    assert r.status_code == 403 and r.json()["detail"] == "seat 1 is now played by a bot"
+    assert r.status_code == 403 and r.json()["detail"] == "your seat (seat 2) is now played by a bot"
     with client.websocket_connect(f"/ws/tables/{tid}?token={toks[1]}") as ws:
         first = ws.receive_json()
         assert first["seat"] is None and first["observation"]["hand"] is None

@@ -35,7 +35,9 @@ class GameRecord:
         actions: ``[seat, action_text]`` pairs; chance outcomes have seat ``-1``.
         result: ``{"returns": [float per seat], "terminal": bool}``.
         engine_version: the ``roses`` version that played it.
-        players: optional label per seat (``"human"``, ``"bot:heuristic"``…).
+        players: optional label per seat (``"human"``, ``"bot:heuristic"``…): who played it at the end.
+        holders: optional, per seat, who held it when (a seat can change hands): oldest first,
+            ``{"from": index into actions, "name": str, "kind": "human" | "bot", "bot": agent or None}``.
         rules_version: the version of the game's action texts the actions are written in
             (``GameSpec.rules_version``; a record without it is of version 1). Replay translates an
             older version's steps (``GameSpec.upgrade_steps``) or refuses them naming the version.
@@ -49,10 +51,12 @@ class GameRecord:
     engine_version: str
     players: list[str] = field(default_factory=list)
     rules_version: int = 1
+    holders: list[list[dict[str, Any]]] = field(default_factory=list)
 
     @classmethod
-    def from_state(cls, state: State, players: list[str] | None = None) -> "GameRecord":
-        """The record of ``state``'s game so far."""
+    def from_state(cls, state: State, players: list[str] | None = None,
+                   holders: list[list[dict[str, Any]]] | None = None) -> "GameRecord":
+        """The record of ``state``'s game so far (``players``, ``holders``: see the class)."""
         return cls(
             game=state.game.name,
             params=to_jsonable(dict(state.game.params)),
@@ -62,10 +66,14 @@ class GameRecord:
             engine_version=engine_version(),
             players=list(players or []),
             rules_version=state.game.spec.rules_version,
+            holders=[list(h) for h in holders or []],
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, **to_jsonable(self.__dict__)}
+        out = {"format": FORMAT, **to_jsonable(self.__dict__)}
+        if not self.holders:  # records made without seat names stay as they were
+            del out["holders"]
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "GameRecord":
@@ -83,6 +91,7 @@ class GameRecord:
                 actions=[list(x) for x in actions], result=dict(data["result"]),
                 engine_version=str(data["engine_version"]), players=list(data.get("players", [])),
                 rules_version=data.get("rules_version", 1),
+                holders=[list(h) for h in data.get("holders") or [] if isinstance(h, list)],
             )
         except (KeyError, TypeError, ValueError) as e:
             raise RecordError(f"malformed record: {e}") from None

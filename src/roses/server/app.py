@@ -277,7 +277,7 @@ def replay_steps(data: Any) -> dict[str, Any]:
         log.warning("replay of a %s record failed: %r", record.game, e)
         raise ApiError(422, {"error": "record", "detail": "the record does not replay under these rules"}) from None
     return {"game": record.game, "title": final.game.spec.title, "params": record.params, "seed": record.seed,
-            "players": record.players, "result": record.result, "steps": steps}
+            "players": record.players, "holders": record.holders, "result": record.result, "steps": steps}
 
 
 def create_app(database_url: str | None = None, data_dir: str | Path = "data", bot_delay_ms: int = 400,
@@ -408,6 +408,32 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         token = required_token(request, "the host token is required")
         body = await body_of(request, empty={})
         return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/name", **route(S.View, 401, 403, 404, 409, body=S.NameIn))
+    async def api_seat_name(table_id: str, seat: int, request: Request) -> Json:
+        token = required_token(request, "the seat's token is required")
+        body = await body_of(request)
+        return Json(await svc().set_seat_name(table_id, seat, token, body.get("name") if isinstance(body, dict) else None))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/open", **route(S.View, 401, 403, 404, 409, body=S.OpenIn))
+    async def api_seat_open(table_id: str, seat: int, request: Request) -> Json:
+        token = required_token(request, "the host token is required")
+        body = await body_of(request)
+        return Json(await svc().set_seat_open(table_id, seat, token, body.get("open") if isinstance(body, dict) else None))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/take", **route(S.Taken, 404, 409, 429, body=S.TakeIn))
+    async def api_seat_take(table_id: str, seat: int, request: Request) -> Json:
+        rates.by_address("join", limits.join, address_of(request), "seats taken from your address")
+        body = await body_of(request)
+        return Json(await svc().take_seat(table_id, seat, body.get("name") if isinstance(body, dict) else None))
+
+    @app.post("/api/tables/{table_id}/rematch",
+              **route(S.RematchOut, 401, 403, 404, 409, 429, body=S.Empty, body_required=False))
+    async def api_rematch(table_id: str, request: Request) -> Json:
+        token = required_token(request, "a seat's or the host's token is required")
+        rates.by_address("join", limits.join, address_of(request), "rematch joins from your address")
+        await body_of(request, empty={})
+        return Json(await svc().rematch(table_id, token))
 
     @app.post("/api/tables/{table_id}/close", **route(S.View, 401, 403, 404, 409, body=S.Empty, body_required=False))
     async def api_close(table_id: str, request: Request) -> Json:

@@ -79,7 +79,7 @@ def playing_seat(row: TableRow, token: str, no_seat: str) -> Any:
     seat handed to a bot), 404/409 as :func:`authorize` and :func:`refuse_if_closed` do."""
     who = authorize(row, token)
     if who.replaced is not None:
-        raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
+        raise ApiError(403, {"error": "forbidden", "detail": f"your seat (seat {who.replaced + 1}) is now played by a bot"})
     if who.seat is None:
         raise ApiError(403, {"error": "forbidden", "detail": no_seat})
     refuse_if_closed(row)

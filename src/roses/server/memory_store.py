@@ -9,6 +9,7 @@ import threading
 from datetime import datetime
 from typing import Iterable, Sequence
 
+from .seat_store import seat_holder
 from .store import ChatRow, StaleVersion, TableRow, utcnow
 
 MEMORY_URL = "memory://"
@@ -35,9 +36,12 @@ class MemoryTableStore:
 
     def create_table(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
         with self._lock:
-            self._tables[table.id] = dataclasses.replace(copy.deepcopy(table), version=len(actions))
-            self._actions[table.id] = list(actions)
-            self._chat[table.id] = []
+            self._insert(table, actions)
+
+    def _insert(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
+        self._tables[table.id] = dataclasses.replace(copy.deepcopy(table), version=len(actions))
+        self._actions[table.id] = list(actions)
+        self._chat[table.id] = []
 
     def load(self, table_id: str) -> TableRow | None:
         with self._lock:
@@ -85,12 +89,59 @@ class MemoryTableStore:
         if t.status == "waiting" and all(s.joined for s in t.seats if s.kind == "human"):
             t.status = "playing"
 
-    def set_seat_bot(self, table_id: str, seat: int, bot: str) -> None:
+    def set_seat_bot(self, table_id: str, seat: int, bot: str, name: str | None = None, since: int = 0) -> None:
         with self._lock:
             t = self._bump(table_id)
             s = t.seats[seat]
-            s.kind, s.bot, s.joined = "bot", bot, True
+            s.past = s.past + [seat_holder(s.since, s.name, s.kind, s.bot)]
+            s.kind, s.bot, s.joined, s.open, s.name, s.since = "bot", bot, True, False, name, since
             self._refresh_status(t)
+
+    def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
+        with self._lock:
+            self._bump(table_id).seats[seat].name = name
+
+    def set_seat_open(self, table_id: str, seat: int, is_open: bool) -> bool:
+        with self._lock:
+            s = self._tables[table_id].seats[seat]
+            if s.kind != "human" or s.joined or s.open == is_open:
+                return False
+            s.open = is_open
+            self._bump(table_id)
+            return True
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, *, name: str | None = None,
+                   open_only: bool = False) -> bool:
+        with self._lock:
+            t = self._tables[table_id]
+            s = t.seats[seat]
+            free = (s.open and not s.joined) if open_only else s.token_hash is None
+            if s.kind != "human" or not free:
+                return False
+            s.token_hash = token_hash
+            if open_only:
+                s.open, s.joined, s.name = False, True, name
+            self._bump(table_id)
+            self._refresh_status(t)
+            return True
+
+    def claim_host(self, table_id: str, token_hash: str) -> bool:
+        with self._lock:
+            t = self._tables[table_id]
+            if t.host_token_hash != "":
+                return False
+            t.host_token_hash = token_hash
+            return True
+
+    def create_rematch(self, old_id: str, table: TableRow, actions: Sequence[tuple[int, str]], by: str) -> str:
+        with self._lock:
+            old = self._tables[old_id]
+            if old.rematch is not None:
+                return old.rematch
+            old.rematch, old.rematch_by = table.id, by
+            self._bump(old_id)
+            self._insert(table, actions)
+            return table.id
 
     def mark_joined(self, table_id: str, seat: int) -> bool:
         with self._lock:

@@ -5,7 +5,8 @@ A table's game is stored as its name, parameters and seed plus the ordered list 
 (chance outcomes included, seat ``-1``): that is enough to rebuild the state exactly, its RNG
 included (each chance outcome applied uses up one draw: ``State.sample_chance``), so chance sampled
 after a restart continues the same stream; no RNG state is stored (migration 0004 dropped it). ``version`` is the number of stored actions; ``revision`` counts every change a viewer can
-see (actions, chat, seats), so pollers know when to push a new view.
+see (actions, chat, seats), so pollers know when to push a new view. Migration 0005 added who
+held each seat when (``since``, ``past``), open seats and the rematch link.
 """
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ tables = Table(
     Column("bot_delay_ms", Integer, nullable=False, default=0),
     Column("host_token_hash", String(64), nullable=False),
     Column("options", Text, nullable=True),            # JSON object of play options ({"hints": true}); NULL = {}
+    Column("rematch", String(32), nullable=True),      # the rematch's table id, once someone started it
+    Column("rematch_by", String(100), nullable=True),  # the name of who started it
 )
 Index("ix_roses_tables_status", tables.c.status)
 
@@ -45,6 +48,9 @@ seats = Table(
     Column("name", String(100), nullable=True),
     Column("token_hash", String(64), nullable=True),
     Column("joined", Boolean, nullable=False, default=False),
+    Column("open", Boolean, nullable=False, default=False),  # anyone with the public link may take it
+    Column("since", Integer, nullable=False, default=0),     # move index from which the holder holds it
+    Column("past", Text, nullable=True),                     # JSON list of earlier holders (seating.holders)
 )
 Index("ix_roses_seats_token", seats.c.token_hash)
 

@@ -14,6 +14,8 @@ import unicodedata
 #: Names no seat may take (compared after :func:`name_key`): the host's chat name, the server's voice.
 RESERVED = frozenset({"host", "the host", "server", "system", "admin", "moderator", "spectator", "roses"})
 _SEAT = re.compile(r"seat\s*#?\s*\d+")
+#: how the server names bots: "Hazel (hard bot)"
+_BOT_LEVEL = re.compile(r"\(.*\bbot\s*\)$")
 
 
 def clean_text(text: str, newlines: bool = True) -> str:
@@ -37,7 +39,7 @@ def name_refusal(name: str, taken: list[str], bot: bool = False) -> str | None:
         return f"{name!r} is reserved: pick a name of your own"
     if _SEAT.fullmatch(key):
         return f"{name!r} reads as a seat number: pick a name of your own"
-    if not bot and (key == "bot" or key.endswith(" bot") or key.startswith("bot ")):
+    if not bot and (key == "bot" or key.endswith(" bot") or key.startswith("bot ") or _BOT_LEVEL.search(key)):
         return f"{name!r} reads as a bot's name: pick a name of your own"
     if key in {name_key(t) for t in taken}:
         return f"{name!r} is already another seat's name at this table"

@@ -67,6 +67,18 @@ class BotIn(BaseModel):
     bot: str | None = None
 
 
+class NameIn(BaseModel):
+    name: str = Field(min_length=1, max_length=40, description="the seat's name: not a seat number, a bot's, the host's or another seat's")
+
+
+class OpenIn(BaseModel):
+    open: bool = Field(description="true: anyone with the table's public link may take the seat")
+
+
+class TakeIn(BaseModel):
+    name: str = Field(min_length=1, max_length=40, description="the taker's name (as for /name)")
+
+
 class Empty(BaseModel):
     """No fields (an empty body is accepted too)."""
 
@@ -110,6 +122,7 @@ class SeatOut(Open):
     connected: bool
     bot: str | None = None
     bot_label: str | None = None
+    open: bool = Field(False, description="the host lets anyone take this seat (POST …/seats/{seat}/take)")
 
 
 class CreatedSeat(Open):
@@ -176,6 +189,26 @@ class View(Open):
     scores: list[float] | None
     replaced_by_bot: bool
     replaced_seat: int | None
+    rematch: str | None = Field(None, description="the rematch's table id, once a player started one")
+    rematch_by: str | None = Field(None, description="the name of who started the rematch")
+
+
+class Taken(Open):
+    """An open seat taken: its new token (keep it: it is the seat's only key)."""
+
+    table_id: str
+    seat: int
+    token: str
+
+
+class RematchOut(Open):
+    """The rematch's table and the token this call's token was exchanged for (``seat`` null and
+    ``host`` true: the host's token)."""
+
+    table_id: str
+    seat: int | None
+    token: str
+    host: bool
 
 
 class LogPage(Open):
@@ -205,6 +238,7 @@ class Replay(Open):
     params: JsonObject
     seed: int
     players: list[str]
+    holders: list[list[JsonObject]] = Field([], description="per seat, who held it from which step on")
     result: JsonObject
     steps: list[ReplayStep]
 
@@ -238,7 +272,7 @@ class Health(BaseModel):
 # ------------------------------------------------------------------ wiring into the OpenAPI document
 #: Statuses every route with a JSON body may answer besides its own (docs/server-api.md, "Errors").
 BODY_ERRORS = (413, 415, 422)
-REQUEST_MODELS = (CreateTable, ActionIn, ChatIn, BotIn, Empty, RecordIn, AnalysisIn)
+REQUEST_MODELS = (CreateTable, ActionIn, ChatIn, BotIn, NameIn, OpenIn, TakeIn, Empty, RecordIn, AnalysisIn)
 
 
 def route(ok: Any, *errors: int, status: int = 200, body: type[BaseModel] | None = None,

@@ -43,9 +43,11 @@ from .cache import Live, TableCache, deal
 from .names import clean_text, name_refusal
 from .pushes import Conn
 from .runner import TableRunner, bot_seed
+from . import rematch as rematches, seating
+from .seating import display_name
 from .store import TableRow, TableStore, utcnow
 from .updates import LiveUpdates
-from .views import bot_names, default_name, timer_bot
+from .views import bot_names, timer_bot
 
 log = logging.getLogger("roses.server")
 
@@ -320,6 +322,7 @@ class TableService:
             else:
                 tokens[i] = new_token()
                 seats.append(SeatRow(i, "human", None, sname, hash_token(tokens[i]), False))
+        seating.name_bots(seats)  # "Hazel (hard bot)"
         timer = body.get("turn_timer_seconds")
         if timer == 0 and not isinstance(timer, bool):  # 0 reads as "no timer"
             timer = None
@@ -375,7 +378,7 @@ class TableService:
         self.kick(row.id)
         out_seats = []
         for s in seats:
-            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name or default_name(s.seat, s.kind, s.bot)}
+            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": display_name(s)}
             if s.kind == "bot":
                 d["bot"] = s.bot
             else:
@@ -427,9 +430,9 @@ class TableService:
             if cp == TERMINAL:
                 raise ApiError(403, {"error": "forbidden", "detail": "the game is over"})
             if cp != who.seat:
-                raise ApiError(403, {"error": "forbidden", "detail": f"it is not seat {who.seat}'s turn"})
+                raise ApiError(403, {"error": "forbidden", "detail": "it is not your turn"})
             if row.seats[cp].kind != "human":
-                raise ApiError(403, {"error": "forbidden", "detail": f"seat {cp} is played by a bot now"})
+                raise ApiError(403, {"error": "forbidden", "detail": f"seat {cp + 1} is played by a bot now"})
             try:
                 action = state.action_from_text(text)
             except IllegalActionError as e:
@@ -455,14 +458,13 @@ class TableService:
             row = await self._row(table_id)
             who = self.authorize(row, token)
             if who.replaced is not None and not who.host:
-                raise ApiError(403, {"error": "forbidden", "detail": f"seat {who.replaced} is now played by a bot"})
+                raise ApiError(403, {"error": "forbidden", "detail": f"your seat (seat {who.replaced + 1}) is now played by a bot"})
             refuse_if_closed(row)
             row = await self._join(row, who)
             if who.seat is None:
                 name = "host"
             else:
-                s = row.seats[who.seat]
-                name = s.name or default_name(s.seat, s.kind, s.bot)
+                name = display_name(row.seats[who.seat])
             await self.db(self.store.add_chat, table_id, who.seat, name, text.strip())
             row = await self._row(table_id)
             live = await self._live(row)
@@ -487,7 +489,9 @@ class TableService:
             if bot not in bot_names(spec):
                 raise ApiError(422, {"error": "bot", "param": "bot",
                                      "detail": f"unknown bot {bot!r}; known: {', '.join(bot_names(spec))}"})
-            await self.db(self.store.set_seat_bot, table_id, seat, bot)
+            taken = [display_name(s) for s in row.seats if s.seat != seat]
+            await self.db(self.store.set_seat_bot, table_id, seat, bot,
+                          seating.bot_seat_name(bot, seat, taken), row.version)
             for c in self.conns.get(table_id, ()):  # the old player's pages now watch
                 if c.who.seat == seat:
                     c.who = Who(None, host=c.who.host, token=True, replaced=seat)
@@ -558,7 +562,24 @@ class TableService:
                 raise ApiError(409, {"error": "not finished",
                                      "detail": "the record is available once the game has ended"})
             players = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in row.seats]
-            return GameRecord.from_state(live.state, players).to_json()
+            return GameRecord.from_state(live.state, players, seating.holders(row)).to_json()
+
+    # ------------------------------------------------------------------ seats and rematch
+    async def set_seat_name(self, table_id: str, seat: int, token: str | None, name: Any) -> dict[str, Any]:
+        """A player names its seat (:func:`roses.server.seating.set_name`)."""
+        return await seating.set_name(self, table_id, seat, token, name)
+
+    async def set_seat_open(self, table_id: str, seat: int, token: str | None, is_open: Any) -> dict[str, Any]:
+        """The host opens an unjoined seat to anyone (:func:`roses.server.seating.set_open`)."""
+        return await seating.set_open(self, table_id, seat, token, is_open)
+
+    async def take_seat(self, table_id: str, seat: int, name: Any) -> dict[str, Any]:
+        """Anyone takes an open seat (:func:`roses.server.seating.take_seat`)."""
+        return await seating.take_seat(self, table_id, seat, name)
+
+    async def rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """Start or join a finished table's rematch (:func:`roses.server.rematch.rematch`)."""
+        return await rematches.rematch(self, table_id, token)
 
     async def list_tables(self) -> list[dict[str, Any]]:
         """The lobby: open tables where a human joined or something happened lately (a table that

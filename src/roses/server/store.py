@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkabl
 from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, select, text, update
 
 from . import models as m
+from .seat_store import SeatingSql, seat_holder
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: PostgreSQL NOTIFY channel on which every committed change of a table is announced (payload: its id).
@@ -57,6 +58,12 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     joined: bool = False
+    #: the host lets anyone with the table's public link take this (unjoined, human) seat
+    open: bool = False
+    #: the move index from which the seat's holder holds it (a seat handed to a bot changes hands)
+    since: int = 0
+    #: the seat's earlier holders, oldest first: ``{"from", "name", "kind", "bot"}`` (seating.holders)
+    past: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -79,6 +86,9 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     #: play options that change no rule (``{"hints": True}``); stored as JSON, ``{}`` when none
     options: dict[str, Any] = field(default_factory=dict)
+    #: the rematch's table id once a player started one, and that player's name
+    rematch: str | None = None
+    rematch_by: str | None = None
 
 
 @dataclass
@@ -120,7 +130,28 @@ class TableStore(Protocol):
 
     def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]: ...
 
-    def set_seat_bot(self, table_id: str, seat: int, bot: str) -> None: ...
+    def set_seat_bot(self, table_id: str, seat: int, bot: str, name: str | None = None, since: int = 0) -> None:
+        """Hand ``seat`` to ``bot`` (called ``name``) from move ``since``; its holder until then
+        goes to the seat's ``past``."""
+
+    def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
+        """The name of the seat's holder (chosen by its player)."""
+
+    def set_seat_open(self, table_id: str, seat: int, is_open: bool) -> bool:
+        """Mark an unjoined human seat open (or not); ``True`` if that changed anything."""
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, *, name: str | None = None,
+                   open_only: bool = False) -> bool:
+        """Give a human seat its token, once: with ``open_only`` an open unjoined seat (which then
+        is joined, closed and named ``name``), else a seat that has no token yet (a rematch seat).
+        ``False`` (nothing changed) when someone else was first."""
+
+    def claim_host(self, table_id: str, token_hash: str) -> bool:
+        """Give a rematch table its host token, once (``False`` if it has one)."""
+
+    def create_rematch(self, old_id: str, table: TableRow, actions: Sequence[tuple[int, str]], by: str) -> str:
+        """Atomically: if ``old_id`` has no rematch yet, store ``table`` as it and link it (``by``:
+        who started it); return the id of ``old_id``'s rematch (the new table's or the earlier one's)."""
 
     def mark_joined(self, table_id: str, seat: int) -> bool:
         """Record that a human seat's token was used; ``True`` if that changed anything."""
@@ -165,7 +196,8 @@ class ChangeFeed(Protocol):
 # Statements built once: SQLAlchemy then reuses their cache keys and compiled forms (the hot path
 # of every request).
 _LOAD = (select(*m.tables.c, m.seats.c.seat, m.seats.c.kind, m.seats.c.bot, m.seats.c.name.label("seat_name"),
-                m.seats.c.token_hash, m.seats.c.joined)
+                m.seats.c.token_hash, m.seats.c.joined, m.seats.c.open.label("seat_open"), m.seats.c.since,
+                m.seats.c.past)
          .select_from(m.tables.outerjoin(m.seats, m.seats.c.table_id == m.tables.c.id))
          .where(m.tables.c.id == bindparam("table_id")).order_by(m.seats.c.seat))
 _ACTIONS = (select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
@@ -241,7 +273,7 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-class SqlTableStore:
+class SqlTableStore(SeatingSql):
     """:class:`TableStore` on SQLAlchemy 2 (SQLite or PostgreSQL)."""
 
     def __init__(self, url: str, engine: Engine | None = None, run_migrations: bool = True):
@@ -285,27 +317,34 @@ class SqlTableStore:
             status=r.status, current_player=r.current_player,
             returns=_load(r.returns), turn_timer_seconds=r.turn_timer_seconds, bot_delay_ms=r.bot_delay_ms,
             host_token_hash=r.host_token_hash, options=_load(getattr(r, "options", None)) or {},
-            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined)) for s in seat_rows],
+            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined), bool(s.open), s.since,
+                           _load(s.past) or []) for s in seat_rows],
+            rematch=r.rematch, rematch_by=r.rematch_by,
         )
 
     # ------------------------------------------------------------------ interface
     def create_table(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
-        now = utcnow()
         with self._write() as conn:
-            conn.execute(insert(m.tables).values(
-                id=table.id, game=table.game, params=_dump(table.params), seed=table.seed, name=table.name,
-                created=table.created, updated=table.updated, version=len(actions), revision=table.revision,
-                status=table.status, current_player=table.current_player,
-                returns=_dump(table.returns), turn_timer_seconds=table.turn_timer_seconds,
-                bot_delay_ms=table.bot_delay_ms, host_token_hash=table.host_token_hash,
-                options=_dump(table.options) if table.options else None))
-            conn.execute(insert(m.seats), [
-                dict(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
-                     token_hash=s.token_hash, joined=s.joined) for s in table.seats])
-            if actions:
-                conn.execute(insert(m.actions), [
-                    dict(table_id=table.id, idx=i, seat=seat, action=act, at=now)
-                    for i, (seat, act) in enumerate(actions)])
+            self._insert_table(conn, table, actions)
+
+    def _insert_table(self, conn: Any, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
+        now = utcnow()
+        conn.execute(insert(m.tables).values(
+            id=table.id, game=table.game, params=_dump(table.params), seed=table.seed, name=table.name,
+            created=table.created, updated=table.updated, version=len(actions), revision=table.revision,
+            status=table.status, current_player=table.current_player,
+            returns=_dump(table.returns), turn_timer_seconds=table.turn_timer_seconds,
+            bot_delay_ms=table.bot_delay_ms, host_token_hash=table.host_token_hash,
+            options=_dump(table.options) if table.options else None, rematch=table.rematch,
+            rematch_by=table.rematch_by))
+        conn.execute(insert(m.seats), [
+            dict(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
+                 token_hash=s.token_hash, joined=s.joined, open=s.open, since=s.since,
+                 past=_dump(s.past) if s.past else None) for s in table.seats])
+        if actions:
+            conn.execute(insert(m.actions), [
+                dict(table_id=table.id, idx=i, seat=seat, action=act, at=now)
+                for i, (seat, act) in enumerate(actions)])
 
     def load(self, table_id: str) -> TableRow | None:
         # One round trip: the table's row joined with its seats.
@@ -314,8 +353,8 @@ class SqlTableStore:
         if not rows:
             return None
         row = self._table_row(rows[0])
-        row.seats = [SeatRow(r.seat, r.kind, r.bot, r.seat_name, r.token_hash, bool(r.joined))
-                     for r in rows if r.seat is not None]
+        row.seats = [SeatRow(r.seat, r.kind, r.bot, r.seat_name, r.token_hash, bool(r.joined), bool(r.seat_open),
+                             r.since, _load(r.past) or []) for r in rows if r.seat is not None]
         return row
 
     def actions(self, table_id: str, since: int = 0, until: int | None = None) -> list[tuple[int, str]]:
@@ -407,11 +446,14 @@ class SqlTableStore:
                                 .order_by(m.chat.c.id.desc()).limit(limit)).all()
         return [ChatRow(r.id, r.seat, r.name, r.text, aware(r.at)) for r in reversed(rows)]
 
-    def set_seat_bot(self, table_id: str, seat: int, bot: str) -> None:
+    def set_seat_bot(self, table_id: str, seat: int, bot: str, name: str | None = None, since: int = 0) -> None:
+        where = (m.seats.c.table_id == table_id, m.seats.c.seat == seat)
         with self._write() as conn:
             self._bump(conn, table_id)
-            conn.execute(update(m.seats).where(m.seats.c.table_id == table_id, m.seats.c.seat == seat)
-                         .values(kind="bot", bot=bot, joined=True))
+            old = conn.execute(select(m.seats).where(*where)).first()
+            past = (_load(old.past) or []) + [seat_holder(old.since, old.name, old.kind, old.bot)] if old else []
+            conn.execute(update(m.seats).where(*where)
+                         .values(kind="bot", bot=bot, joined=True, open=False, name=name, since=since, past=_dump(past)))
             self._refresh_status(conn, table_id)
 
     def mark_joined(self, table_id: str, seat: int) -> bool:

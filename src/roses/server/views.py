@@ -11,6 +11,7 @@ from roses.agents import GENERIC_AGENTS
 from roses.core import TERMINAL, State, get_spec, to_jsonable
 
 from .auth import Who
+from .seating import display_name
 from .store import ChatRow, TableRow
 
 log = logging.getLogger("roses.server")
@@ -46,11 +47,6 @@ def timer_bot(spec: Any) -> str:
     return "heuristic" if "heuristic" in spec.bots else "random"
 
 
-def default_name(seat: int, kind: str, bot: str | None) -> str:
-    # seats count from 0, as in the logs; a bot by its plain name ("Standard bot", "Hard search bot")
-    return f"{bot_label(bot or 'random')} bot" if kind == "bot" else f"Seat {seat}"
-
-
 def scores_of(state: State) -> list[float] | None:
     """The game's own score per seat (``State.scores``, e.g. Rare Roses dollars), or ``None``."""
     try:
@@ -70,8 +66,8 @@ def seat_info(row: TableRow, live_seats: set[int | None]) -> list[dict[str, Any]
     connection)."""
     out = []
     for s in row.seats:
-        d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name or default_name(s.seat, s.kind, s.bot),
-                             "joined": s.joined or s.kind == "bot",
+        d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": display_name(s),
+                             "joined": s.joined or s.kind == "bot", "open": s.open,
                              "connected": s.kind == "bot" or s.seat in live_seats}
         if s.kind == "bot":
             d["bot"] = s.bot
@@ -107,6 +103,7 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "bot_delay_ms": row.bot_delay_ms, "hints": bool(row.options.get("hints")),
         "scores": scores_of(state),
         "replaced_by_bot": who.replaced is not None, "replaced_seat": who.replaced,
+        "rematch": row.rematch, "rematch_by": row.rematch_by,
     }
 
 def windowed(observation: Any, window: int = LOG_WINDOW) -> tuple[Any, int, int]:

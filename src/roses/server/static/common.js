@@ -103,10 +103,10 @@ export function seatName(view, i) {
   return givenName(info) || `Seat ${i + 1}`;
 }
 
-/** The name a human player gave, or null (bots and the server's default "Seat N" names are not
- *  given names: the page says "Seat N", counted from 1). */
+/** The name a player gave, or a bot's ("Hazel (hard bot)"), or null (the server's default
+ *  "Seat N" names are not given names: the page says "Seat N", counted from 1). */
 function givenName(info) {
-  if (!info || !info.name || info.kind === "bot") return null;
+  if (!info || !info.name) return null;
   const name = String(info.name).trim();
   return /^seat \d+$/i.test(name) ? null : name;
 }

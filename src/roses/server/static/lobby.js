@@ -2,6 +2,7 @@
 // parameters become form fields; each seat is a human or a chosen bot; hot-seat keeps every human
 // seat in this browser). After creation it shows the private join links to copy.
 import { h, fill, api, errorText, loadTable, saveTable, toast, header, copyText, titleCase } from "/static/common.js";
+import { rememberedName, rememberName, takeSeat } from "/static/seats.js";
 
 const $ = id => document.getElementById(id);
 let games = [];
@@ -100,7 +101,8 @@ function seatRow(i, bots, old) {
     bots.map(b => h("option", { value: `bot:${b}` }, `Bot — ${botLabel(b)}`)));
   const defaultBot = bots.includes("heuristic") ? "heuristic" : bots[0];
   kind.value = old ? old.kind : (i === 0 ? "human" : `bot:${defaultBot}`);
-  const name = h("input", { type: "text", name: `seat-${i}-name`, maxlength: 40, placeholder: i === 0 ? "Your name" : "Name (optional)", "aria-label": `Seat ${i + 1} name`, value: old ? old.name : "" });
+  const name = h("input", { type: "text", name: `seat-${i}-name`, maxlength: 40, placeholder: i === 0 ? "Your name" : "Name (optional)", "aria-label": `Seat ${i + 1} name`,
+    value: old ? old.name : (i === 0 ? rememberedName() : "") }); // the host's name, remembered (seats.js)
   const sync = () => { name.hidden = kind.value !== "human"; };
   kind.addEventListener("change", sync);
   sync();
@@ -196,6 +198,8 @@ async function submit(e) {
   const seed = form.elements.seed.value.trim();
   if (seed !== "") body.seed = Number(seed);
   if (form.elements.hints.checked) body.hints = true;
+  const mine = form.elements["seat-0-name"];
+  if (mine && mine.value.trim() && form.elements["seat-0-kind"].value === "human") rememberName(mine.value.trim());
   const button = $("create");
   button.disabled = true;
   const res = await api("POST", "/api/tables", { body });
@@ -285,7 +289,12 @@ async function loadTables() {
   };
   const wasOpen = list.querySelector("details.finished")?.open;
   const moreOpen = list.querySelector("details.more-open")?.open;
-  const watch = t => item(t, h("a", { class: "button small", href: `/t/${encodeURIComponent(t.table_id)}` }, "Watch"));
+  // A seat the host opened can be taken from here (seats.js asks for a name).
+  const takers = t => (t.seats || []).filter(s => s.open && s.kind === "human" && !s.joined).map(s =>
+    h("button", { type: "button", class: "small primary take-seat", dataset: { table: t.table_id, seat: s.seat },
+      onclick: () => takeSeat(t.table_id, s.seat, s.name) }, `Take ${s.name}`));
+  const watch = t => item(t, h("div", { class: "take-seats" }, takers(t),
+    h("a", { class: "button small", href: `/t/${encodeURIComponent(t.table_id)}` }, "Watch")));
   const shown = open.slice(0, OPEN_SHOWN), rest = open.slice(OPEN_SHOWN);
   fill(list,
     open.length ? shown.map(watch) : h("li", { class: "muted" }, "No open tables yet — create one!"),

@@ -52,7 +52,7 @@ async function show(data, label, ask) {
   fill($("steps"), steps.map((s, i) => h("li", { dataset: { i } },
     h("button", { type: "button", class: "link", onclick: () => go(i) },
       s.action === null || s.action === undefined ? h("span", { class: "muted" }, "start of the game")
-        : [s.seat === -1 || s.seat === null ? h("span", { class: "muted" }, "chance: ") : h("b", {}, `${seatLabel(s.seat)}: `), prettyAction(s.action)]))));
+        : [s.seat === -1 || s.seat === null ? h("span", { class: "muted" }, "chance: ") : h("b", {}, `${seatLabel(s.seat, i - 1)}: `), prettyAction(s.action)]))));
   go(0);
 }
 
@@ -64,7 +64,21 @@ const labelsLoaded = api("GET", "/api/games").then(res => {
 
 const logOpened = new Map(); // log groups opened or closed, kept while stepping
 
-function seatLabel(seat) {
+/** Who held `seat` when action `step` (0-based index into the record's actions) was taken: the
+ *  record's `holders` entry (a seat can change hands), or null for a record without names. */
+function holderAt(seat, step) {
+  const list = record && Array.isArray(record.holders) ? record.holders[seat] : null;
+  if (!Array.isArray(list) || !list.length) return null;
+  let cur = list[0];
+  for (const e of list) if (e && (e.from ?? 0) <= step) cur = e;
+  return cur;
+}
+
+/** A seat as the replay names it at action `step` (default: at the end): its holder's name
+ *  ("Ana", "Hazel (hard bot)"), else "Seat 1 (Standard bot)" from the record's players. */
+function seatLabel(seat, step = Infinity) {
+  const holder = holderAt(seat, step);
+  if (holder && holder.name) return /^seat \d+$/i.test(String(holder.name)) ? `Seat ${seat + 1}` : String(holder.name);
   let label = record && record.players && record.players[seat];
   if (label && String(label).startsWith("bot:")) {
     const name = String(label).slice(4);
@@ -86,7 +100,7 @@ function viewAt(i) {
   const finalStep = i === steps.length - 1;
   return {
     game: record.game, title: titleCase(record.game), seat: null, version: i,
-    seats: Array.from({ length: n }, (_, k) => ({ seat: k, kind: String((record.players || [])[k] || "").startsWith("bot") ? "bot" : "human", name: seatLabel(k) })),
+    seats: Array.from({ length: n }, (_, k) => ({ seat: k, kind: String((record.players || [])[k] || "").startsWith("bot") ? "bot" : "human", name: seatLabel(k, Math.max(0, i - 1)) })),
     current_player: obs.current_player ?? -1, terminal: finalStep && !!(record.result && record.result.terminal),
     returns: finalStep && record.result ? record.result.returns : null,
     observation: obs, legal_actions: [], chat: [],
@@ -101,10 +115,10 @@ function go(i) {
   $("slider").value = String(index);
   $("step-label").textContent = `Step ${index} of ${steps.length - 1}`;
   fill($("step-action"), s.action === null || s.action === undefined ? "Start of the game" :
-    [s.seat === -1 ? "Chance: " : h("b", {}, `${seatLabel(s.seat)} `), prettyAction(s.action)]);
+    [s.seat === -1 ? "Chance: " : h("b", {}, `${seatLabel(s.seat, index - 1)} `), prettyAction(s.action)]);
   const board = $("board");
   fill(board);
-  const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => `Seat ${k + 1}` };
+  const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => holderAt(k, 0) ? v.seats[k].name : `Seat ${k + 1}` };
   try { renderer.render(v, board, ctx); } catch (err) { console.error(err); fill(board); generic.render(v, board, ctx); }
   const log = Array.isArray(v.observation.log) ? v.observation.log : (Array.isArray(s.log) ? s.log : []);
   const logEl = $("log");

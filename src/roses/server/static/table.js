@@ -6,6 +6,7 @@ import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, 
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
 import { toMove } from "/static/games/pieces.js";
+import { ensureName, seatControls, rematchBox, updateRematch } from "/static/seats.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -368,6 +369,7 @@ function draw() {
   drawLog();
   drawChat();
   drawEnd();
+  updateRematch(v, { tableId, store }); // seats.js: "Play again", or join the one a player started
   window.scrollTo(0, scroll);
 }
 
@@ -605,7 +607,7 @@ function drawPlayers() {
       tag ? h("span", { class: "tag" }, tag) : null,
       i === v.current_player && live ? h("span", { class: "tag move-tag" }, "to move") : null,
       returns && returns[i] > 0 && (v.seats || []).length > 1 ? h("span", { class: "tag win-tag" }, "★ " + resultWord(returns[i])) : null,
-      hostControls);
+      hostControls, seatControls(v, s, { tableId, store, refresh: fetchView }));
   }));
 }
 
@@ -776,6 +778,7 @@ function drawEnd() {
       (returns[i] || 0) > 0 && !solo ? h("span", { class: "tag win-tag" }, resultWord(returns[i])) : null,
       scoreText(i) ? h("span", { class: "score" }, scoreText(i)) : null,
       note(i) ? h("span", { class: "note" }, note(i)) : null))),
+    rematchBox(),
     h("div", { class: "row center" },
       h("button", { type: "button", class: "primary", id: "download-record", onclick: downloadRecord }, "Download the game record"),
       h("a", { class: "button", href: `/replay?table=${encodeURIComponent(tableId)}` }, "Watch the replay"),
@@ -892,6 +895,9 @@ async function main() {
   const ok = await fetchView();
   if (ok) connect();
   else setConn("offline");
+  // seats.js: a player who joined is asked for a name once (the remembered one is used if free)
+  const named = await ensureName({ tableId, view, seat: activeSeat, token: tokenFor(activeSeat), store, persist });
+  if (named) applyView(named);
 }
 
 main();

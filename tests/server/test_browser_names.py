@@ -1,0 +1,56 @@
+"""Names (issue 14): a friend who joins by link is asked for a name (the page stays usable), and
+that name is what the log, the chat, the players list, the end table and the replay show; the
+browser remembers it; the bot's name says its level."""
+from __future__ import annotations
+
+import pytest
+
+try:
+    from .browser_fixtures import browser, create_table, live_server, screenshot  # noqa: F401
+    from .seat_helpers import QUICK, RT, finish, person, table_of, token_of
+except ImportError:
+    from browser_fixtures import browser, create_table, live_server, screenshot  # type: ignore[no-redef]  # noqa: F401
+    from seat_helpers import QUICK, RT, finish, person, table_of, token_of  # type: ignore[no-redef]
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_joiners_name_reaches_log_chat_end_table_and_replay(live_server, browser):
+    errors: list[str] = []
+    ana, bea = person(browser, errors, "Ana"), person(browser, errors)
+    links = create_table(ana, live_server, RT, ["human", "human", "bot:random"], params=QUICK)
+    ana.click("#open-my-seat")
+    ana.wait_for_selector("#board .seat-box")
+    assert ana.locator("#name-ask").count() == 0  # the lobby had her name
+    bea.goto(links[1])
+    bea.wait_for_selector("#name-slot #name-ask")
+    assert bea.locator("#board .seat-box").count() > 0  # the question leaves the table usable
+    screenshot(bea, "name-ask")
+    bea.fill("#name-input", "Seat 1")
+    bea.click("#name-ok")
+    bea.wait_for_selector("#name-error:not([hidden])")
+    assert "seat number" in bea.inner_text("#name-error")
+    bea.fill("#name-input", "Bea")
+    bea.click("#name-ok")
+    bea.wait_for_selector("#name-ask", state="detached")
+    assert bea.evaluate("() => localStorage.getItem('roses:name')") == "Bea"
+    ana.wait_for_function("() => document.getElementById('players').innerText.includes('Bea')")
+    assert ana.locator("#players .pname").all_inner_texts() == ["Ana", "Bea", "Ivy (random bot)"]
+    bea.fill("#chat-input", "hello from Bea")
+    bea.press("#chat-input", "Enter")
+    ana.wait_for_function("() => document.getElementById('chat').innerText.includes('hello from Bea')")
+    assert "Bea: hello from Bea" in ana.inner_text("#chat")
+    table = table_of(ana.url)
+    finish(live_server, table, {0: token_of(links[0]), 1: token_of(links[1])})
+    ana.wait_for_selector("#end:not([hidden]) .results")
+    results = ana.inner_text("#end .results")
+    assert all(name in results for name in ("Ana", "Bea", "Ivy (random bot)")), results
+    log = ana.inner_text("#log")
+    assert "Bea" in log and "Ivy (random bot)" in log and "Seat 2" not in log, log[:500]
+    ana.goto(f"{live_server}/replay?table={table}")
+    ana.wait_for_selector("#viewer:not([hidden])")
+    steps = ana.inner_text("#steps")
+    assert "Bea:" in steps and "Ana:" in steps and "Ivy (random bot):" in steps
+    ana.click("#last")
+    assert "Bea" in ana.inner_text("#log")
+    assert not errors, errors
