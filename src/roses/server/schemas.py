@@ -146,6 +146,24 @@ class ChatMessage(Open):
     at: str
 
 
+class RevealCard(Open):
+    """One card turned face up (``roses.core.reveal``)."""
+
+    face: str
+    kind: str
+    owner: int | None
+    line: str
+    at: int
+
+
+class Reveal(Open):
+    """The latest cards the seat saw turned face up, in the order turned (``roses.core.reveal``)."""
+
+    group: int
+    title: str
+    cards: list[RevealCard]
+
+
 class View(Open):
     """The table as the asking seat may see it (``seat`` null: a spectator)."""
 
@@ -173,6 +191,7 @@ class View(Open):
     scores: list[float] | None
     replaced_by_bot: bool
     replaced_seat: int | None
+    reveal: Reveal | None = None
 
 
 class Record(Open):

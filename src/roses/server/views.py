@@ -86,6 +86,7 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
     if is_open and row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
         deadline = (row.updated + timedelta(seconds=row.turn_timer_seconds)).isoformat()
     spec = state.game.spec
+    observation = to_jsonable(state.observation(seat))
     return {
         "table_id": row.id, "game": row.game, "title": spec.title, "name": row.name,
         "params": to_jsonable(dict(state.game.params)),
@@ -93,7 +94,9 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "seat": seat, "host": who.host, "seats": seat_info(row, live_seats),
         "current_player": cp, "terminal": terminal,
         "returns": list(state.returns()) if terminal else None,
-        "observation": to_jsonable(state.observation(seat)),
+        "observation": observation,
+        # the cards this seat saw turned last, in order: read from its own observation only
+        "reveal": spec.latest_reveal(observation),
         "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
         "chat": [chat_json(c) for c in live.chat],
         "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,

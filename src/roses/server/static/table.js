@@ -6,6 +6,7 @@ import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, 
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
 import { toMove } from "/static/games/pieces.js";
+import { noteView as noteReveal, whenRevealed, busy as revealing } from "/static/reveal.js"; // paced reveals (issue 14)
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -367,6 +368,7 @@ function draw() {
   drawCloseTable();
   drawLog();
   drawChat();
+  noteReveal(v, renderer); // paced reveals: the cards just turned, one by one (reveal.js)
   drawEnd();
   window.scrollTo(0, scroll);
 }
@@ -716,6 +718,7 @@ function drawEnd() {
   const el = $("end");
   if (!view.terminal) { el.hidden = true; endShown = false; return; }
   if (endShown) return;
+  if (revealing()) { whenRevealed(() => { if (view) drawEnd(); }); return; } // the last cards turn first (reveal.js)
   endShown = true;
   const returns = view.returns || (view.observation && view.observation.returns) || [];
   const n = (view.seats || []).length || returns.length;
