@@ -46,7 +46,7 @@ import anyio.to_process
 import anyio.to_thread
 
 from roses.core import CHANCE, TERMINAL, GameRecord, IllegalActionError, State, get_spec, load, to_jsonable
-from roses.core.errors import ECHO, shorten
+from roses.core.errors import shorten
 from roses.core.state import replay_history
 
 from . import auth, runner, views
@@ -560,10 +560,7 @@ class TableService:
             try:
                 action = state.action_from_text(text)
             except IllegalActionError as e:
-                message = e.message
-                if len(text) > ECHO:  # quote a long text only in part
-                    message = message.replace(text, shorten(text))
-                raise ApiError(422, {"error": "illegal", "rule": e.rule, "message": shorten(message, 1000)}) from None
+                raise ApiError(422, views.refused(e, row)) from None
             row = await self._commit(row, live, [(cp, action)])
             self._broadcast(row, live)
             if self._plan(row, live.state) is not None:  # a bot, chance or a timer is next

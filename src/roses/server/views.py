@@ -8,7 +8,9 @@ from datetime import timedelta
 from typing import Any
 
 from roses.agents import GENERIC_AGENTS
-from roses.core import TERMINAL, State, get_spec, to_jsonable
+from roses.core import TERMINAL, IllegalActionError, State, get_spec, to_jsonable
+from roses.core.errors import shorten
+from roses.core.plain import refusal
 
 from .auth import Who
 from .store import ChatRow, TableRow
@@ -104,6 +106,14 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "scores": scores_of(state),
         "replaced_by_bot": who.replaced is not None, "replaced_seat": who.replaced,
     }
+
+def refused(error: IllegalActionError, row: TableRow) -> dict[str, Any]:
+    """The 422 body of a refused move: ``message`` and ``detail``, what the player reads, in plain
+    words (``roses.core.plain.refusal``: no action syntax, no ruling id, seats by their names);
+    ``rule``, the rule the move breaks, for code and developers (never shown on a page)."""
+    text = shorten(refusal(error, [s.name or "" for s in row.seats]), 1000)
+    return {"error": "illegal", "rule": error.rule, "message": text, "detail": text}
+
 
 def public_table(row: TableRow, live_seats: set[int | None]) -> dict[str, Any]:
     """A table as the lobby lists it."""

@@ -815,7 +815,7 @@ async function act(text) {
   if (res.status === 409) {
     showBanner("The table moved on before your move arrived; the view is refreshed — please choose again.", "info");
   } else if (res.status === 422) {
-    showBanner(d.message || errorText(d, "That move is not allowed"), "error", d.rule || "");
+    showBanner(d.message || errorText(d, "That move is not allowed"), "error"); // plain words; d.rule is for code
   } else if (res.status === 401 || res.status === 403) {
     showBanner(errorText(d, "You may not move now"), "error");
   } else {
