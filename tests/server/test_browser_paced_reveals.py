@@ -11,9 +11,9 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 try:
-    from .browser_fixtures import api, browser, create_table, live_server, new_page  # noqa: F401
+    from .browser_fixtures import api, browser, create_table, live_server, new_page, screenshot  # noqa: F401
 except ImportError:
-    from browser_fixtures import api, browser, create_table, live_server, new_page  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import api, browser, create_table, live_server, new_page, screenshot  # type: ignore[no-redef]  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -83,6 +83,7 @@ def test_a_challenge_turns_each_card_in_order_at_a_pace(live_server, browser):
     assert kinds == [c["kind"] for c in reveal["cards"]]
     assert page.locator("#reveal .reveal-order").all_inner_texts() == [str(i + 1) for i in range(n)]
     assert page.locator("#reveal .reveal-card[data-turned='1']").count() == n
+    screenshot(page, "roses-and-thorns-reveal")
     assert not errors, errors
 
 

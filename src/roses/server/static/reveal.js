@@ -108,7 +108,11 @@ function finish() {
 
 function done() {
   const el = tray();
-  if (el) el.dataset.state = "done";
+  if (el) {
+    el.dataset.state = "done";
+    const skip = el.querySelector(".reveal-skip");
+    if (skip) skip.remove();
+  }
   const board = document.getElementById("board");
   if (board) board.classList.remove("revealing");
   const waiting = [...state.waiters];
