@@ -57,6 +57,16 @@ def scores_of(state: State) -> list[float] | None:
     return None if scores is None else to_jsonable(list(scores))
 
 
+def reveal_of(spec: Any, observation: dict[str, Any]) -> dict[str, Any] | None:
+    """The latest cards the seat saw turned, in order (``GameSpec.latest_reveal`` on the seat's
+    own observation, JSON form), or ``None``; a game hook that fails must not break the view."""
+    try:
+        return spec.latest_reveal(observation)
+    except Exception:
+        log.exception("latest_reveal() failed for %s", spec.name)
+        return None
+
+
 def chat_json(c: ChatRow) -> dict[str, Any]:
     return {"id": c.id, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat()}
 
@@ -98,7 +108,7 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "returns": list(state.returns()) if terminal else None,
         "observation": observation,
         # the cards this seat saw turned last, in order: read from its own observation only
-        "reveal": spec.latest_reveal(observation),
+        "reveal": reveal_of(spec, observation),
         "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
         "chat": [chat_json(c) for c in live.chat],
         "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
