@@ -275,7 +275,7 @@ def test_move_numbers_are_ascii_digits_only(tmp_path):
 def test_a_refused_move_is_explained_once(tmp_path):
     """Regression: "'2' is not a legal move. '2' is not a Rare Roses action [action text]." """
     r, _ = _human(tmp_path, "fly away\n2000\nq\n", "rare-roses", "--players", "1")
-    assert "'fly away' is not a Rare Roses action. Type a number from 1 to" in " ".join(r.output.split())
+    assert "'fly away' is not a legal move. Type a number from 1 to" in " ".join(r.output.split())
     assert r.output.count("'fly away'") == 1 and "[action text]" not in r.output
     assert "There is no move 2000." in r.output
 

@@ -25,7 +25,7 @@ from roses.core import (GameParameterError, GameRecord, IllegalActionError, Reco
                         get_spec, load, to_jsonable)
 from roses.core.errors import quoted
 from roses.core.log import as_read_by
-from roses.core.plain import plain_line, seat_name
+from roses.core.plain import NOT_A_MOVE, NOT_NOW, plain_line, refusal, seat_name
 from roses.menu import Menu
 from roses.core.record import initial_state, replay_steps, verify_result
 from roses.core.words import counted
@@ -313,16 +313,12 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False):
 
 
 def _refusal(answer: str, e: IllegalActionError) -> str:
-    """One sentence saying why a typed move is refused, quoting the typed text once: the rule
-    broken when the game names one, else just "not a legal move" (the legal moves are listed
-    above)."""
-    said = quoted(answer)
-    if e.rule == "legal actions":
-        return f"{said} is not a legal move."
-    rule = "" if e.rule == "action text" else f" [{e.rule}]"  # a parse error names no rule
-    if repr(answer) in e.message:  # the game's message already quotes the typed text
-        return f"{e.message.rstrip('.')}{rule}."
-    return f"{said} is not a legal move: {e.message.rstrip('.')}{rule}."
+    """Why a typed move is refused, in plain words: the typed text quoted once, then the game's
+    reason (:func:`roses.core.plain.refusal`: no ruling id, no action syntax; the rule stays in
+    ``e.rule``), unless it has none beyond "not possible now" (the legal moves are listed above)."""
+    why = refusal(e)
+    said = f"{quoted(answer)} is not a legal move."
+    return said if why in (NOT_NOW, NOT_A_MOVE) else f"{said} {why}"
 
 
 @app.command()

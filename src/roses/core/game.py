@@ -116,6 +116,8 @@ class GameSpec:
         words: optional dotted path of a module with ``describe(observation_json, text) -> str``
             (a legal move in plain words for menus, with prices and values) and
             ``irreversible(text) -> bool`` (a bid or a play a confirmation should guard).
+        reveals: optional dotted path of a module with ``latest(observation_json) -> dict | None``:
+            the cards the seat saw turned face up last, in order (:mod:`roses.core.reveal`).
     """
 
     name: str
@@ -140,6 +142,7 @@ class GameSpec:
     playout_bot: Callable[["Game", int], Any] | None = None
     horizon: Callable[["Game"], Horizon] | None = None
     words: str | None = None
+    reveals: str | None = None
 
     def describe_action(self, observation: Any, text: str) -> str:
         """The legal move ``text`` in plain words for the seat whose observation (JSON form) is
@@ -157,6 +160,16 @@ class GameSpec:
         """Whether the move ``text`` is a bid or a play a confirmation should guard."""
         module = self._words()
         return bool(module is not None and module.irreversible(text))
+
+    def latest_reveal(self, observation: Any) -> dict[str, Any] | None:
+        """The latest group of cards turned face up that the seat whose observation (JSON form) is
+        ``observation`` saw, in order (:mod:`roses.core.reveal`); ``None`` for a game without a
+        ``reveals`` module or before its first reveal."""
+        if self.reveals is None:
+            return None
+        import importlib
+
+        return importlib.import_module(self.reveals).latest(observation)
 
     def _words(self) -> Any:
         if self.words is None:

@@ -59,3 +59,46 @@ def plain_line(text: str, names: Sequence[str] | None = None) -> str:
         return ", ".join(seat_name(int(d), names) + you for d, you in parts)
 
     return _SEATS.sub(named, text)
+
+
+#: The tail of a refusal that lists the legal moves in action syntax ("; legal: bid 2, pass"): a
+#: player has them as buttons or a numbered menu.
+_LEGAL_TAIL = re.compile(r";\s*legal:.*$|\s*\(named so far:[^)]*\)|\s*\(phase [^)]*\)")
+#: Ruling ids and section signs, with their brackets (kept in the error's ``rule``, not shown).
+_RULE_MARK = re.compile(r"\s*[(\[]?(?:§[\d.]*\s*)?\b(?:RT|RC|RR|BR)-\d+(?:/(?:RT|RC|RR|BR)-\d+)*\b[)\]]?|§[\d.]*\s*")
+
+#: What a player is told when nothing of the game's reason can be said in plain words.
+NOT_NOW = "That move is not possible now."
+NOT_A_MOVE = "That is not a move of this game: choose one of the moves offered."
+
+
+def refusal(error: "object", names: Sequence[str] | None = None) -> str:
+    """The plain-words sentence a player reads for a refused move: ``error`` an
+    :class:`~roses.core.errors.IllegalActionError` (``rule``, ``message``, ``action``), ``names``
+    the seats' names as in :func:`plain_line`. The move itself, typed or listed in action syntax,
+    becomes "that move"; the list of legal moves, ruling ids and section signs are left out (the
+    rule stays in ``error.rule`` for code and the API's ``rule`` field); seats are named; a
+    clause still in engine syntax (:data:`ENGINE_SYNTAX`) is dropped, and when none is left the
+    sentence is :data:`NOT_NOW` (or :data:`NOT_A_MOVE` for text that is no move of the game).
+    Output: one sentence, capitalised, ending in a full stop."""
+    rule = str(getattr(error, "rule", "") or "")
+    if rule == "action text":  # a parse error: its hint is action syntax
+        return NOT_A_MOVE
+    text = str(getattr(error, "message", "") or "")
+    action = getattr(error, "action", None)
+    if action is not None:
+        form = str(action)
+        text = text.replace(repr(form), "that move")  # quoted anywhere
+        if form.strip() and text.startswith(form + " "):  # or as the subject: "flip 2 is not ..."
+            text = "that move" + text[len(form):]
+    text = _RULE_MARK.sub("", _LEGAL_TAIL.sub("", text)).strip()
+    if re.match(r"that move (?:is not a legal action|could be any of)", text):
+        return NOT_NOW
+    text = plain_line(text, names)
+    if engine_syntax(text):
+        clauses = [c.strip() for c in re.split(r";\s+|:\s+", text)]
+        text = "; ".join(c for c in clauses if c and not engine_syntax(c) and c.lower() != "that move")
+    if not text:
+        return NOT_NOW
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -159,6 +159,24 @@ class ChatMessage(Open):
     at: str
 
 
+class RevealCard(Open):
+    """One card turned face up (``roses.core.reveal``)."""
+
+    face: str
+    kind: str
+    owner: int | None
+    line: str
+    at: int
+
+
+class Reveal(Open):
+    """The latest cards the seat saw turned face up, in the order turned (``roses.core.reveal``)."""
+
+    group: int
+    title: str
+    cards: list[RevealCard]
+
+
 class View(Open):
     """The table as the asking seat may see it (``seat`` null: a spectator)."""
 
@@ -191,6 +209,7 @@ class View(Open):
     replaced_seat: int | None
     rematch: str | None = Field(None, description="the rematch's table id, once a player started one")
     rematch_by: str | None = Field(None, description="the name of who started the rematch")
+    reveal: Reveal | None = None
 
 
 class Taken(Open):

@@ -35,7 +35,7 @@ import anyio
 import anyio.to_thread
 
 from roses.core import TERMINAL, GameRecord, IllegalActionError, get_spec, load, to_jsonable
-from roses.core.errors import ECHO, shorten
+from roses.core.errors import shorten
 
 from . import auth, runner, views
 from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
@@ -436,10 +436,7 @@ class TableService:
             try:
                 action = state.action_from_text(text)
             except IllegalActionError as e:
-                message = e.message
-                if len(text) > ECHO:  # quote a long text only in part
-                    message = message.replace(text, shorten(text))
-                raise ApiError(422, {"error": "illegal", "rule": e.rule, "message": shorten(message, 1000)}) from None
+                raise ApiError(422, views.refused(e, row)) from None
             row = await self._commit(row, live, [(cp, action)])
             self._broadcast(row, live)
             if self._plan(row, live.state) is not None:  # a bot, chance or a timer is next

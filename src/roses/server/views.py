@@ -8,7 +8,9 @@ from datetime import timedelta
 from typing import Any
 
 from roses.agents import GENERIC_AGENTS
-from roses.core import TERMINAL, State, get_spec, to_jsonable
+from roses.core import TERMINAL, IllegalActionError, State, get_spec, to_jsonable
+from roses.core.errors import shorten
+from roses.core.plain import refusal
 
 from .auth import Who
 from .seating import display_name
@@ -57,6 +59,16 @@ def scores_of(state: State) -> list[float] | None:
     return None if scores is None else to_jsonable(list(scores))
 
 
+def reveal_of(spec: Any, observation: dict[str, Any]) -> dict[str, Any] | None:
+    """The latest cards the seat saw turned, in order (``GameSpec.latest_reveal`` on the seat's
+    own observation, JSON form), or ``None``; a game hook that fails must not break the view."""
+    try:
+        return spec.latest_reveal(observation)
+    except Exception:
+        log.exception("latest_reveal() failed for %s", spec.name)
+        return None
+
+
 def chat_json(c: ChatRow) -> dict[str, Any]:
     return {"id": c.id, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat()}
 
@@ -88,7 +100,8 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
     if is_open and row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
         deadline = (row.updated + timedelta(seconds=row.turn_timer_seconds)).isoformat()
     spec = state.game.spec
-    observation, log_start, log_total = windowed(to_jsonable(state.observation(seat)))
+    full = to_jsonable(state.observation(seat))
+    observation, log_start, log_total = windowed(full)
     return {
         "table_id": row.id, "game": row.game, "title": spec.title, "name": row.name,
         "params": to_jsonable(dict(state.game.params)),
@@ -97,6 +110,9 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "current_player": cp, "terminal": terminal,
         "returns": list(state.returns()) if terminal else None,
         "observation": observation, "log_start": log_start, "log_total": log_total,
+        # the cards this seat saw turned last, in order: read from its own observation only
+        # (the whole of it: the cut log may start after the challenge began)
+        "reveal": reveal_of(spec, full),
         "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
         "chat": [chat_json(c) for c in live.chat],
         "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
@@ -129,6 +145,14 @@ def log_page(state: State, who: Who, before: int | None, limit: int) -> dict[str
     end = len(lines) if before is None else max(0, min(before, len(lines)))
     start = max(0, end - limit)
     return {"start": start, "lines": lines[start:end], "total": len(lines)}
+
+
+def refused(error: IllegalActionError, row: TableRow) -> dict[str, Any]:
+    """The 422 body of a refused move: ``message`` and ``detail``, what the player reads, in plain
+    words (``roses.core.plain.refusal``: no action syntax, no ruling id, seats by their names);
+    ``rule``, the rule the move breaks, for code and developers (never shown on a page)."""
+    text = shorten(refusal(error, [s.name or "" for s in row.seats]), 1000)
+    return {"error": "illegal", "rule": error.rule, "message": text, "detail": text}
 
 
 def public_table(row: TableRow, live_seats: set[int | None]) -> dict[str, Any]:

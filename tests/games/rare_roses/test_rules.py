@@ -270,10 +270,10 @@ def test_buying_more_than_six_or_beyond_ones_money_is_refused():
     to_purchase(s)
     set_market(s, black=1, juliet=1)
     s.money[0] = 4
-    refused(s, "buy black", "black costs $5; you have $4")
+    refused(s, "buy black", "Black costs $5; you have $4")
     do(s, "buy juliet")
     assert s.money[0] == 2 and s.bank_in == 2
-    refused(s, "buy juliet", "no juliet in the market")
+    refused(s, "buy juliet", "no Juliet in the market")
 
 
 def test_a_tile_bought_from_another_shop_keeps_its_box_and_counts_toward_six():

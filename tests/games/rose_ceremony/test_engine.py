@@ -66,7 +66,7 @@ def test_typed_illegal_moves_get_the_rule_that_applying_them_gets():
         with pytest.raises(IllegalActionError) as applied:
             state.apply(action)
         assert (typed.value.rule, str(typed.value)) == (applied.value.rule, str(applied.value)), text
-    with pytest.raises(IllegalActionError, match="no 5/3 card in hand") as e:
+    with pytest.raises(IllegalActionError, match="you do not hold a card of 5 roses and 3 thorns") as e:
         state.action_from_text("offer 5/3 to 1")
     assert "Go on a Date" in e.value.rule
     with pytest.raises(IllegalActionError, match="legal: offer 1/0 to 1"):  # not a move of the game

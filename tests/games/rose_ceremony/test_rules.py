@@ -110,7 +110,7 @@ def test_offer_to_self_or_of_a_missing_card_is_refused_naming_the_rule():
     with pytest.raises(IllegalActionError, match="another player") as e:
         state.apply(Offer(Card(1, 0), 0))
     assert "Go on a Date" in e.value.rule
-    with pytest.raises(IllegalActionError, match="no 5/3 card"):
+    with pytest.raises(IllegalActionError, match="you do not hold a card of 5 roses and 3 thorns"):
         state.apply(Offer(Card(5, 3), 1))
     assert state.snapshot() == before
 

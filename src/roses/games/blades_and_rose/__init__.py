@@ -77,6 +77,7 @@ SPEC = GameSpec(
     bots={"heuristic": HeuristicAgent},
     render="roses.games.blades_and_rose.view:render",
     words="roses.games.blades_and_rose.words",
+    reveals="roses.games.blades_and_rose.reveals",
     info=info,
     summary="Hidden roles: the White Rose Faction must sacrifice Flower Buds and bring the White Rose "
             "to the Sanctuary; the Blood Blades strike when the White Rose is on the table. Crystals "

@@ -606,16 +606,17 @@ class BladesAndRoseState(State):
         if self.phase == EFFECT:
             return IllegalActionError(
                 f"Book of Magic #{self.rnd.crystal} (FAQ Q3, Q11)",
-                f"choose one of: {', '.join(map(str, self.legal_actions()))}", action)
+                f"the crystal's effect is used on one of the seats offered now; legal: "
+                f"{', '.join(map(str, self.legal_actions()))}", action)
         rnd = self.rnd
         if p in rnd.must_play:
-            rule = "Book of Magic #1/#8: this seat must play a card"
+            rule, why = "Book of Magic #1/#8: this seat must play a card", "you must play a card this round"
         elif rnd.bound is not None and p == rnd.bound[1]:
-            rule = "Book of Magic #5: Player B follows Player A"
+            rule, why = ("Book of Magic #5: Player B follows Player A",
+                         "you are bound to the earlier player: you play a card if they did, and pass if they did not")
         else:
-            rule = "round Step 2"
-        return IllegalActionError(rule, f"{action} is not allowed; legal: "
-                                  f"{', '.join(map(str, self.legal_actions()))}", action)
+            rule, why = "round Step 2", f"{action} is not allowed now"
+        return IllegalActionError(rule, f"{why}; legal: {', '.join(map(str, self.legal_actions()))}", action)
 
 
 _CARD_BY_TEXT = {c.lower(): c for c in CARDS}

@@ -703,12 +703,12 @@ class RareRosesState(State):
         if r is None:
             return ("Purchase Roses", f"unknown rose {a.rose!r}")
         if self.market[r] == 0:
-            return ("Purchase Roses", f"there is no {a.rose} in the market")
+            return ("Purchase Roses", f"there is no {C.ROSE_NAMES[a.rose]} in the market")
         if self.received >= C.MAX_RECEIVED:
             return ("Purchase Roses (RR-7)", "you can't purchase more than 6 roses on your turn")
         price = self._rules.prices[r]
         if self.money[seat] < price:
-            return ("Purchase Roses (RR-2)", f"{a.rose} costs ${price}; you have ${self.money[seat]}")
+            return ("Purchase Roses (RR-2)", f"{C.ROSE_NAMES[a.rose]} costs ${price}; you have ${self.money[seat]}")
         return None
 
     def _check_offer(self, a: Offer, seat: int) -> tuple[str, str] | None:
@@ -776,7 +776,7 @@ class RareRosesState(State):
         if a in self._naming_actions(seat):
             return None
         cid, value, used = self.naming
-        return ("Order Cards (RR-8)", f"{a} cannot serve order #{cid} ({self.card(cid)}) for its {value} "
+        return ("Order Cards (RR-8)", f"{a} cannot serve order #{cid} ({self._rules.card_text[cid]}) for its {value} "
                 f"value now (named so far: {tiles_text(used) or 'none'})")
 
     def _check_fill(self, a: FillOrder, seat: int) -> tuple[str, str] | None:
@@ -790,7 +790,7 @@ class RareRosesState(State):
             # The oldest fitting tiles always fit when there are enough (see oldest_tiles).
             if not self._can_fill(seat, a.card, a.value):
                 return ("Order Cards (RR-8)", f"your shop cannot {a.value} order #{a.card} "
-                        f"({self.card(a.card)}); an order is filled completely or not at all")
+                        f"({self._rules.card_text[a.card]}); an order is filled completely or not at all")
             return None
         problem = self.tiles_problem(seat, a.card, a.value, a.tiles)
         if problem:

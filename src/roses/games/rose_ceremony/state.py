@@ -668,7 +668,7 @@ class RoseCeremonyState(State):
                 return IllegalActionError(RULE_DATE, "you must go on a date with another player", action)
             if not 0 <= action.to < self.num_players:
                 return IllegalActionError(RULE_DATE, f"there is no seat {action.to}", action)
-            return IllegalActionError(RULE_DATE, f"you have no {action.card} card in hand", action)
+            return IllegalActionError(RULE_DATE, f"you do not hold {card_words(action.card.roses, action.card.thorns)}", action)
         if isinstance(action, (Accept, Refuse)):
             return IllegalActionError(RULE_DATE, "only the receiver of a pending offer accepts or refuses it", action)
         if isinstance(action, (Deal, Draw, Start)):

@@ -7,6 +7,7 @@ import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
 import { toMove } from "/static/games/pieces.js";
 import { ensureName, seatControls, rematchBox, updateRematch } from "/static/seats.js";
+import { noteView as noteReveal, whenRevealed, busy as revealing } from "/static/reveal.js"; // paced reveals (issue 14)
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -368,6 +369,7 @@ function draw() {
   drawCloseTable();
   drawLog();
   drawChat();
+  noteReveal(v, renderer); // paced reveals: the cards just turned, one by one (reveal.js)
   drawEnd();
   updateRematch(v, { tableId, store }); // seats.js: "Play again", or join the one a player started
   window.scrollTo(0, scroll);
@@ -745,6 +747,7 @@ function drawEnd() {
   const el = $("end");
   if (!view.terminal) { el.hidden = true; endShown = false; return; }
   if (endShown) return;
+  if (revealing()) { whenRevealed(() => { if (view) drawEnd(); }); return; } // the last cards turn first (reveal.js)
   endShown = true;
   const returns = view.returns || (view.observation && view.observation.returns) || [];
   const n = (view.seats || []).length || returns.length;
@@ -842,7 +845,7 @@ async function act(text) {
   if (res.status === 409) {
     showBanner("The table moved on before your move arrived; the view is refreshed — please choose again.", "info");
   } else if (res.status === 422) {
-    showBanner(d.message || errorText(d, "That move is not allowed"), "error", d.rule || "");
+    showBanner(d.message || errorText(d, "That move is not allowed"), "error"); // plain words; d.rule is for code
   } else if (res.status === 401 || res.status === 403) {
     showBanner(errorText(d, "You may not move now"), "error");
   } else {
