@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .errors import GameParameterError
 from .params import Param, resolve
+from .talk import TalkRules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import Action, State
@@ -116,6 +117,8 @@ class GameSpec:
         words: optional dotted path of a module with ``describe(observation_json, text) -> str``
             (a legal move in plain words for menus, with prices and values) and
             ``irreversible(text) -> bool`` (a bid or a play a confirmation should guard).
+        talk: what the game's table talk allows (:class:`~roses.core.talk.TalkRules`: kinds,
+            claims); default accusing and vouching for a seat. Talk is never part of the state.
     """
 
     name: str
@@ -140,6 +143,7 @@ class GameSpec:
     playout_bot: Callable[["Game", int], Any] | None = None
     horizon: Callable[["Game"], Horizon] | None = None
     words: str | None = None
+    talk: TalkRules = field(default_factory=TalkRules)
 
     def describe_action(self, observation: Any, text: str) -> str:
         """The legal move ``text`` in plain words for the seat whose observation (JSON form) is

@@ -60,8 +60,9 @@ def plan(row: TableRow, state: State) -> tuple[datetime, int, str | None] | None
         return (row.updated + timedelta(seconds=row.turn_timer_seconds), cp, timer_bot(state.game.spec))
     return None
 
-async def bot_action(row: TableRow, state: State, seat: int, bot: str) -> Any:
-    """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat). Runs on
+async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tuple = ()) -> Any:
+    """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat), hearing the
+    table talk ``talk`` (:attr:`Turn.talk`; a search bot in a worker process hears none). Runs on
     ``state`` as given: pass a clone when the table's lock is not held."""
     seed = bot_seed(row.seed, row.version, seat)
     legal = state.legal_actions()
@@ -70,7 +71,7 @@ async def bot_action(row: TableRow, state: State, seat: int, bot: str) -> Any:
             action = make_agent(bot, state.game, seed).act(Turn.of(state))
         elif bot == "heuristic":  # quick: a thread keeps the event loop free
             agent = make_agent(bot, state.game, seed)
-            action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state)))
+            action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state, talk)))
         else:  # a search bot holds the GIL for seconds: in a worker process
             text = await anyio.to_process.run_sync(
                 search_bot_choice, state.to_json(), to_jsonable(state.rng.getstate()), bot, seed,

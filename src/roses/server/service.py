@@ -49,7 +49,7 @@ from roses.core import CHANCE, TERMINAL, GameRecord, IllegalActionError, State, 
 from roses.core.errors import ECHO, shorten
 from roses.core.state import replay_history
 
-from . import auth, runner, views
+from . import auth, runner, talk as table_talk, views
 from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
 from .names import clean_text, name_refusal
 from .pushes import Conn
@@ -596,6 +596,37 @@ class TableService:
             self._broadcast(row, live)
             return self.view(row, live, who)
 
+    async def talk(self, table_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """A seat's table-talk statement (docs/server-api.md, POST /api/tables/{id}/talk), stored as
+        a chat message with its ``talk`` object (:mod:`.talk`); it changes no game state. Raises
+        :class:`ApiError` 401/403/404/409 (closed or finished)/422 (a statement the game's talk
+        rules refuse)."""
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required for table talk"})
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.playing_seat(row, token, "only a player at the table can talk")
+            refuse_if_closed(row)
+            live = await self._live(row)
+            if live.state.is_terminal():
+                raise ApiError(409, {"error": "finished", "detail": "the game is over"})
+            said = table_talk.statement(row, live.state, who.seat, body)
+            row = await self._join(row, who)
+            await self._say(row, live, said)
+            row = await self._row(table_id)
+            live = await self._live(row)
+            self._broadcast(row, live)
+            return self.view(row, live, who)
+
+    async def _say(self, row: TableRow, live: Live, said: Any) -> None:
+        """Store the statement ``said`` (a :class:`~roses.core.talk.Talk`) as a chat message."""
+        await self.db(self.store.add_chat, row.id, said.seat, table_talk.seat_label(row, said.seat),
+                      table_talk.words(said, row, live.state.game.spec), talk=table_talk.stored(said, live.state))
+
+    async def heard(self, table_id: str) -> tuple[Any, ...]:
+        """The table's talk so far (:class:`~roses.core.talk.Talk`, oldest first): what bots hear."""
+        return table_talk.heard(await self.db(self.store.talk, table_id))
+
     authorize_host = staticmethod(auth.authorize_host)
 
     async def seat_to_bot(self, table_id: str, seat: int, token: str | None, bot: Any) -> dict[str, Any]:
@@ -685,7 +716,9 @@ class TableService:
                 raise ApiError(409, {"error": "not finished",
                                      "detail": "the record is available once the game has ended"})
             players = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in row.seats]
-            return GameRecord.from_state(live.state, players).to_json()
+            record = GameRecord.from_state(live.state, players).to_json()
+            talk = table_talk.record_talk(await self.db(self.store.talk, table_id))
+            return {**record, "talk": talk} if talk else record
 
     async def list_tables(self) -> list[dict[str, Any]]:
         """The lobby: open tables where a human joined or something happened lately (a table that
@@ -746,6 +779,7 @@ class TableService:
                     except asyncio.TimeoutError:
                         pass
                 action = None
+                heard = () if seat == CHANCE else await self.heard(table_id)
                 if seat != CHANCE and bot != "random":
                     # A thinking bot works on a copy, without holding the table: views stay served.
                     async with self.lock(table_id):
@@ -754,7 +788,7 @@ class TableService:
                             continue
                         live = await self._live(fresh)
                         twin = live.state.clone()
-                    action = await self._bot_action(fresh, twin, seat, bot)
+                    action = await self._bot_action(fresh, twin, seat, bot, heard)
                 async with self.lock(table_id):
                     fresh = await self.db(self.store.load, table_id)
                     if fresh is None or fresh.version != row.version:
@@ -764,7 +798,10 @@ class TableService:
                     if live.state.current_player() != seat:
                         continue
                     if seat != CHANCE and action is None:
-                        action = await self._bot_action(row, live.state, seat, bot)
+                        action = await self._bot_action(row, live.state, seat, bot, heard)
+                    said = None if seat == CHANCE else table_talk.bot_statement(row, live.state, seat, bot, heard)
+                    if said is not None:  # a bot speaks before it moves (table talk, issue 14)
+                        await self._say(row, live, said)
                     moves = [] if seat == CHANCE else [(seat, action)]
                     try:
                         row = await self._commit(row, live, moves)

@@ -1,0 +1,129 @@
+"""Table talk on the server (issue 14): POST /api/tables/{id}/talk stores a statement as a chat
+message with a ``talk`` object; it changes no game state (BR-9, Q10), is refused in plain words
+when malformed, rate-limited like chat, heard by bots, and kept in the record."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .test_server_abuse import assert_429, limited
+from .test_server_api import auth, create, tokens, true_state, view
+
+BR = "blades-and-rose"
+
+
+def one_human(client, delay: int = 60000, seed: int = 11) -> dict:
+    return create(client, BR, ["human"] + ["heuristic"] * 4, seed=seed, bot_delay_ms=delay)
+
+
+def say(client, tid: str, token: str | None, body) -> object:
+    return client.post(f"/api/tables/{tid}/talk", json=body, headers=auth(token))
+
+
+def test_a_claim_is_stored_as_chat_with_its_statement_and_changes_no_state(client):
+    made = one_human(client)
+    tid, tok = made["table_id"], tokens(made)[0]
+    before = view(client, tid, tok)
+    history = list(true_state(client, tid).history)
+    r = say(client, tid, tok, {"kind": "claim", "claim": "White Rose"})
+    assert r.status_code == 200, r.text
+    last = r.json()["chat"][-1]
+    assert (last["seat"], last["text"]) == (0, "claims White Rose")
+    assert last["talk"] == {"kind": "claim", "target": None, "claim": "White Rose",
+                            "at_move": before["version"], "at_log": len(before["observation"]["log"])}
+    r = say(client, tid, tok, {"kind": "accuse", "target": 3})
+    assert r.status_code == 200 and r.json()["chat"][-1]["text"] == "accuses Standard bot"
+    after = view(client, tid, tok)
+    assert after["version"] == before["version"] and after["observation"] == before["observation"]
+    assert list(true_state(client, tid).history) == history
+    assert [t.kind for t in client.portal.call(client.app.state.service.heard, tid)] == ["claim", "accuse"]
+
+
+@pytest.mark.parametrize("body, param, says", [
+    ({"kind": "shout", "target": 1}, "kind", "unknown kind"),
+    ({"kind": "claim", "claim": "Queen"}, "claim", "unknown claim"),
+    ({"kind": "claim"}, "claim", "unknown claim"),
+    ({"kind": "accuse", "target": 0}, "target", "cannot accuse itself"),
+    ({"kind": "vouch", "target": 0}, "target", "cannot vouch for itself"),
+    ({"kind": "accuse", "target": 9}, "target", "needs a seat"),
+    ({"kind": "accuse"}, "target", "needs a seat"),
+    ({"kind": "vouch", "target": True}, "target", "needs a seat"),
+])
+def test_a_bad_statement_is_refused_naming_the_field_and_nothing_is_stored(client, body, param, says):
+    made = one_human(client)
+    tid, tok = made["table_id"], tokens(made)[0]
+    revision = view(client, tid)["revision"]
+    r = say(client, tid, tok, body)
+    assert r.status_code == 422, r.text
+    assert r.json()["param"] == param and says in r.json()["detail"]
+    assert view(client, tid)["revision"] == revision and view(client, tid)["chat"] == []
+
+
+def test_talk_needs_a_seat_token_and_a_seat(client):
+    made = one_human(client)
+    tid = made["table_id"]
+    assert say(client, tid, None, {"kind": "claim", "claim": "Bishop"}).status_code == 401
+    assert say(client, tid, "not-a-token", {"kind": "claim", "claim": "Bishop"}).status_code == 401
+    assert say(client, tid, made["host_token"], {"kind": "claim", "claim": "Bishop"}).status_code == 403
+    r = client.post(f"/api/tables/{tid}/talk", content=b"[1]", headers={**auth(tokens(made)[0]),
+                                                                         "Content-Type": "application/json"})
+    assert r.status_code == 422
+    assert say(client, "nope", tokens(made)[0], {"kind": "claim", "claim": "Bishop"}).status_code in (401, 404)
+    assert view(client, tid)["chat"] == []
+
+
+def test_every_game_allows_accusing_and_vouching_but_claims_only_where_it_has_them(client):
+    made = create(client, "roses-and-thorns", ["human", "human", "human"])
+    tid, toks = made["table_id"], tokens(made)
+    assert say(client, tid, toks[1], {"kind": "vouch", "target": 2}).status_code == 200
+    r = say(client, tid, toks[1], {"kind": "claim", "claim": "White Rose"})
+    assert r.status_code == 422 and r.json()["param"] == "kind"
+    assert view(client, tid)["chat"][-1]["talk"]["kind"] == "vouch"
+
+
+def test_talk_is_rate_limited_per_token(make_client):
+    client = limited(make_client, talk="2/minute")
+    made = one_human(client)
+    tid, tok = made["table_id"], tokens(made)[0]
+    for claim in ("Bishop", "Believer"):
+        assert say(client, tid, tok, {"kind": "claim", "claim": claim}).status_code == 200
+    assert_429(say(client, tid, tok, {"kind": "claim", "claim": "White Rose"}), "table-talk statements with this seat's token")
+    assert [c["talk"]["claim"] for c in view(client, tid)["chat"]] == ["Bishop", "Believer"]
+
+
+def wait_for(client, tid: str, tok: str, done, timeout: float = 20.0) -> dict:
+    end = time.monotonic() + timeout
+    while True:
+        v = view(client, tid, tok)
+        if done(v) or time.monotonic() > end:
+            return v
+        time.sleep(0.05)
+
+
+def test_bots_speak_before_they_move_and_the_record_keeps_the_talk(client):
+    made = one_human(client, delay=0, seed=3)
+    tid, tok = made["table_id"], tokens(made)[0]
+    v = wait_for(client, tid, tok, lambda v: v["terminal"] or v["legal_actions"])
+    said = [c for c in v["chat"] if c.get("talk") and c["seat"] != 0]
+    assert said, "no bot said anything before the human's turn"
+    assert said[0]["talk"]["kind"] == "claim" and said[0]["text"].startswith("claims ")
+    # The human claims and plays on; bots keep talking; the record keeps every statement.
+    assert say(client, tid, tok, {"kind": "claim", "claim": "White Rose Faction"}).status_code == 200
+    while not v["terminal"]:
+        legal = v["legal_actions"]
+        if legal:
+            pick = next((a for a in legal if a == "pass"), legal[0])
+            client.post(f"/api/tables/{tid}/actions", json={"action": pick, "version": v["version"]}, headers=auth(tok))
+        v = wait_for(client, tid, tok, lambda w, ver=v["version"]: w["terminal"] or (w["legal_actions"] and w["version"] != ver))
+    record = client.get(f"/api/tables/{tid}/record").json()
+    talk = record["talk"]
+    assert {t["kind"] for t in talk} >= {"claim"}
+    assert any(t["seat"] == 0 and t["claim"] == "White Rose Faction" for t in talk)
+    assert all(t["at_move"] <= len(record["actions"]) for t in talk)
+    replay = client.post("/api/replay", json=record)
+    assert replay.status_code == 200, replay.text
+    assert [(t["seat"], t["kind"]) for t in replay.json()["talk"]] == [(t["seat"], t["kind"]) for t in talk]
+    bad = {**record, "talk": [{"seat": 0, "kind": "accuse", "target": 0, "at_move": 0}]}
+    r = client.post("/api/replay", json=bad)
+    assert r.status_code == 422 and "cannot accuse itself" in r.json()["detail"]
