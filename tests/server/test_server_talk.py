@@ -33,7 +33,7 @@ def test_a_claim_is_stored_as_chat_with_its_statement_and_changes_no_state(clien
     assert last["talk"] == {"kind": "claim", "target": None, "claim": "White Rose",
                             "at_move": before["version"], "at_log": len(before["observation"]["log"])}
     r = say(client, tid, tok, {"kind": "accuse", "target": 3})
-    assert r.status_code == 200 and r.json()["chat"][-1]["text"] == "accuses Standard bot"
+    assert r.status_code == 200 and r.json()["chat"][-1]["text"] == "accuses Seat 4"
     after = view(client, tid, tok)
     assert after["version"] == before["version"] and after["observation"] == before["observation"]
     assert list(true_state(client, tid).history) == history

@@ -21,15 +21,14 @@ from roses.core.talk import TARGETED, Talk, TalkError, check_talk
 from .auth import ApiError
 from .runner import bot_seed
 from .store import ChatRow, TableRow
-from .views import default_name
 
 log = logging.getLogger("roses.server")
 
 
 def seat_label(row: TableRow, seat: int) -> str:
-    """A seat as a stored sentence names it: its name, else the server's default name."""
-    s = row.seats[seat]
-    return s.name or default_name(s.seat, s.kind, s.bot)
+    """A seat as a stored statement names it: its given name, else "Seat N" counted from 1 as
+    players count (several bots share a default name such as "Standard bot")."""
+    return row.seats[seat].name or f"Seat {seat + 1}"
 
 
 def statement(row: TableRow, state: State, seat: int, body: Any) -> Talk:

@@ -173,11 +173,13 @@ def talk_factors(obs: BladesAndRoseObservation, talk: tuple[Talk, ...], p_bb: li
     """``f[s]``: the factor on seat ``s``'s blade cells from table talk (BR-9), for the seat whose
     observation is ``obs``. Inputs: the talk, this seat's belief ``p_bb`` that each seat is Blood
     Blades before the talk, and the hard-evidence table ``hard`` (a zero cell: that seat cannot
-    hold that character). Claims never show cards (Q10), so nothing here is certain."""
+    hold that character; nor can any seat hold a character whose only card is mine). Claims never show cards (Q10), so nothing here is certain."""
     import math
 
     n, me = obs.players, obs.seat
     mine_white = obs.faction is not None and obs.faction != BLOOD_BLADES_FACTION
+    # Characters nobody else can hold: none in the chart, or the one card of it is mine.
+    gone = {r for r in ROLES if CHART[n][r] - (1 if r == obs.role else 0) <= 0}
     f = [1.0] * n
     for t in latest_talk(talk):
         a = t.seat
@@ -186,7 +188,7 @@ def talk_factors(obs: BladesAndRoseObservation, talk: tuple[Talk, ...], p_bb: li
         if t.kind == CLAIM:
             if t.claim in _BB_CLAIMS:
                 f[a] *= TALK_ADMIT
-            elif t.claim in ROLES and hard[a][ROLES.index(t.claim)] == 0.0:
+            elif t.claim in ROLES and (t.claim in gone or hard[a][ROLES.index(t.claim)] == 0.0):
                 f[a] *= TALK_LIE  # e.g. a second White Rose, or a night role claimed by a sleeper
             else:
                 f[a] *= TALK_CLAIM
@@ -330,8 +332,9 @@ class HeuristicAgent:
         """A statement for ``turn.seat`` (table talk, BR-9), or ``None``; at most one a round
         (statement k in round k, counted from the bot's own past statements in ``talk``), never
         the same as its previous one. The first is a claim: a White Rose Faction bot claims its
-        faction truthfully; a Blood Blades bot lies (claims the White Rose Faction, the White Rose
-        or a Believer). Later, a White Rose Faction bot accuses its most suspected seat, vouches
+        faction truthfully; a Blood Blades bot lies (claims the White Rose Faction, or a character
+        that fits whether its eyes were open at night, BR-3: the White Rose or the Bishop if they
+        were, a Believer if not). Later, a White Rose Faction bot accuses its most suspected seat, vouches
         for its most trusted one or nominates the seat it would give the Coin to; a Blood Blades
         bot accuses the seat it believes most likely the White Rose (or of its faction) and
         nominates a likely teammate for the Coin. Seeded by the agent's seed and the talk so far;
@@ -347,8 +350,10 @@ class HeuristicAgent:
         rng = random.Random(f"{self.seed}:speak:{me}:{len(talk)}:{len(obs.rounds)}")
         bb = obs.faction == BLOOD_BLADES_FACTION
         if not any(t.kind == CLAIM for t in mine):
-            if bb:
-                claim = rng.choices(("White Rose Faction", WHITE_ROSE, BELIEVER), (0.6, 0.2, 0.2))[0]
+            if bb and obs.role in NIGHT_ROLES:  # seen awake at night (BR-3): a night role's lie
+                claim = rng.choices(("White Rose Faction", WHITE_ROSE, BISHOP), (0.6, 0.25, 0.15))[0]
+            elif bb:  # asleep at night: a Believer's lie
+                claim = rng.choices(("White Rose Faction", BELIEVER), (0.7, 0.3))[0]
             else:
                 claim = f"{WHITE_ROSE_FACTION} Faction"
             return Talk(me, CLAIM, claim=claim, at_move=at)

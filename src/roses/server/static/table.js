@@ -6,6 +6,7 @@ import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, 
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
 import { toMove } from "/static/games/pieces.js";
+import { drawTalk, talkLog } from "/static/talk.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -266,6 +267,7 @@ function addChat(msg) {
   view.chat = [...chat, msg.message].slice(-100);
   if ((msg.revision ?? 0) > (view.revision ?? 0)) view.revision = msg.revision;
   drawChat();
+  if (msg.message.talk) { drawLog(); drawTalk(view, tokenFor(activeSeat)); } // a statement (talk.js)
 }
 
 // Views are ordered by (version: actions taken, revision: any change such as chat or seats).
@@ -367,6 +369,7 @@ function draw() {
   drawCloseTable();
   drawLog();
   drawChat();
+  drawTalk(view, tokenFor(activeSeat)); // table talk by the seats and its panel (talk.js)
   drawEnd();
   window.scrollTo(0, scroll);
 }
@@ -681,7 +684,7 @@ function drawLog() {
   const el = $("log");
   const lines = (view.observation && view.observation.log) || [];
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-  groupedLog(el, lines.map(line => logText(view, line, renderer)), renderer, logOpened);
+  groupedLog(el, talkLog(view, lines.map(line => logText(view, line, renderer))), renderer, logOpened);
   if (atBottom || !el.dataset.seen) el.scrollTop = el.scrollHeight;
   el.dataset.seen = "1";
 }
