@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from .test_server_abuse import assert_429, limited
 from .test_server_api import auth, create, tokens, true_state, view
 
@@ -40,7 +38,7 @@ def test_a_claim_is_stored_as_chat_with_its_statement_and_changes_no_state(clien
     assert [t.kind for t in client.portal.call(client.app.state.service.heard, tid)] == ["claim", "accuse"]
 
 
-@pytest.mark.parametrize("body, param, says", [
+BAD = [
     ({"kind": "shout", "target": 1}, "kind", "unknown kind"),
     ({"kind": "claim", "claim": "Queen"}, "claim", "unknown claim"),
     ({"kind": "claim"}, "claim", "unknown claim"),
@@ -49,14 +47,17 @@ def test_a_claim_is_stored_as_chat_with_its_statement_and_changes_no_state(clien
     ({"kind": "accuse", "target": 9}, "target", "needs a seat"),
     ({"kind": "accuse"}, "target", "needs a seat"),
     ({"kind": "vouch", "target": True}, "target", "needs a seat"),
-])
-def test_a_bad_statement_is_refused_naming_the_field_and_nothing_is_stored(client, body, param, says):
+]
+
+
+def test_a_bad_statement_is_refused_naming_the_field_and_nothing_is_stored(client):
     made = one_human(client)
     tid, tok = made["table_id"], tokens(made)[0]
     revision = view(client, tid)["revision"]
-    r = say(client, tid, tok, body)
-    assert r.status_code == 422, r.text
-    assert r.json()["param"] == param and says in r.json()["detail"]
+    for body, param, says in BAD:
+        r = say(client, tid, tok, body)
+        assert r.status_code == 422, (body, r.text)
+        assert r.json()["param"] == param and says in r.json()["detail"], (body, r.json())
     assert view(client, tid)["revision"] == revision and view(client, tid)["chat"] == []
 
 
@@ -127,3 +128,45 @@ def test_bots_speak_before_they_move_and_the_record_keeps_the_talk(client):
     bad = {**record, "talk": [{"seat": 0, "kind": "accuse", "target": 0, "at_move": 0}]}
     r = client.post("/api/replay", json=bad)
     assert r.status_code == 422 and "cannot accuse itself" in r.json()["detail"]
+
+
+def test_a_statement_travels_to_viewers_as_a_chat_event_with_its_talk(client):
+    made = one_human(client)
+    tid, tok = made["table_id"], tokens(made)[0]
+    with client.websocket_connect(f"/ws/tables/{tid}") as watcher:
+        assert watcher.receive_json()["type"] == "view"
+        assert say(client, tid, tok, {"kind": "nominate", "target": 2}).status_code == 200
+        event = watcher.receive_json()
+        assert event["type"] == "chat" and event["message"]["talk"]["kind"] == "nominate"
+        assert event["message"]["text"] == "nominates Seat 3 for the coin"
+
+
+def test_migration_0005_adds_talk_to_chat_and_old_messages_stay_free_chat(tmp_path):
+    """Chat stored at 0004 reads as free chat (no talk) after the upgrade; new talk is kept."""
+    import sqlalchemy as sa
+
+    from roses.server.store import SqlTableStore
+
+    from .test_migrations import database_at
+
+    url, engine = database_at(tmp_path, "0004")
+    with engine.begin() as conn:
+        assert "talk" not in {c["name"] for c in sa.inspect(conn).get_columns("roses_chat")}
+        conn.execute(sa.text(
+            "INSERT INTO roses_tables (id, game, params, seed, name, created, updated, version, revision, status, "
+            "current_player, returns, turn_timer_seconds, bot_delay_ms, host_token_hash) VALUES "
+            "('t1', 'rose-ceremony', '{\"players\": 2}', 1, 'old', :now, :now, 0, 0, 'playing', 0, NULL, "
+            "NULL, 0, :h)"), {"now": "2026-12-01 00:00:00", "h": "x" * 64})
+        conn.execute(sa.text("INSERT INTO roses_chat (table_id, seat, name, text, at) VALUES "
+                             "('t1', 0, 'Ada', 'hello', '2026-12-01 00:00:01')"))
+    engine.dispose()
+    store = SqlTableStore(url)
+    try:
+        assert [(c.text, c.talk) for c in store.chat("t1")] == [("hello", None)]
+        assert store.talk("t1") == []
+        store.add_chat("t1", 1, "Bram", "accuses Ada", talk={"kind": "accuse", "target": 0, "claim": None,
+                                                              "at_move": 0, "at_log": 0})
+        assert [c.talk["target"] for c in store.talk("t1")] == [0]
+        assert len(store.chat("t1")) == 2
+    finally:
+        store.dispose()
