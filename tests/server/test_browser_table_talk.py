@@ -3,12 +3,14 @@ the statement is drawn by the seat on the board and appears in the game log in p
 bots' statements appear there too. Talk changes nothing in the game (the version stays)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 try:
-    from .browser_fixtures import SCREENSHOTS, browser, create_table, live_server, new_page  # noqa: F401
+    from .browser_fixtures import SCREENSHOTS, browser, create_table, live_server, new_page, play_to_end  # noqa: F401
 except ImportError:
-    from browser_fixtures import SCREENSHOTS, browser, create_table, live_server, new_page  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import SCREENSHOTS, browser, create_table, live_server, new_page, play_to_end  # type: ignore[no-redef]  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -51,9 +53,19 @@ def test_a_claim_is_drawn_by_the_seat_and_logged_and_bots_talk_too(live_server, 
         page.wait_for_function("v => window.rosesTable.view.version > v", arg=v)
         page.wait_for_timeout(200)
     page.wait_for_function(BOT_SAID)
-    log = page.inner_text("#log")
-    assert "Talk — Seat 1 claims White Rose" in log or "Talk —" in log
+    log = page.text_content("#log")
+    assert "Talk — Seat 1 claims White Rose" in log
     assert any(f"Talk — Seat {s} claims" in log for s in range(2, 6))
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "blades-and-rose-talk.png"), full_page=True)
+    # The replay of the finished table shows the talk in its log and by the seats.
+    play_to_end([page], random.Random(4))
+    table_id = page.url.rsplit("/t/", 1)[1].split("?")[0]
+    page.goto(live_server + f"/replay?table={table_id}")
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.click("#last")
+    page.wait_for_selector('#board .talk-badge[data-seat="0"]')
+    log = page.text_content("#log")  # the first round's group is folded by now
+    assert "Talk — Seat 1 (human) claims White Rose" in log
+    assert "claims White Rose" in page.text_content('#board .talk-badge[data-seat="0"]')
     assert not errors, errors

@@ -284,7 +284,7 @@ def replay_steps(data: Any) -> dict[str, Any]:
 
 
 def replay_talk(data: Any, state: Any) -> list[dict[str, Any]]:
-    """A record's table talk (``[{seat, name, kind, target, claim, at_move, text}]``), each
+    """A record's table talk (``[{seat, name, kind, target, claim, at_move, at_log, text}]``), each
     statement checked by the game's talk rules; 422 for a malformed one. ``[]`` when absent."""
     from roses.core.talk import TalkError, talk_from_json
 
@@ -298,9 +298,10 @@ def replay_talk(data: Any, state: Any) -> list[dict[str, Any]]:
             said = talk_from_json(t, state.game.spec.talk, state.game.num_players)
         except TalkError as e:
             raise ApiError(422, {"error": "record", "detail": f"record talk[{i}]: {e.message}"}) from None
-        name, text = t.get("name"), t.get("text")
+        name, text, at_log = t.get("name"), t.get("text"), t.get("at_log")
         out.append({**said.to_json(), "name": name if isinstance(name, str) else None,
-                    "text": text if isinstance(text, str) else None})
+                    "text": text if isinstance(text, str) else None,
+                    "at_log": at_log if isinstance(at_log, int) and not isinstance(at_log, bool) and at_log >= 0 else None})
     return out
 
 

@@ -84,9 +84,10 @@ def heard(rows: list[ChatRow]) -> tuple[Talk, ...]:
 
 
 def record_talk(rows: list[ChatRow]) -> list[dict[str, Any]]:
-    """The talk as a game record keeps it: ``{seat, name, kind, target, claim, at_move, text}`` each
-    (who said it under which name, what, and when in the history)."""
-    return [{"seat": c.seat, "name": c.name, **{k: c.talk.get(k) for k in ("kind", "target", "claim", "at_move")},
+    """The talk as a game record keeps it: ``{seat, name, kind, target, claim, at_move, at_log,
+    text}`` each (who said it under which name, what, and when in the history and the log)."""
+    return [{"seat": c.seat, "name": c.name,
+             **{k: c.talk.get(k) for k in ("kind", "target", "claim", "at_move", "at_log")},
              "text": c.text} for c in rows if c.talk is not None]
 
 
