@@ -47,6 +47,9 @@ BAD = [
     ({"kind": "accuse", "target": 9}, "target", "needs a seat"),
     ({"kind": "accuse"}, "target", "needs a seat"),
     ({"kind": "vouch", "target": True}, "target", "needs a seat"),
+    ({"kind": ["claim"], "claim": "Bishop"}, "kind", "must be a string"),
+    ({"kind": "claim", "claim": {"x": 1}}, "claim", "must be a string"),
+    ({"kind": "accuse", "target": {"x": 1}}, "target", "needs a seat"),
 ]
 
 
@@ -170,3 +173,16 @@ def test_migration_0005_adds_talk_to_chat_and_old_messages_stay_free_chat(tmp_pa
         assert len(store.chat("t1")) == 2
     finally:
         store.dispose()
+
+
+def test_the_turn_timer_stand_in_never_talks_for_a_person(client):
+    """A human seat whose timer ran out is moved by the stand-in bot, which says nothing."""
+    from roses.server.talk import bot_statement
+
+    made = one_human(client)
+    tid = made["table_id"]
+    row = client.app.state.store.load(tid)
+    state = true_state(client, tid)
+    assert bot_statement(row, state, 0, "heuristic", ()) is None
+    said = bot_statement(row, state, 1, "heuristic", ())
+    assert said is not None and said.seat == 1 and said.kind == "claim"

@@ -41,6 +41,9 @@ def statement(row: TableRow, state: State, seat: int, body: Any) -> Talk:
     kind = body.get("kind")
     target = body.get("target")
     claim = body.get("claim")
+    if not isinstance(kind, str) or (claim is not None and not isinstance(claim, str)):
+        param = "kind" if not isinstance(kind, str) else "claim"
+        raise ApiError(422, {"error": "invalid", "param": param, "detail": f"{param} must be a string"})
     talk = Talk(seat=seat, kind=kind, target=target if kind in TARGETED else None,  # type: ignore[arg-type]
                 claim=claim if kind not in TARGETED else None, at_move=len(state.history))
     try:
@@ -94,7 +97,10 @@ def record_talk(rows: list[ChatRow]) -> list[dict[str, Any]]:
 def bot_statement(row: TableRow, state: State, seat: int, bot: str, talk: tuple[Talk, ...]) -> Talk | None:
     """What the bot at ``seat`` says before it moves (its agent's public ``speak(turn, talk)``,
     seeded like its move), checked by the game's talk rules; ``None`` if it says nothing, has no
-    ``speak`` or says something the rules refuse."""
+    ``speak`` or says something the rules refuse, and always for a human's seat moved by the turn
+    timer's stand-in (a person's seat never says what its person did not)."""
+    if row.seats[seat].kind != "bot":
+        return None
     try:
         agent = make_agent(bot, state.game, bot_seed(row.seed, row.version, seat))
         speak = getattr(agent, "speak", None)
