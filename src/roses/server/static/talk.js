@@ -12,11 +12,18 @@ const chosen = {};        // kind -> the value chosen in its menu (kept across r
 
 const LABEL = { nominate: "Nominate", claim: "Claim", accuse: "Accuse", vouch: "Vouch for" };
 
-async function loadRules(game) {
-  if (rulesFor === game) return rules;
-  rulesFor = game;
+let asking = null;         // the GET /api/games in flight, shared by redraws meanwhile
+
+function loadRules(game) {
+  if (rulesFor === game) return Promise.resolve(rules);
+  if (!asking) asking = fetchRules(game).finally(() => { asking = null; });
+  return asking;
+}
+
+async function fetchRules(game) {
   const res = await api("GET", "/api/games");
   const info = res.ok && Array.isArray(res.data) ? res.data.find(g => g.name === game) : null;
+  if (res.ok) rulesFor = game; // a failed request is asked again at the next redraw
   rules = (info && info.talk) || { kinds: [], claims: [], nominate_for: "" };
   return rules;
 }
@@ -70,7 +77,14 @@ function standing(view) {
 /** Draw the statements by the seats on the board (or in the players list when the board has
  *  no seat boxes) and the talk panel. `token`: the seat token of the page's seat, or null. */
 export async function drawTalk(view, token) {
-  if (!view) return;
+  try {
+    if (view) await draw(view, token);
+  } catch (err) {
+    console.error(err); // talk is an extra: the table stays usable without it
+  }
+}
+
+async function draw(view, token) {
   const r = await loadRules(view.game);
   const board = document.getElementById("board");
   const players = document.getElementById("players");
