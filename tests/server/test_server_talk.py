@@ -186,3 +186,31 @@ def test_the_turn_timer_stand_in_never_talks_for_a_person(client):
     assert bot_statement(row, state, 0, "heuristic", ()) is None
     said = bot_statement(row, state, 1, "heuristic", ())
     assert said is not None and said.seat == 1 and said.kind == "claim"
+
+
+def test_the_server_bot_hears_the_table_talk_when_it_moves(client):
+    """runner.bot_action hands the talk to the bot (Turn.talk): its move is the one the bot makes
+    hearing that talk, with the seed the server gives it (at a table where the talk changes it)."""
+    import anyio
+
+    from roses.agents import Turn, make_agent
+    from roses.core.talk import Talk
+    from roses.server import runner
+
+    for seed in range(11, 60):
+        made = one_human(client, seed=seed)
+        row = client.app.state.store.load(made["table_id"])
+        state = true_state(client, made["table_id"])
+        holder = state.current_player()
+        if holder == 0:
+            continue
+        others = [s for s in range(5) if s != holder]
+        heard = (Talk(others[0], "claim", claim="Blood Blades Faction"), Talk(others[1], "nominate", target=others[0]))
+        bot = lambda: make_agent("heuristic", state.game, runner.bot_seed(row.seed, row.version, holder))  # noqa: E731
+        quiet, told = bot().act(Turn.of(state.clone())), bot().act(Turn.of(state.clone(), heard))
+        if quiet != told:
+            break
+    else:
+        raise AssertionError("no table where the talk changed the bot's coin")
+    assert anyio.run(runner.bot_action, row, state.clone(), holder, "heuristic", ()) == quiet
+    assert anyio.run(runner.bot_action, row, state.clone(), holder, "heuristic", heard) == told
