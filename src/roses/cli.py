@@ -27,6 +27,8 @@ from roses.core.errors import quoted
 from roses.core.log import as_read_by
 from roses.core.plain import NOT_A_MOVE, NOT_NOW, plain_line, refusal, seat_name
 from roses.menu import Menu
+from roses.core.talk import check_talk
+from roses.say import is_say, parse_say, said_line, usage_line
 from roses.core.record import initial_state, replay_steps, verify_result
 from roses.core.words import counted
 
@@ -194,6 +196,7 @@ def play(
     shown = 0
     menu = Menu()
     confirm = sys.stdin.isatty() if confirm is None else confirm
+    talk: list = []  # table talk (roses.core.talk): the bots hear it, nothing enforces it
     try:
         while not state.is_terminal():
             if state.is_chance_node():
@@ -201,10 +204,14 @@ def play(
             elif state.current_player() in humans:
                 shown = _print_log(state, viewer, shown)
                 console.print(render(state, viewer))
-                state.apply(_ask(state, menu, seat, confirm))
+                state.apply(_ask(state, menu, seat, confirm, talk))
             else:
                 s = state.current_player()
-                state.apply(agents[s].act(Turn.of(state)))
+                said = _bot_says(state, agents[s], talk)
+                if said is not None:  # after what happened so far, before the bot's move
+                    shown = _print_log(state, viewer, shown)
+                    console.print(f"  [magenta]» {escape(said_line(said, g.spec.talk, viewer))}[/]")
+                state.apply(agents[s].act(Turn.of(state, tuple(talk))))
                 if delay:
                     shown = _print_log(state, viewer, shown)
                     time.sleep(delay)
@@ -269,10 +276,20 @@ def _pending_input() -> bool:
         return False
 
 
-def _ask(state: State, menu: Menu, seat: int, confirm: bool = False):
+def _bot_says(state: State, agent: Any, talk: list) -> Any:
+    """The statement a bot with ``speak`` makes before it moves (added to ``talk``), or ``None``."""
+    speak = getattr(agent, "speak", None)
+    said = speak(Turn.of(state, tuple(talk)), tuple(talk)) if speak is not None else None
+    if said is not None:
+        talk.append(check_talk(state.game.spec.talk, state.num_players, said))
+    return said
+
+
+def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optional[list] = None):
     """Number the legal actions in plain words (with prices and values) and read a choice until
     one is legal: a number of this prompt (``roses.menu``: numbers typed for an earlier prompt are
-    refused), or the move's text; with ``confirm``, a bid or a play only after "Play it?"."""
+    refused), or the move's text; with ``confirm``, a bid or a play only after "Play it?". With
+    ``talk`` (a list), ``say …`` makes a table-talk statement (:mod:`roses.say`) and asks again."""
     legal = state.legal_actions()
     texts = [str(a) for a in legal]
     spec = state.game.spec
@@ -283,8 +300,21 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False):
     console.print("[bold]Your move:[/] " + "   ".join(
         f"[cyan]{letter}{i}[/]) {escape(label)}" for i, label in enumerate(labels, 1)))
     hint = f"Type a number from 1 to {len(legal)} (or {menu.choices()}), the move's text, or q to stop."
+    if talk is not None and spec.talk.kinds:
+        hint += " Or say something: " + usage_line(spec.talk).removeprefix("Table talk: ")
+        if menu.prompts == 1:  # once a game: how to talk
+            console.print(f"[dim]{escape(usage_line(spec.talk))}[/]")
     while True:
         answer = console.input(f"[bold]{letter}> [/]").strip()
+        if talk is not None and is_say(answer):
+            try:
+                said = parse_say(answer, spec.talk, state.num_players, seat, len(state.history))
+            except RosesError as e:
+                console.print(f"[red]{escape(getattr(e, 'message', str(e)))}[/]")
+                continue
+            talk.append(said)
+            console.print(f"  [magenta]» {escape(said_line(said, spec.talk, seat))}[/]")
+            continue
         meaning = menu.read(answer, ahead)
         ahead = False
         if meaning.quit:

@@ -10,6 +10,7 @@ import random
 from typing import Any, Protocol, runtime_checkable
 
 from roses.core import State
+from roses.core.talk import Talk
 
 
 class Turn:
@@ -19,6 +20,9 @@ class Turn:
         seat: the seat to move (int).
         legal_actions: the legal actions, in the game's stable order.
         game: the :class:`~roses.core.Game`.
+        talk: the table talk so far (a tuple of :class:`~roses.core.talk.Talk`, oldest first):
+            public statements outside the game state, never enforced; an agent may weigh them as
+            evidence. Empty when the table has none (or the caller passes none).
     Properties:
         observation: ``observation(seat)`` (the game's observation dataclass), built on first use:
             a bot that never reads it (random play) costs nothing for it.
@@ -28,25 +32,41 @@ class Turn:
     module touches a private hook or the state).
     """
 
-    __slots__ = ("seat", "legal_actions", "game", "_observation", "_source")
+    __slots__ = ("seat", "legal_actions", "game", "talk", "_observation", "_source")
 
-    def __init__(self, seat: int, observation: Any, legal_actions: list[Any], _state: State):
+    def __init__(self, seat: int, observation: Any, legal_actions: list[Any], _state: State,
+                 talk: tuple[Talk, ...] = ()):
         self.seat = seat
+        self.talk = tuple(talk)
         self.legal_actions = legal_actions
         self.game = _state.game
         self._observation = observation
         self._source = _state
 
     @classmethod
-    def of(cls, state: State) -> "Turn":
-        """The turn of the seat to move in ``state`` (its observation is built lazily)."""
-        return cls(state.current_player(), None, state.legal_actions(), state)
+    def of(cls, state: State, talk: tuple[Talk, ...] = ()) -> "Turn":
+        """The turn of the seat to move in ``state`` (its observation is built lazily), hearing
+        ``talk``."""
+        return cls(state.current_player(), None, state.legal_actions(), state, talk)
+
+    @classmethod
+    def listening(cls, state: State, seat: int, talk: tuple[Talk, ...] = ()) -> "Turn":
+        """``seat``'s view of ``state`` when it may speak but not move (no legal actions unless it
+        is to move): what a bot's :meth:`Speaker.speak` is given."""
+        legal = state.legal_actions() if state.current_player() == seat else []
+        return cls(seat, None, legal, state, talk)
 
     @property
     def observation(self) -> Any:
         if self._observation is None:
             self._observation = self._source.observation(self.seat)
         return self._observation
+
+    @property
+    def at_move(self) -> int:
+        """How many steps (actions and chance outcomes) the game has taken: public, the position a
+        statement made now is recorded at (:attr:`roses.core.talk.Talk.at_move`)."""
+        return len(self._source.history)
 
     def sample_state(self, rng: random.Random) -> State:
         """A full state consistent with this seat's information (hidden parts drawn by ``rng``):
@@ -70,6 +90,15 @@ class Agent(Protocol):
     name: str
 
     def act(self, turn: Turn) -> Any: ...
+
+
+@runtime_checkable
+class Speaker(Protocol):
+    """An agent that also talks: ``speak(turn, talk) -> Talk | None``, a statement for
+    ``turn.seat`` given the talk so far (``None``: it says nothing). What it says is public and
+    never enforced; the server's bot runner and a match may call it."""
+
+    def speak(self, turn: Turn, talk: tuple[Talk, ...]) -> Talk | None: ...
 
 
 class RandomAgent:

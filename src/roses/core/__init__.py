@@ -7,9 +7,10 @@ from .record import GameRecord, replay
 from .registry import available_games, get_spec, load
 from .serial import to_jsonable
 from .state import CHANCE, TERMINAL, State
+from .talk import Talk, TalkError, TalkRules
 
 __all__ = [
     "CHANCE", "TERMINAL", "EventLog", "Game", "GameInfo", "GameParameterError", "GameRecord", "GameSpec", "Horizon",
     "IllegalActionError", "LogEntry", "Param", "RecordError", "RosesError", "State",
-    "UnknownGameError", "available_games", "get_spec", "load", "replay", "to_jsonable",
+    "Talk", "TalkError", "TalkRules", "UnknownGameError", "available_games", "get_spec", "load", "replay", "to_jsonable",
 ]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .errors import GameParameterError
 from .params import Param, resolve
+from .talk import TalkRules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import Action, State
@@ -118,6 +119,8 @@ class GameSpec:
             ``irreversible(text) -> bool`` (a bid or a play a confirmation should guard).
         reveals: optional dotted path of a module with ``latest(observation_json) -> dict | None``:
             the cards the seat saw turned face up last, in order (:mod:`roses.core.reveal`).
+        talk: what the game's table talk allows (:class:`~roses.core.talk.TalkRules`: kinds,
+            claims); default accusing and vouching for a seat. Talk is never part of the state.
     """
 
     name: str
@@ -143,6 +146,7 @@ class GameSpec:
     horizon: Callable[["Game"], Horizon] | None = None
     words: str | None = None
     reveals: str | None = None
+    talk: TalkRules = field(default_factory=TalkRules)
 
     def describe_action(self, observation: Any, text: str) -> str:
         """The legal move ``text`` in plain words for the seat whose observation (JSON form) is

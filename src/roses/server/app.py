@@ -114,6 +114,8 @@ def games_info() -> list[dict[str, Any]]:
             "max_players": spec.max_players, "params": [to_jsonable(p.describe()) for p in spec.params],
             "bots": bot_names(spec), "bot_labels": {b: bot_label(b) for b in bot_names(spec)},
             "default_bot": timer_bot(spec), "summary": spec.summary,
+            "talk": {"kinds": list(spec.talk.kinds), "claims": list(spec.talk.claims),
+                     "nominate_for": spec.talk.nominate_for},
         })
     return out
 
@@ -277,7 +279,30 @@ def replay_steps(data: Any) -> dict[str, Any]:
         log.warning("replay of a %s record failed: %r", record.game, e)
         raise ApiError(422, {"error": "record", "detail": "the record does not replay under these rules"}) from None
     return {"game": record.game, "title": final.game.spec.title, "params": record.params, "seed": record.seed,
-            "players": record.players, "holders": record.holders, "result": record.result, "steps": steps}
+            "players": record.players, "holders": record.holders, "result": record.result, "steps": steps,
+            "talk": replay_talk(data.get("talk"), final)}
+
+
+def replay_talk(data: Any, state: Any) -> list[dict[str, Any]]:
+    """A record's table talk (``[{seat, name, kind, target, claim, at_move, at_log, text}]``), each
+    statement checked by the game's talk rules; 422 for a malformed one. ``[]`` when absent."""
+    from roses.core.talk import TalkError, talk_from_json
+
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise ApiError(422, {"error": "record", "detail": "malformed record: 'talk' must be a list of statements"})
+    out = []
+    for i, t in enumerate(data):
+        try:
+            said = talk_from_json(t, state.game.spec.talk, state.game.num_players)
+        except TalkError as e:
+            raise ApiError(422, {"error": "record", "detail": f"record talk[{i}]: {e.message}"}) from None
+        name, text, at_log = t.get("name"), t.get("text"), t.get("at_log")
+        out.append({**said.to_json(), "name": name if isinstance(name, str) else None,
+                    "text": text if isinstance(text, str) else None,
+                    "at_log": at_log if isinstance(at_log, int) and not isinstance(at_log, bool) and at_log >= 0 else None})
+    return out
 
 
 def create_app(database_url: str | None = None, data_dir: str | Path = "data", bot_delay_ms: int = 400,
@@ -401,6 +426,13 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         rates.by_address("chat", limits.chat_address, address_of(request), "chat messages from your address")
         body = await body_of(request)
         return Json(await svc().chat(table_id, token, body.get("text") if isinstance(body, dict) else None))
+
+    @app.post("/api/tables/{table_id}/talk", **route(S.View, 401, 403, 404, 409, 429, body=S.TalkIn))
+    async def api_talk(table_id: str, request: Request) -> Json:
+        token = required_token(request, "a seat token is required for table talk")
+        rates.by_token("talk", limits.talk, token, "table-talk statements with this seat's token")
+        rates.by_address("talk", limits.talk_address, address_of(request), "table-talk statements from your address")
+        return Json(await svc().talk(table_id, token, await body_of(request)))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot",
               **route(S.View, 401, 403, 404, 409, body=S.BotIn, body_required=False))

@@ -32,6 +32,8 @@ class Limits:
     action_address: str = "50/second"           #: actions, per address (hot-seat: several tokens)
     chat: str = "5/10 seconds;60/hour"          #: chat messages, per token
     chat_address: str = "30/minute"             #: chat messages, per address
+    talk: str = "5/10 seconds;60/hour"          #: table-talk statements, per token
+    talk_address: str = "30/minute"             #: table-talk statements, per address
     sockets_per_table: int = 64                 #: open WebSockets at one table in this process
     sockets_per_address: int = 32               #: open WebSockets from one address
     cached_tables: int = 2000                   #: table states kept in memory

@@ -7,7 +7,7 @@ import copy
 import dataclasses
 import threading
 from datetime import datetime
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .seat_store import seat_holder
 from .store import ChatRow, StaleVersion, TableRow, utcnow
@@ -73,17 +73,22 @@ class MemoryTableStore:
         t.revision += 1
         return t
 
-    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> ChatRow:
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str,
+                 talk: dict[str, Any] | None = None) -> ChatRow:
         with self._lock:
             self._bump(table_id)
             self._chat_id += 1
-            row = ChatRow(self._chat_id, seat, name, text, utcnow())
+            row = ChatRow(self._chat_id, seat, name, text, utcnow(), copy.deepcopy(talk))
             self._chat[table_id].append(row)
-            return row
+            return copy.deepcopy(row)
 
     def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
         with self._lock:
-            return list(self._chat.get(table_id, [])[-limit:])
+            return copy.deepcopy(self._chat.get(table_id, [])[-limit:])
+
+    def talk(self, table_id: str, limit: int = 1000) -> list[ChatRow]:
+        with self._lock:
+            return copy.deepcopy([c for c in self._chat.get(table_id, []) if c.talk is not None][-limit:])
 
     def _refresh_status(self, t: TableRow) -> None:
         if t.status == "waiting" and all(s.joined for s in t.seats if s.kind == "human"):

@@ -71,5 +71,6 @@ chat = Table(
     Column("name", String(100), nullable=False),
     Column("text", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+    Column("talk", Text, nullable=True),               # JSON table-talk statement (0005); NULL = free chat
 )
 Index("ix_roses_chat_table", chat.c.table_id, chat.c.id)

@@ -9,7 +9,7 @@ import hashlib
 import logging
 import random
 from datetime import datetime, timedelta
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import anyio.to_process
 import anyio.to_thread
@@ -65,8 +65,9 @@ def plan(row: TableRow, state: State) -> tuple[datetime, int, str | None] | None
     return None
 
 
-async def bot_action(row: TableRow, state: State, seat: int, bot: str) -> Any:
-    """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat). Runs on
+async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tuple = ()) -> Any:
+    """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat), hearing the
+    table talk ``talk`` (:attr:`Turn.talk`; a search bot in a worker process hears none). Runs on
     ``state`` as given: pass a clone when the table's lock is not held."""
     seed = bot_seed(row.seed, row.version, seat)
     legal = state.legal_actions()
@@ -75,7 +76,7 @@ async def bot_action(row: TableRow, state: State, seat: int, bot: str) -> Any:
             action = make_agent(bot, state.game, seed).act(Turn.of(state))
         elif bot == "heuristic":  # quick: a thread keeps the event loop free
             agent = make_agent(bot, state.game, seed)
-            action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state)))
+            action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state, talk)))
         else:  # a search bot holds the GIL for seconds: in a worker process
             text = await anyio.to_process.run_sync(
                 search_bot_choice, state.to_json(), to_jsonable(state.rng.getstate()), bot, seed,
@@ -97,11 +98,17 @@ class TableRunner:
     Args:
         cache: the process's :class:`TableCache` (lock, state, commit).
         broadcast: pushes a committed change to the table's viewers (``broadcast(row, live)``).
+        hear, speak: table talk (issue 14): what a bot hears, and a bot's statement made (stored)
+            just before its move; none when not given.
     """
 
-    def __init__(self, cache: TableCache, broadcast: Callable[[TableRow, Any], None]):
+    def __init__(self, cache: TableCache, broadcast: Callable[[TableRow, Any], None],
+                 hear: Callable[[str], Awaitable[tuple]] | None = None,
+                 speak: Callable[..., Awaitable[None]] | None = None):
         self.cache = cache
         self.broadcast = broadcast
+        self.hear = hear  # hear(table_id) -> the table talk so far (what a bot hears)
+        self.speak = speak  # speak(row, live, seat, bot, heard): a bot's statement before it moves
         self.runners: dict[str, asyncio.Task] = {}
         self.wakers: dict[str, asyncio.Event] = {}
         self.closing = False
@@ -165,6 +172,7 @@ class TableRunner:
                     except asyncio.TimeoutError:
                         pass
                 action = None
+                heard = () if seat == CHANCE or self.hear is None else await self.hear(table_id)
                 if seat != CHANCE and bot != "random":
                     # A thinking bot works on a copy, without holding the table: views stay served.
                     async with cache.lock(table_id):
@@ -172,7 +180,7 @@ class TableRunner:
                         if fresh is None or fresh.version != row.version:
                             continue
                         twin = (await cache.live(fresh)).state.clone()
-                    action = await bot_action(fresh, twin, seat, bot)
+                    action = await bot_action(fresh, twin, seat, bot, heard)
                 async with cache.lock(table_id):
                     fresh = await self._load(table_id)
                     if fresh is None or fresh.version != row.version:
@@ -182,7 +190,9 @@ class TableRunner:
                     if live.state.current_player() != seat:
                         continue
                     if seat != CHANCE and action is None:
-                        action = await bot_action(row, live.state, seat, bot)
+                        action = await bot_action(row, live.state, seat, bot, heard)
+                    if seat != CHANCE and self.speak is not None:  # a bot speaks before it moves
+                        await self.speak(row, live, seat, bot, heard)
                     moves = [] if seat == CHANCE else [(seat, action)]
                     try:
                         row = await cache.commit(row, live, moves)

@@ -63,6 +63,14 @@ class ChatIn(BaseModel):
     text: str = Field(min_length=1, max_length=500)
 
 
+class TalkIn(BaseModel):
+    """A table-talk statement (GET /api/games: ``talk`` lists a game's kinds and claims)."""
+
+    kind: Literal["nominate", "claim", "accuse", "vouch"]
+    target: int | None = Field(None, ge=0, description="the seat named (nominate, accuse, vouch)")
+    claim: str | None = Field(None, max_length=100, description="what a claim says (one of the game's claims)")
+
+
 class BotIn(BaseModel):
     bot: str | None = None
 
@@ -94,6 +102,7 @@ class RecordIn(Open):
     players: list[str] = []
     actions: list[Any]
     result: JsonObject
+    talk: list[JsonObject] | None = Field(None, description="the table talk, as the record saved it")
 
 
 class AnalysisIn(BaseModel):
@@ -112,6 +121,7 @@ class GameInfo(Open):
     bot_labels: dict[str, str]
     default_bot: str
     summary: str | None = None
+    talk: JsonObject | None = Field(None, description="table talk: kinds, claims, what a nomination is for")
 
 
 class SeatOut(Open):
@@ -151,12 +161,23 @@ class TableSummary(Open):
     seats: list[SeatOut]
 
 
+class TalkOut(Open):
+    """A table-talk statement: never enforced, part of no game state."""
+
+    kind: Literal["nominate", "claim", "accuse", "vouch"]
+    target: int | None = None
+    claim: str | None = None
+    at_move: int
+    at_log: int
+
+
 class ChatMessage(Open):
     id: int
     seat: int | None
     name: str
     text: str
     at: str
+    talk: TalkOut | None = Field(None, description="present when the message is a table-talk statement")
 
 
 class RevealCard(Open):
@@ -260,6 +281,7 @@ class Replay(Open):
     holders: list[list[JsonObject]] = Field([], description="per seat, who held it from which step on")
     result: JsonObject
     steps: list[ReplayStep]
+    talk: list[JsonObject] = []
 
 
 class Analysis(Open):
@@ -291,7 +313,7 @@ class Health(BaseModel):
 # ------------------------------------------------------------------ wiring into the OpenAPI document
 #: Statuses every route with a JSON body may answer besides its own (docs/server-api.md, "Errors").
 BODY_ERRORS = (413, 415, 422)
-REQUEST_MODELS = (CreateTable, ActionIn, ChatIn, BotIn, NameIn, OpenIn, TakeIn, Empty, RecordIn, AnalysisIn)
+REQUEST_MODELS = (CreateTable, ActionIn, ChatIn, TalkIn, BotIn, NameIn, OpenIn, TakeIn, Empty, RecordIn, AnalysisIn)
 
 
 def route(ok: Any, *errors: int, status: int = 200, body: type[BaseModel] | None = None,

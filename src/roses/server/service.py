@@ -37,7 +37,7 @@ import anyio.to_thread
 from roses.core import TERMINAL, GameRecord, IllegalActionError, get_spec, load, to_jsonable
 from roses.core.errors import shorten
 
-from . import auth, runner, views
+from . import auth, runner, talk as table_talk, views
 from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
 from .cache import Live, TableCache, deal
 from .names import clean_text, name_refusal
@@ -89,7 +89,7 @@ class TableService:
         self.poll_interval = poll_interval
         self.tables = TableCache(store, self.db, cache_size)
         self.updates = LiveUpdates(store, self.tables, self.limits)
-        self.runner = TableRunner(self.tables, self.updates.broadcast)
+        self.runner = TableRunner(self.tables, self.updates.broadcast, hear=self.heard, speak=self._bot_speaks)
         self._background: list[asyncio.Task] = []
         self._listener: threading.Thread | None = None
         self.hint_slots = Slots()  # (table, seat) of the hints being worked out: one at a time each
@@ -468,6 +468,43 @@ class TableService:
             self._broadcast(row, live)
             return self.view(row, live, who)
 
+    async def talk(self, table_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """A seat's table-talk statement (docs/server-api.md, POST /api/tables/{id}/talk), stored as
+        a chat message with its ``talk`` object (:mod:`.talk`); it changes no game state. Raises
+        :class:`ApiError` 401/403/404/409 (closed or finished)/422 (a statement the game's talk
+        rules refuse)."""
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required for table talk"})
+        async with self.lock(table_id):
+            row = await self._row(table_id)
+            who = self.playing_seat(row, token, "only a player at the table can talk")
+            refuse_if_closed(row)
+            live = await self._live(row)
+            if live.state.is_terminal():
+                raise ApiError(409, {"error": "finished", "detail": "the game is over"})
+            said = table_talk.statement(row, live.state, who.seat, body)
+            row = await self._join(row, who)
+            await self._say(row, live, said)
+            row = await self._row(table_id)
+            live = await self._live(row)
+            self._broadcast(row, live)
+            return self.view(row, live, who)
+
+    async def _say(self, row: TableRow, live: Live, said: Any) -> None:
+        """Store the statement ``said`` (a :class:`~roses.core.talk.Talk`) as a chat message."""
+        await self.db(self.store.add_chat, row.id, said.seat, table_talk.seat_label(row, said.seat),
+                      table_talk.words(said, row, live.state.game.spec), talk=table_talk.stored(said, live.state))
+
+    async def _bot_speaks(self, row: TableRow, live: Live, seat: int, bot: str, heard: tuple[Any, ...]) -> None:
+        """A bot's statement before its move, if it makes one (:func:`.talk.bot_statement`)."""
+        said = table_talk.bot_statement(row, live.state, seat, bot, heard)
+        if said is not None:
+            await self._say(row, live, said)
+
+    async def heard(self, table_id: str) -> tuple[Any, ...]:
+        """The table's talk so far (:class:`~roses.core.talk.Talk`, oldest first): what bots hear."""
+        return table_talk.heard(await self.db(self.store.talk, table_id))
+
     authorize_host = staticmethod(auth.authorize_host)
 
     async def seat_to_bot(self, table_id: str, seat: int, token: str | None, bot: Any) -> dict[str, Any]:
@@ -559,7 +596,9 @@ class TableService:
                 raise ApiError(409, {"error": "not finished",
                                      "detail": "the record is available once the game has ended"})
             players = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in row.seats]
-            return GameRecord.from_state(live.state, players, seating.holders(row)).to_json()
+            record = GameRecord.from_state(live.state, players, seating.holders(row)).to_json()
+            talk = table_talk.record_talk(await self.db(self.store.talk, table_id))
+            return {**record, "talk": talk} if talk else record
 
     # ------------------------------------------------------------------ seats and rematch
     async def set_seat_name(self, table_id: str, seat: int, token: str | None, name: Any) -> dict[str, Any]:

@@ -98,6 +98,9 @@ class ChatRow:
     name: str
     text: str
     at: datetime
+    #: a table-talk statement (``{kind, target, claim, at_move, at_log}``, :mod:`.talk`), or
+    #: ``None`` for free chat
+    talk: dict[str, Any] | None = None
 
 
 class TableStore(Protocol):
@@ -126,9 +129,15 @@ class TableStore(Protocol):
         """Atomically append ``actions`` if the stored version is ``expected_version``; return the
         updated table. Raises :class:`StaleVersion` (nothing stored) otherwise."""
 
-    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> ChatRow: ...
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str,
+                 talk: dict[str, Any] | None = None) -> ChatRow:
+        """Store a chat message (with ``talk``: a table-talk statement, its words in ``text``)."""
 
     def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]: ...
+
+    def talk(self, table_id: str, limit: int = 1000) -> list[ChatRow]:
+        """The table's last ``limit`` table-talk messages (chat rows with ``talk``), oldest first."""
+
 
     def set_seat_bot(self, table_id: str, seat: int, bot: str, name: str | None = None, since: int = 0) -> None:
         """Hand ``seat`` to ``bot`` (called ``name``) from move ``since``; its holder until then
@@ -432,19 +441,26 @@ class SqlTableStore(SeatingSql):
             except Exception:  # the database went away: retry; polling covers the gap
                 stop.wait(1.0)
 
-    def add_chat(self, table_id: str, seat: int | None, name: str, text_: str) -> ChatRow:
+    def add_chat(self, table_id: str, seat: int | None, name: str, text_: str,
+                 talk: dict[str, Any] | None = None) -> ChatRow:
         now = utcnow()
         with self._write() as conn:
             self._bump(conn, table_id)
-            res = conn.execute(insert(m.chat).values(table_id=table_id, seat=seat, name=name, text=text_, at=now))
+            res = conn.execute(insert(m.chat).values(table_id=table_id, seat=seat, name=name, text=text_, at=now,
+                                                     talk=_dump(talk)))
             new_id = res.inserted_primary_key[0]
-        return ChatRow(new_id, seat, name, text_, now)
+        return ChatRow(new_id, seat, name, text_, now, talk)
 
     def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
+        return self._chat_rows(m.chat.c.table_id == table_id, limit)
+
+    def talk(self, table_id: str, limit: int = 1000) -> list[ChatRow]:
+        return self._chat_rows((m.chat.c.table_id == table_id) & m.chat.c.talk.is_not(None), limit)
+
+    def _chat_rows(self, where: Any, limit: int) -> list[ChatRow]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(m.chat).where(m.chat.c.table_id == table_id)
-                                .order_by(m.chat.c.id.desc()).limit(limit)).all()
-        return [ChatRow(r.id, r.seat, r.name, r.text, aware(r.at)) for r in reversed(rows)]
+            rows = conn.execute(select(m.chat).where(where).order_by(m.chat.c.id.desc()).limit(limit)).all()
+        return [ChatRow(r.id, r.seat, r.name, r.text, aware(r.at), _load(r.talk)) for r in reversed(rows)]
 
     def set_seat_bot(self, table_id: str, seat: int, bot: str, name: str | None = None, since: int = 0) -> None:
         where = (m.seats.c.table_id == table_id, m.seats.c.seat == seat)

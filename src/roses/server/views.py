@@ -70,7 +70,11 @@ def reveal_of(spec: Any, observation: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def chat_json(c: ChatRow) -> dict[str, Any]:
-    return {"id": c.id, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat()}
+    """A chat message as views and chat events carry it; a table-talk statement has ``talk``."""
+    out = {"id": c.id, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat()}
+    if c.talk is not None:
+        out["talk"] = c.talk
+    return out
 
 
 def seat_info(row: TableRow, live_seats: set[int | None]) -> list[dict[str, Any]]:

@@ -5,13 +5,15 @@ from typing import Any, Callable, Sequence
 
 from roses.agents import Agent, Turn
 from roses.core import Game, GameRecord, State
+from roses.core.talk import Talk, check_talk
 
 #: Hard stop for a runaway game (a bug, never a rule): far above any real game's length.
 MAX_STEPS = 100_000
 
 
 def play_game(game: Game, agents: Sequence[Agent], seed: int,
-              on_step: Callable[[State, int, Any], None] | None = None) -> State:
+              on_step: Callable[[State, int, Any], None] | None = None,
+              talk: list[Talk] | None = None) -> State:
     """Play a whole game and return its terminal state.
 
     Args:
@@ -19,6 +21,10 @@ def play_game(game: Game, agents: Sequence[Agent], seed: int,
         agents: one agent per seat (``len == game.num_players``).
         seed: seed of the game's RNG (chance outcomes).
         on_step: called after every applied action as ``on_step(state, seat, action)``.
+        talk: a list to play with table talk (as the server does): before each of its moves an
+            agent with ``speak(turn, talk)`` may make a statement (checked by the game's talk
+            rules, :func:`roses.core.talk.check_talk`, and appended to the list), and every agent
+            hears the talk so far (:attr:`Turn.talk`). ``None``: no talk.
 
     Raises ``RuntimeError`` if the game does not end within :data:`MAX_STEPS` actions.
     """
@@ -29,7 +35,16 @@ def play_game(game: Game, agents: Sequence[Agent], seed: int,
         if state.is_terminal():
             return state
         seat = state.current_player()
-        action = state.sample_chance() if state.is_chance_node() else agents[seat].act(Turn.of(state))
+        if state.is_chance_node():
+            action = state.sample_chance()
+        elif talk is None:
+            action = agents[seat].act(Turn.of(state))
+        else:
+            speak = getattr(agents[seat], "speak", None)
+            said = speak(Turn.of(state, tuple(talk)), tuple(talk)) if speak is not None else None
+            if said is not None:
+                talk.append(check_talk(game.spec.talk, game.num_players, said))
+            action = agents[seat].act(Turn.of(state, tuple(talk)))
         state.apply(action)
         if on_step is not None:
             on_step(state, seat, action)

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from roses.core import GameSpec, Param
 from roses.core.game import GameInfo
+from roses.core.talk import KINDS, TalkRules
 
 from . import encoding
 from .bots import HeuristicAgent
+from .cards import ROLES
 from .effects import DEFAULT_CRYSTALS, EFFECTS
 from .state import BladesAndRoseState
 
@@ -79,6 +81,9 @@ SPEC = GameSpec(
     words="roses.games.blades_and_rose.words",
     reveals="roses.games.blades_and_rose.reveals",
     info=info,
+    # Table talk (BR-9; Q10: cards are never shown, a claim is words only; Step 1: the Coin is discussed).
+    talk=TalkRules(kinds=KINDS, claims=("White Rose Faction", "Blood Blades Faction", *ROLES),
+                   nominate_for="for the coin"),
     summary="Hidden roles: the White Rose Faction must sacrifice Flower Buds and bring the White Rose "
             "to the Sanctuary; the Blood Blades strike when the White Rose is on the table. Crystals "
             "of the Book of Magic bend each round.",

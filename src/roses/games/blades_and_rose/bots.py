@@ -30,11 +30,12 @@ import random
 from typing import Any
 
 from roses.agents import Turn
+from roses.core.talk import ACCUSE, CLAIM, NOMINATE, VOUCH, Talk
 
 from .actions import ChooseTargets, GiveCoin, Pass, Play
 from .cards import (
     BELIEVER, BISHOP, BLADES, BLOOD_BLADES_FACTION, CHART, FACTION_CARDS, GHOST, NIGHT_ROLES, ROLES,
-    WHITE_ROSE,
+    WHITE_ROSE, WHITE_ROSE_FACTION,
 )
 from .observation import BladesAndRoseObservation
 
@@ -54,7 +55,7 @@ def _blade_cards(n: int) -> int:
 
 
 def role_beliefs(obs: BladesAndRoseObservation, clean_play: float = 0.6,
-                 sweeps: int = 8) -> list[list[float]]:
+                 sweeps: int = 8, talk: tuple[Talk, ...] = ()) -> list[list[float]]:
     """``m[s][i]``: this seat's belief that seat ``s`` holds character ``ROLES[i]``.
 
     Input: the seat's observation only. Output: one row per seat summing to 1 (the own row is
@@ -63,6 +64,8 @@ def role_beliefs(obs: BladesAndRoseObservation, clean_play: float = 0.6,
     #2 attributions); ``clean_play`` scales the blade cells of a seat each time it played in a round
     without blades. The table is then fitted so that rows sum to 1 and columns to the chart's counts
     (iterative proportional fitting, ``sweeps`` passes), an approximation of the exact marginals.
+    ``talk`` (table talk, BR-9) is soft evidence on top: :func:`talk_factors` scales each seat's
+    blade cells by what was said by and about it, and the table is fitted again.
     """
     n, me = obs.players, obs.seat
     counts = [float(CHART[n][r]) for r in ROLES]
@@ -99,6 +102,21 @@ def role_beliefs(obs: BladesAndRoseObservation, clean_play: float = 0.6,
                     for i in _BLADE_IDX:
                         m[s][i] *= clean_play
     rows = [s for s in range(n) if s != me]
+    if not talk:
+        return _fit(m, counts, rows, sweeps)
+    hard = [list(r) for r in m]
+    first = _fit([list(r) for r in m], counts, rows, sweeps)
+    factors = talk_factors(obs, talk, _blade_share(first), hard)
+    for s in rows:
+        for i in _BLADE_IDX:
+            m[s][i] *= factors[s]
+    return _fit(m, counts, rows, sweeps)
+
+
+def _fit(m: list[list[float]], counts: list[float], rows: list[int], sweeps: int) -> list[list[float]]:
+    """Iterative proportional fitting of ``m`` (in place): rows ``rows`` sum to 1, columns to
+    ``counts``."""
+    n = len(m)
     for _ in range(sweeps):
         for i, c in enumerate(counts):
             col = sum(m[s][i] for s in range(n))
@@ -113,11 +131,93 @@ def role_beliefs(obs: BladesAndRoseObservation, clean_play: float = 0.6,
     return m
 
 
-def suspicion(obs: BladesAndRoseObservation, beliefs: list[list[float]] | None = None) -> list[float]:
+def _blade_share(m: list[list[float]]) -> list[float]:
+    return [min(1.0, sum(row[i] for i in _BLADE_IDX)) for row in m]
+
+
+#: Table talk as evidence (BR-9: never enforced, so only soft evidence): an admission of being
+#: Blood Blades; a claim that hard evidence rules out (a lie); a plain claim of the White Rose
+#: Faction (cheap talk: a little); the weight of an accusation or vouch by a seat, signed by how
+#: far that seat is trusted (an accusation by a likely blade points at a likely White Rose
+#: Faction seat); a nomination counts as half a vouch; a seat accusing me when I know I am of
+#: the White Rose Faction is wrong about me, and one vouching for me is right.
+TALK_ADMIT = 4.0
+TALK_LIE = 3.0
+TALK_CLAIM = 0.85
+TALK_ACCUSE = 0.6
+TALK_VOUCH = 0.5
+TALK_WRONG_ABOUT_ME = 1.8
+TALK_RIGHT_ABOUT_ME = 0.85
+_BB_CLAIMS = frozenset({"Blood Blades Faction", *BLADES})
+
+
+def latest_talk(talk: tuple[Talk, ...]) -> list[Talk]:
+    """The statements that still stand: each seat's latest claim, its latest word on each other
+    seat (an accusation or a vouch: the later replaces the earlier) and its latest nomination; a
+    statement repeated counts once."""
+    last: dict[tuple, Talk] = {}
+    for t in talk:
+        if t.kind == CLAIM:
+            key: tuple = (t.seat, CLAIM)
+        elif t.kind == NOMINATE:
+            key = (t.seat, NOMINATE)
+        else:
+            key = (t.seat, "judge", t.target)
+        last.pop(key, None)
+        last[key] = t
+    return list(last.values())
+
+
+def talk_factors(obs: BladesAndRoseObservation, talk: tuple[Talk, ...], p_bb: list[float],
+                 hard: list[list[float]]) -> list[float]:
+    """``f[s]``: the factor on seat ``s``'s blade cells from table talk (BR-9), for the seat whose
+    observation is ``obs``. Inputs: the talk, this seat's belief ``p_bb`` that each seat is Blood
+    Blades before the talk, and the hard-evidence table ``hard`` (a zero cell: that seat cannot
+    hold that character; nor can any seat hold a character whose only card is mine). Claims never show cards (Q10), so nothing here is certain."""
+    import math
+
+    n, me = obs.players, obs.seat
+    mine_white = obs.faction is not None and obs.faction != BLOOD_BLADES_FACTION
+    # Characters nobody else can hold: none in the chart, or the one card of it is mine.
+    gone = {r for r in ROLES if CHART[n][r] - (1 if r == obs.role else 0) <= 0}
+    f = [1.0] * n
+    for t in latest_talk(talk):
+        a = t.seat
+        if not 0 <= a < n or a == me:
+            continue
+        if t.kind == CLAIM:
+            if t.claim in _BB_CLAIMS:
+                f[a] *= TALK_ADMIT
+            elif t.claim in ROLES and (t.claim in gone or hard[a][ROLES.index(t.claim)] == 0.0):
+                f[a] *= TALK_LIE  # e.g. a second White Rose, or a night role claimed by a sleeper
+            else:
+                f[a] *= TALK_CLAIM
+            continue
+        b = t.target
+        if b is None or not 0 <= b < n or b == a:
+            continue
+        honest = 1.0 - 2.0 * p_bb[a]  # +1: a trusted seat, -1: a likely blade
+        if b == me:
+            if mine_white and t.kind == ACCUSE:
+                f[a] *= TALK_WRONG_ABOUT_ME
+            elif mine_white:
+                f[a] *= TALK_RIGHT_ABOUT_ME
+            continue
+        if t.kind == ACCUSE:
+            f[b] *= math.exp(TALK_ACCUSE * honest)
+        elif t.kind == VOUCH:
+            f[b] *= math.exp(-TALK_VOUCH * honest)
+        else:
+            f[b] *= math.exp(-0.5 * TALK_VOUCH * honest)
+    return f
+
+
+def suspicion(obs: BladesAndRoseObservation, beliefs: list[list[float]] | None = None,
+              talk: tuple[Talk, ...] = ()) -> list[float]:
     """``p[s]``: this seat's belief that seat ``s`` is Blood Blades (own seat: 0 or 1), from
-    :func:`role_beliefs` (or the given table)."""
-    m = beliefs if beliefs is not None else role_beliefs(obs)
-    p = [min(1.0, sum(row[i] for i in _BLADE_IDX)) for row in m]
+    :func:`role_beliefs` with ``talk`` (or the given table)."""
+    m = beliefs if beliefs is not None else role_beliefs(obs, talk=talk)
+    p = _blade_share(m)
     if obs.seat is not None and obs.faction is not None:
         p[obs.seat] = 1.0 if obs.faction == BLOOD_BLADES_FACTION else 0.0
     return p
@@ -180,6 +280,7 @@ class HeuristicAgent:
     bait = 0.6
 
     def __init__(self, game: Any = None, seed: int = 0):
+        self.seed = seed
         self.rng = random.Random(seed)
         self._beliefs_for: tuple | None = None  # beliefs change only when a round resolves
         self._beliefs: list[list[float]] = []
@@ -190,22 +291,99 @@ class HeuristicAgent:
         legal = list(turn.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        key = (obs.seat, obs.role, obs.night_seen, obs.rounds)
-        if key != self._beliefs_for:
-            self._beliefs_for, self._beliefs = key, role_beliefs(obs)
-        beliefs = self._beliefs
+        beliefs = self._beliefs_of(obs, turn.talk)
         p_bb = suspicion(obs, beliefs)
         bb = obs.faction == BLOOD_BLADES_FACTION
         # trust[s]: belief that s is on my side.
         trust = [1 - x if not bb else x for x in p_bb]
         first = legal[0]
         if isinstance(first, GiveCoin):
-            return self._best(legal, lambda a: trust[a.seat])
+            pull = self._nominated(obs, turn.talk, trust)
+            return self._best(legal, lambda a: trust[a.seat] + pull[a.seat])
         if isinstance(first, ChooseTargets):
             return self._targets(obs, legal, trust, p_bb, bb)
         if any(isinstance(a, (Play, Pass)) for a in legal):
             return self._play(obs, legal, p_bb, beliefs, bb)
         return self.rng.choice(legal)
+
+    def _beliefs_of(self, obs: BladesAndRoseObservation, talk: tuple[Talk, ...]) -> list[list[float]]:
+        key = (obs.seat, obs.role, obs.night_seen, obs.rounds, talk)
+        if key != self._beliefs_for:
+            self._beliefs_for, self._beliefs = key, role_beliefs(obs, talk=talk)
+        return self._beliefs
+
+    #: How much a nomination for the Coin by a seat pulls the Coin toward the nominee, times the
+    #: trust in the nominating seat (Step 1: "players should discuss who should receive the Coin").
+    nominate_pull = 0.15
+
+    def _nominated(self, obs, talk: tuple[Talk, ...], trust: list[float]) -> list[float]:
+        pull = [0.0] * obs.players
+        for t in latest_talk(talk):
+            if t.kind == NOMINATE and t.seat != obs.seat and t.target is not None and 0 <= t.target < obs.players:
+                pull[t.target] += self.nominate_pull * trust[t.seat]
+        return pull
+
+    # ------------------------------------------------------------------ table talk
+    #: Suspicion above which a White Rose Faction bot accuses a seat, trust above which it vouches.
+    accuse_at = 0.55
+    vouch_at = 0.8
+
+    def speak(self, turn: Turn, talk: tuple[Talk, ...] = ()) -> Talk | None:
+        """A statement for ``turn.seat`` (table talk, BR-9), or ``None``; at most one a round
+        (statement k in round k, counted from the bot's own past statements in ``talk``), never
+        the same as its previous one. The first is a claim: a White Rose Faction bot claims its
+        faction truthfully; a Blood Blades bot lies (claims the White Rose Faction, or a character
+        that fits whether its eyes were open at night, BR-3: the White Rose or the Bishop if they
+        were, a Believer if not). Later, a White Rose Faction bot accuses its most suspected seat, vouches
+        for its most trusted one or nominates the seat it would give the Coin to; a Blood Blades
+        bot accuses the seat it believes most likely the White Rose (or of its faction) and
+        nominates a likely teammate for the Coin. Seeded by the agent's seed and the talk so far;
+        it draws nothing from the RNG :meth:`act` uses. Reads only ``turn`` and ``talk``."""
+        obs: BladesAndRoseObservation = turn.observation
+        me = obs.seat
+        if me is None or obs.role is None or obs.phase in ("setup", "over"):
+            return None
+        mine = [t for t in talk if t.seat == me]
+        if len(mine) > len(obs.rounds):
+            return None
+        at = turn.at_move
+        rng = random.Random(f"{self.seed}:speak:{me}:{len(talk)}:{len(obs.rounds)}")
+        bb = obs.faction == BLOOD_BLADES_FACTION
+        if not any(t.kind == CLAIM for t in mine):
+            if bb and obs.role in NIGHT_ROLES:  # seen awake at night (BR-3): a night role's lie
+                claim = rng.choices(("White Rose Faction", WHITE_ROSE, BISHOP), (0.6, 0.25, 0.15))[0]
+            elif bb:  # asleep at night: a Believer's lie
+                claim = rng.choices(("White Rose Faction", BELIEVER), (0.7, 0.3))[0]
+            else:
+                claim = f"{WHITE_ROSE_FACTION} Faction"
+            return Talk(me, CLAIM, claim=claim, at_move=at)
+        beliefs = self._beliefs_of(obs, talk)
+        p_bb = suspicion(obs, beliefs)
+        others = [s for s in range(obs.players) if s != me]
+        holders = [s for s in others if obs.holds_crystal[s]]
+        said: Talk | None
+        if bb:
+            rose = max(others, key=lambda s: (beliefs[s][_ROSE_IDX], 1 - p_bb[s], -s))
+            mates = [s for s in holders if p_bb[s] > 0.5]
+            if mates and len(mine) % 2 == 0:
+                said = Talk(me, NOMINATE, target=max(mates, key=lambda s: (p_bb[s], -s)), at_move=at)
+            else:
+                said = Talk(me, ACCUSE, target=rose, at_move=at)
+        else:
+            worst = max(others, key=lambda s: (p_bb[s], -s))
+            best = min(others, key=lambda s: (p_bb[s], s))
+            if p_bb[worst] >= self.accuse_at:
+                said = Talk(me, ACCUSE, target=worst, at_move=at)
+            elif 1 - p_bb[best] >= self.vouch_at:
+                said = Talk(me, VOUCH, target=best, at_move=at)
+            elif holders:
+                said = Talk(me, NOMINATE, target=min(holders, key=lambda s: (p_bb[s], s)), at_move=at)
+            else:
+                said = None
+        if said is not None and mine and (said.kind, said.target, said.claim) == (
+                mine[-1].kind, mine[-1].target, mine[-1].claim):
+            return None
+        return said
 
     def _best(self, legal: list[Any], score) -> Any:
         top = max(score(a) for a in legal)

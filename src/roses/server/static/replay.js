@@ -2,11 +2,13 @@
 // back through the positions with the game's renderer (spectator view: public information only).
 import { drawLog as groupedLog } from "/static/logview.js";
 import { h, fill, api, errorText, header, titleCase, logText } from "/static/common.js";
+import { drawTalk, talkLog } from "/static/talk.js";
 import * as generic from "/static/games/generic.js";
 
 const $ = id => document.getElementById(id);
 let steps = [];
 let record = null;
+let talk = []; // the record's table talk, as /api/replay answers it (talk.js draws it)
 let renderer = generic;
 let index = 0;
 let playing = null;
@@ -43,6 +45,7 @@ async function show(data, label, ask) {
   if (ask !== asked) return;
   record = data;
   steps = res.data.steps || [];
+  talk = res.data.talk || [];
   renderer = typeof next.render === "function" ? next : generic;
   $("title").textContent = `Replay · ${res.data.title || titleCase(game)}`;
   $("subtitle").textContent = `${steps.length - 1} steps · ${label}`;
@@ -103,7 +106,8 @@ function viewAt(i) {
     seats: Array.from({ length: n }, (_, k) => ({ seat: k, kind: String((record.players || [])[k] || "").startsWith("bot") ? "bot" : "human", name: seatLabel(k, Math.max(0, i - 1)) })),
     current_player: obs.current_player ?? -1, terminal: finalStep && !!(record.result && record.result.terminal),
     returns: finalStep && record.result ? record.result.returns : null,
-    observation: obs, legal_actions: [], chat: [],
+    observation: obs, legal_actions: [], status: "finished",
+    chat: talk.filter(t => (t.at_move ?? 0) <= i).map((t, k) => ({ id: k, seat: t.seat, name: t.name, text: t.text, talk: t })),
   };
 }
 
@@ -122,7 +126,8 @@ function go(i) {
   try { renderer.render(v, board, ctx); } catch (err) { console.error(err); fill(board); generic.render(v, board, ctx); }
   const log = Array.isArray(v.observation.log) ? v.observation.log : (Array.isArray(s.log) ? s.log : []);
   const logEl = $("log");
-  groupedLog(logEl, log.map(line => logText(v, line, renderer)), renderer, logOpened);
+  groupedLog(logEl, talkLog(v, log.map(line => logText(v, line, renderer))), renderer, logOpened);
+  drawTalk(v, null);
   logEl.scrollTop = logEl.scrollHeight;
   for (const li of $("steps").children) li.classList.toggle("current", Number(li.dataset.i) === index);
   for (const pt of document.querySelectorAll("#analysis-graph .pt")) pt.classList.toggle("current", Number(pt.dataset.i) === index);

@@ -8,6 +8,7 @@ import { renderMoves, typedMove } from "/static/actions.js";
 import { toMove } from "/static/games/pieces.js";
 import { ensureName, seatControls, rematchBox, updateRematch } from "/static/seats.js";
 import { noteView as noteReveal, whenRevealed, busy as revealing } from "/static/reveal.js"; // paced reveals (issue 14)
+import { drawTalk, talkLog } from "/static/talk.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -268,6 +269,7 @@ function addChat(msg) {
   view.chat = [...chat, msg.message].slice(-100);
   if ((msg.revision ?? 0) > (view.revision ?? 0)) view.revision = msg.revision;
   drawChat();
+  if (msg.message.talk) { drawLog(); drawTalk(view, tokenFor(activeSeat)); } // a statement (talk.js)
 }
 
 // Views are ordered by (version: actions taken, revision: any change such as chat or seats).
@@ -370,6 +372,7 @@ function draw() {
   drawLog();
   drawChat();
   noteReveal(v, renderer); // paced reveals: the cards just turned, one by one (reveal.js)
+  drawTalk(view, tokenFor(activeSeat)); // table talk by the seats and its panel (talk.js)
   drawEnd();
   updateRematch(v, { tableId, store }); // seats.js: "Play again", or join the one a player started
   window.scrollTo(0, scroll);
@@ -711,7 +714,7 @@ function drawLog() {
   const el = $("log");
   const { first, lines } = knownLog();
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-  groupedLog(el, lines.map(line => logText(view, line, renderer)), renderer, logOpened,
+  groupedLog(el, talkLog(view, lines.map(line => logText(view, line, renderer)), first), renderer, logOpened,
     first > 0 ? { earlier: first, title: "Earlier in the game", more: () => fetchEarlierLog(first) } : null);
   if (atBottom || !el.dataset.seen) el.scrollTop = el.scrollHeight;
   el.dataset.seen = "1";

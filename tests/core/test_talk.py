@@ -1,0 +1,63 @@
+"""Table talk in the core (roses.core.talk): statements are checked against a game's talk rules
+and refused with a typed error; talk is never part of a game's state (BR-9, Q10)."""
+from __future__ import annotations
+
+import pytest
+
+from roses.core import get_spec
+from roses.core import RosesError
+from roses.core.talk import KINDS, Talk, TalkError, TalkRules, check_talk, talk_from_json
+
+BR = get_spec("blades-and-rose").talk
+NAMES = ["Ada", "Bram", "Cleo", "Dov", "Eli"]
+
+
+def test_blades_and_rose_allows_every_kind_and_claims_its_factions_and_characters():
+    assert BR.kinds == KINDS
+    assert {"White Rose Faction", "Blood Blades Faction", "White Rose", "Bishop", "Believer",
+            "Great Sword", "Double Knife", "Dark Knife"} == set(BR.claims)
+    assert get_spec("roses-and-thorns").talk == TalkRules()  # accuse and vouch, no claims
+
+
+@pytest.mark.parametrize("talk, says", [
+    (Talk(0, "shout", target=1), "unknown kind"),
+    (Talk(0, "claim", claim="Queen"), "unknown claim"),
+    (Talk(0, "claim", target=1, claim="Bishop"), "names no seat"),
+    (Talk(0, "accuse", target=0), "cannot accuse itself"),
+    (Talk(2, "vouch", target=2), "cannot vouch for itself"),
+    (Talk(0, "accuse", target=5), "needs a seat"),
+    (Talk(0, "accuse"), "needs a seat"),
+    (Talk(0, "accuse", target=1, claim="Bishop"), "not a claim"),
+    (Talk(5, "claim", claim="Bishop"), "no seat 5"),
+    (Talk(True, "claim", claim="Bishop"), "no seat"),  # type: ignore[arg-type]
+    (Talk(0, "claim", claim="Bishop", at_move=-1), "at_move"),
+])
+def test_a_bad_statement_raises_a_typed_error_naming_what_is_wrong(talk, says):
+    with pytest.raises(TalkError) as e:
+        check_talk(BR, 5, talk)
+    assert says in e.value.message and isinstance(e.value, RosesError) and e.value.rule == "table talk"
+
+
+def test_a_kind_the_game_does_not_allow_is_refused():
+    with pytest.raises(TalkError, match="has no 'claim'"):
+        check_talk(TalkRules(), 3, Talk(0, "claim", claim="x"))
+    assert check_talk(TalkRules(), 3, Talk(0, "accuse", target=2)) == Talk(0, "accuse", target=2)
+
+
+def test_a_seat_may_nominate_itself_and_statements_read_as_plain_sentences():
+    name = NAMES.__getitem__
+    assert check_talk(BR, 5, Talk(1, "nominate", target=1)).words(name, BR) == "Bram asks for the coin"
+    assert Talk(0, "nominate", target=3).words(name, BR) == "Ada nominates Dov for the coin"
+    assert Talk(0, "claim", claim="White Rose").words(name, BR) == "Ada claims White Rose"
+    assert Talk(0, "accuse", target=1).words(name) == "Ada accuses Bram"
+    assert Talk(4, "vouch", target=2).words(name) == "Eli vouches for Cleo"
+    assert Talk(0, "nominate", target=3).words(name) == "Ada nominates Dov"
+
+
+def test_json_round_trip_and_malformed_json():
+    t = Talk(2, "accuse", target=4, at_move=17)
+    assert talk_from_json(t.to_json(), BR, 5) == t
+    with pytest.raises(TalkError, match="must be an object"):
+        talk_from_json(["accuse", 4], BR, 5)
+    with pytest.raises(TalkError, match="unknown kind"):
+        talk_from_json({"seat": 0, "kind": ["accuse"], "target": 1}, BR, 5)

@@ -1,0 +1,71 @@
+"""Table talk in the browser (issue 14): a player claims a role from the talk panel beside chat;
+the statement is drawn by the seat on the board and appears in the game log in plain words; the
+bots' statements appear there too. Talk changes nothing in the game (the version stays)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+try:
+    from .browser_fixtures import SCREENSHOTS, browser, create_table, live_server, new_page, play_to_end  # noqa: F401
+except ImportError:
+    from browser_fixtures import SCREENSHOTS, browser, create_table, live_server, new_page, play_to_end  # type: ignore[no-redef]  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+BOT_SAID = """() => [...document.querySelectorAll('#board .talk-badge')]
+  .some(b => b.dataset.seat !== '0' && b.textContent.includes('claims'))"""
+
+
+def test_a_claim_is_drawn_by_the_seat_and_logged_and_bots_talk_too(live_server, browser):
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    create_table(page, live_server, "blades-and-rose", ["human"] + ["bot:heuristic"] * 4, seed=4)
+    page.click("#open-my-seat")
+    page.wait_for_selector("#talk-panel:not([hidden]) button[data-talk=claim]")
+    assert page.locator("#talk-panel button[data-talk]").all_inner_texts() == ["Nominate", "Claim", "Accuse", "Vouch for"]
+    page.wait_for_function("() => window.rosesTable.view && window.rosesTable.view.legal_actions.length > 0")
+    version = page.evaluate("() => window.rosesTable.view.version")
+    page.select_option("#talk-panel select[data-talk=claim]", "White Rose")
+    page.click("#talk-panel button[data-talk=claim]")
+    mine = page.locator('#board .seat-box[data-seat="0"] .talk-badge')
+    mine.wait_for()
+    assert "claims White Rose" in mine.inner_text()
+    page.wait_for_function("() => document.querySelector('#log').textContent.includes('claims White Rose')")
+    assert page.evaluate("() => window.rosesTable.view.version") == version  # talk is no move
+    # Accuse a seat: drawn by the seat too, in plain words with the seat's name.
+    page.select_option("#talk-panel select[data-talk=accuse]", "2")
+    page.click("#talk-panel button[data-talk=accuse]")
+    page.wait_for_function("() => document.querySelector('#board .seat-box[data-seat=\"0\"] .talk-badge')"
+                           ".textContent.includes('accuses Seat 3')")
+    # Play on (pass or the first move) until a bot has spoken; bots speak before they move.
+    for _ in range(12):
+        if page.evaluate(BOT_SAID):
+            break
+        page.wait_for_function("() => window.rosesTable.view.legal_actions.length > 0 || window.rosesTable.view.terminal")
+        if page.evaluate("() => window.rosesTable.view.terminal"):
+            break
+        v = page.evaluate("() => window.rosesTable.view.version")
+        buttons = page.locator("#moves button[data-action]")
+        passing = page.locator('#moves button[data-action="pass"]')
+        (passing if passing.count() else buttons.first).click()
+        page.wait_for_function("v => window.rosesTable.view.version > v", arg=v)
+        page.wait_for_timeout(200)
+    page.wait_for_function(BOT_SAID)
+    log = page.text_content("#log")
+    assert "Talk — Seat 1 claims White Rose" in log
+    assert any(f"Talk — Seat {s} claims" in log for s in range(2, 6))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "blades-and-rose-talk.png"), full_page=True)
+    # The replay of the finished table shows the talk in its log and by the seats.
+    play_to_end([page], random.Random(4))
+    table_id = page.url.rsplit("/t/", 1)[1].split("?")[0]
+    page.goto(live_server + f"/replay?table={table_id}")
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.click("#last")
+    page.wait_for_selector('#board .talk-badge[data-seat="0"]')
+    log = page.text_content("#log")  # the first round's group is folded by now
+    assert "Talk — Seat 1 (human) claims White Rose" in log
+    assert "claims White Rose" in page.text_content('#board .talk-badge[data-seat="0"]')
+    assert not errors, errors
