@@ -29,9 +29,10 @@ def test_a_claim_is_stored_as_chat_with_its_statement_and_changes_no_state(clien
     last = r.json()["chat"][-1]
     assert (last["seat"], last["text"]) == (0, "claims White Rose")
     assert last["talk"] == {"kind": "claim", "target": None, "claim": "White Rose",
-                            "at_move": before["version"], "at_log": len(before["observation"]["log"])}
+                            "at_move": before["version"], "at_log": before["log_total"]}
     r = say(client, tid, tok, {"kind": "accuse", "target": 3})
-    assert r.status_code == 200 and r.json()["chat"][-1]["text"] == "accuses Seat 4"
+    # Seats by the names the table shows (a bot's name says its level: "Juniper (standard bot)").
+    assert r.status_code == 200 and r.json()["chat"][-1]["text"] == f"accuses {before['seats'][3]['name']}"
     after = view(client, tid, tok)
     assert after["version"] == before["version"] and after["observation"] == before["observation"]
     assert list(true_state(client, tid).history) == history
@@ -141,7 +142,7 @@ def test_a_statement_travels_to_viewers_as_a_chat_event_with_its_talk(client):
         assert say(client, tid, tok, {"kind": "nominate", "target": 2}).status_code == 200
         event = watcher.receive_json()
         assert event["type"] == "chat" and event["message"]["talk"]["kind"] == "nominate"
-        assert event["message"]["text"] == "nominates Seat 3 for the coin"
+        assert event["message"]["text"] == f"nominates {view(client, tid)['seats'][2]['name']} for the coin"
 
 
 def test_migration_0006_adds_talk_to_chat_and_old_messages_stay_free_chat(tmp_path):
