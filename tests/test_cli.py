@@ -33,7 +33,7 @@ def test_watch_and_replay(tmp_path):
     path = next(tmp_path.glob("*.json"))
     r = runner.invoke(app, ["replay", str(path), "--no-step"])
     assert r.exit_code == 0 and "Replay verified" in r.output
-    r = runner.invoke(app, ["replay", str(path), "--step", "--seat", "1"], input="\n\nq\n")
+    r = runner.invoke(app, ["replay", str(path), "--step", "--seat", "2"], input="\n\nq\n")
     assert r.exit_code == 0 and "Enter: next" in r.output
 
 
@@ -75,13 +75,16 @@ def test_games_lists_parameters():
 
 
 def test_replay_shows_only_the_viewers_actions_unless_revealed(tmp_path):
-    """Regression: `replay --seat 1` printed seat 0's hidden actions (e.g. which card it laid)."""
+    """Regression: `replay --seat 2` (then `--seat 1`, 0-based) printed the first seat's hidden
+    actions (e.g. which card it laid). Seats are counted from 1 and bots named as players read them."""
     r = runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--seed", "8", "--records", str(tmp_path)])
     path = next(tmp_path.glob("*.json"))
-    hidden = runner.invoke(app, ["replay", str(path), "--no-step", "--seat", "1"]).output
+    hidden = runner.invoke(app, ["replay", str(path), "--no-step", "--seat", "2"]).output
     full = runner.invoke(app, ["replay", str(path), "--no-step", "--reveal"]).output
-    assert "seat 0 bot:heuristic: lay" not in hidden and "seat 0 bot:heuristic moves" in hidden
-    assert "seat 0 bot:heuristic: lay" in full and "seat -1 chance: start" in full
+    assert "Seat 1 (Standard bot): lay" not in hidden and "Seat 1 (Standard bot) moves" in hidden
+    assert "Seat 2 (Standard bot): " in hidden  # its own moves, in full
+    assert "Seat 1 (Standard bot): lay" in full and "Chance: start" in full
+    assert "bot:heuristic" not in hidden + full and "seat 0" not in hidden + full
 
 
 def test_replay_of_a_malformed_record_is_a_clear_error(tmp_path):
@@ -149,7 +152,7 @@ def test_replay_advances_only_on_enter(tmp_path):
     r = runner.invoke(app, ["replay", str(path), "--step", "--reveal"], input="x\n\nq\n")
     assert r.exit_code == 0, r.output
     assert r.output.count("Press Enter for the next step, or type q to quit.") == 1
-    shown = re.findall(r"(\d+) seat -?\d+ (?:chance|bot:\w+): ", r.output)
+    shown = re.findall(r"(\d+) (?:Chance|Seat \d+ \([^)]*\)): ", r.output)
     assert shown == ["0", "1"]  # "x" showed no step; Enter showed one; q stopped
 
 

@@ -98,6 +98,27 @@ def _load(game: str, players: Optional[int], pairs: list[str]):
         _fail(str(e))
 
 
+def _seat_option(seat: int, n: int) -> int:
+    """A ``--seat`` as players count seats (1..n) → the engine's seat index (0..n-1). 0, the
+    numbering of older versions, still means the first seat (with a note). Exits 2 otherwise."""
+    if not 0 <= seat <= n:
+        _fail(f"--seat must be 1..{n} (seats count from 1)")
+    if seat == 0:
+        err.print("Note: seats count from 1 now; --seat 0 is read as seat 1.")
+    return max(seat - 1, 0)
+
+
+def _player_label(player: str) -> str:
+    """A record's player ("human", "bot:heuristic", a name) as players read it."""
+    from roses.server.views import bot_label
+
+    if player == "human":
+        return ""
+    if player.startswith("bot:"):
+        return f"({bot_label(player[4:])} bot)"
+    return f"({player})"
+
+
 def render(state: State, seat: Optional[int]):
     """The game's own renderer of ``seat``'s observation, or a generic pretty print."""
     obs = state.observation(seat)
@@ -170,11 +191,8 @@ def play(
     except OSError as e:
         _fail(f"--records {records}: cannot use this folder ({e.strerror})")
     n = g.num_players
-    if not watch and not 0 <= seat <= n:
-        _fail(f"--seat must be 1..{n} (seats count from 1)")
-    if seat == 0 and not watch:  # the numbering of older versions (0-based): its first seat
-        console.print("Note: seats count from 1 now; --seat 0 is read as seat 1.")
-    seat = max(seat - 1, 0)  # 0-based from here on
+    if not watch:
+        seat = _seat_option(seat, n)  # 0-based from here on
     humans = set() if watch else {seat}
     names = [b.strip() for b in (bots or "").split(",") if b.strip()] or ["heuristic"]
     if bots is not None and len(names) > n - len(humans):  # as `simulate` refuses more bots than seats
@@ -354,7 +372,7 @@ def _refusal(answer: str, e: IllegalActionError) -> str:
 @app.command()
 def replay(
     file: Path = typer.Argument(..., help="A game record (JSON) saved by `roses play`, the server or a simulation."),
-    seat: Optional[int] = typer.Option(None, help="Show the game as this seat saw it (default: spectator view)."),
+    seat: Optional[int] = typer.Option(None, help="Show the game as this seat saw it, counted from 1 (default: spectator view)."),
     step: Optional[bool] = typer.Option(None, "--step/--no-step",
                                         help="Wait for Enter after each action (default: when run in a terminal)."),
     reveal: bool = typer.Option(False, "--reveal", help="Also print every seat's exact action (the full record, hidden cards included)."),
@@ -369,8 +387,8 @@ def replay(
     except RosesError as e:
         _fail(str(e))
     n = state.num_players
-    if seat is not None and not 0 <= seat < n:
-        _fail(f"--seat must be 0..{n - 1}")
+    if seat is not None:
+        seat = _seat_option(seat, n)
     interactive = sys.stdin.isatty() if step is None else step
     console.rule(f"Replay of {state.game.title} — seed {record.seed}, {counted(len(record.actions), 'action')}, "
                  f"engine {record.engine_version}")
@@ -384,11 +402,15 @@ def replay(
             _fail(str(e))
         if who < 0 and not reveal:
             continue  # chance outcomes show through the log
-        label = record.players[who] if 0 <= who < len(record.players) else ("chance" if who < 0 else "")
-        if reveal or who == seat:
-            console.print(f"[bold]{i:4d}[/] seat {who} {escape(label)}: [cyan]{escape(text)}[/]")
+        if who < 0:
+            mover = "Chance"
         else:
-            console.print(f"[bold]{i:4d}[/] seat {who} {escape(label)} moves")
+            label = _player_label(record.players[who]) if who < len(record.players) else ""
+            mover = f"{seat_name(who)} {label}".strip()
+        if reveal or who == seat:
+            console.print(f"[bold]{i:4d}[/] {escape(mover)}: [cyan]{escape(text)}[/]")
+        else:
+            console.print(f"[bold]{i:4d}[/] {escape(mover)} moves")
         shown = _print_log(state, seat, shown)
         if interactive:
             console.print(render(state, seat))
@@ -406,7 +428,7 @@ def replay(
 @app.command()
 def analyse(
     file: Path = typer.Argument(..., help="A game record (JSON) saved by `roses play`, the server or a simulation."),
-    seat: int = typer.Option(..., help="The seat whose decisions to analyse (0 = first seat)."),
+    seat: int = typer.Option(..., help="The seat whose decisions to analyse, counted from 1."),
     bot: str = typer.Option("ismcts:expert", help="The search bot that judges (ismcts:hard is quicker)."),
     seed: int = typer.Option(0, help="Seed of the search: same seed, same analysis."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
@@ -424,15 +446,14 @@ def analyse(
     except RosesError as e:
         _fail(str(e))
     n = state.num_players
-    if not 0 <= seat < n:
-        _fail(f"--seat must be 0..{n - 1}")
+    seat = _seat_option(seat, n)  # the engine's index from here on (--json "seat" too)
     if bot not in agent_names(state.game) or not bot.startswith("ismcts"):
         known = ", ".join(b for b in agent_names(state.game) if b.startswith("ismcts"))
         _fail(f"--bot must be a search bot; known: {known}")
     progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(), console=err)
     with progress:
-        task = progress.add_task(f"analysing seat {seat}", total=None)
+        task = progress.add_task(f"analysing {seat_name(seat)}", total=None)
         try:
             decisions = analyse_record(record, seat, bot=bot, seed=seed,
                                        progress=lambda k, total: progress.update(task, completed=k, total=total))
@@ -444,8 +465,8 @@ def analyse(
                           "decisions": [d.to_json() for d in decisions],
                           "worst": [d.step for d in marked]}))
         return
-    name = record.players[seat] if seat < len(record.players) else f"seat {seat}"
-    t = Table(title=f"{state.game.title}: seat {seat} ({escape(name)}), judged by {bot}", box=None)
+    label = _player_label(record.players[seat]) if seat < len(record.players) else ""
+    t = Table(title=f"{state.game.title}: {escape(f'{seat_name(seat)} {label}'.strip())}, judged by {bot}", box=None)
     for c in ("move", "played", "chance", "after", "bot prefers", ""):
         t.add_column(c, justify="right" if c in ("move", "chance", "after") else "left")
     worst_steps = {d.step for d in marked}

@@ -91,13 +91,13 @@ def test_hint_names_a_legal_move_in_words():
 
 def test_cli_analyse_prints_the_table_and_json(tmp_path, monkeypatch):
     path = GameRecord.from_state(_finished(), ["Ann", "Bo", "Cy"]).save(tmp_path / "g.json")
-    r = runner.invoke(app, ["analyse", str(path), "--seat", "0", "--bot", "ismcts:easy"])
+    r = runner.invoke(app, ["analyse", str(path), "--seat", "1", "--bot", "ismcts:easy"])
     assert r.exit_code == 0, r.output
-    assert "seat 0 (Ann)" in r.output and "chance" in r.output
-    r = runner.invoke(app, ["analyse", str(path), "--seat", "0", "--bot", "ismcts:easy", "--json"])
+    assert "Seat 1 (Ann)" in r.output and "chance" in r.output  # seats counted from 1, as players do
+    r = runner.invoke(app, ["analyse", str(path), "--seat", "1", "--bot", "ismcts:easy", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout.strip().splitlines()[-1])
-    assert data["seat"] == 0 and data["decisions"]
+    assert data["seat"] == 0 and data["decisions"]  # JSON: the engine's seat index
     assert all(0 <= d["chance"] <= 1 for d in data["decisions"])
     assert set(data["worst"]) <= {d["step"] for d in data["decisions"]}
 
@@ -105,10 +105,10 @@ def test_cli_analyse_prints_the_table_and_json(tmp_path, monkeypatch):
 def test_cli_analyse_refuses_bad_input(tmp_path):
     path = GameRecord.from_state(_finished(), ["Ann", "Bo", "Cy"]).save(tmp_path / "g.json")
     r = runner.invoke(app, ["analyse", str(path), "--seat", "5"])
-    assert r.exit_code != 0 and "--seat must be 0..2" in r.output
-    r = runner.invoke(app, ["analyse", str(path), "--seat", "0", "--bot", "heuristic"])
+    assert r.exit_code != 0 and "--seat must be 1..3" in r.output
+    r = runner.invoke(app, ["analyse", str(path), "--seat", "1", "--bot", "heuristic"])
     assert r.exit_code != 0 and "search bot" in r.output
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    r = runner.invoke(app, ["analyse", str(bad), "--seat", "0"])
+    r = runner.invoke(app, ["analyse", str(bad), "--seat", "1"])
     assert r.exit_code != 0
