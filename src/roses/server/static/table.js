@@ -791,6 +791,9 @@ function drawEnd() {
       h("a", { class: "button", id: "new-game", href: `/?game=${encodeURIComponent(view.game || "")}` }, "New game"),
       h("button", { type: "button", onclick: () => { el.hidden = true; } }, "See the table"))));
   el.hidden = false;
+  // The end screen may come after the view that ended the game (the last cards turn first):
+  // its rematch box is filled now, not only by the next view.
+  updateRematch(view, { tableId, store });
 }
 
 async function downloadRecord() {
