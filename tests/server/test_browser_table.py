@@ -243,6 +243,12 @@ def test_a_move_whose_answer_never_comes_does_not_lock_the_panel(live_server, br
     page.route(f"**/api/tables/{table}/actions", lambda route: held.append(route))
     page.locator(ENABLED_MOVES).first.click()
     page.wait_for_function("() => document.querySelectorAll('#moves button.move:enabled').length === 0")
+    # The panel is disabled before the POST goes out; Playwright hands the held request to the
+    # route handler only while it runs: wait for it (a bare check raced it in a fresh-clone run).
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
     assert len(held) == 1
     # Seat 0 moves from elsewhere; the bots answer; it is seat 0's turn again, live over the socket.
     status, view = api(live_server, "GET", f"/api/tables/{table}", token=token)
