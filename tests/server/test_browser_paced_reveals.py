@@ -6,6 +6,7 @@ with the seat's own token, quickly one after another, so the page gets the views
 pace and must pace them itself."""
 from __future__ import annotations
 
+import time
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -39,6 +40,20 @@ def _act(live_server, table, token, text):
                        {"action": text, "version": view["version"]}, token)
     assert status == 200, view
     return view
+
+
+def _settled(live_server, table, token, timeout=60.0):
+    """The seat's view once the bots have stopped (the seat is to move or the game is over): its
+    ``reveal`` is then the latest the page will get. Reading it sooner raced the bots, which may
+    turn a newer group first (a Rose Ceremony test waited in CI for a group already replaced)."""
+    end = time.monotonic() + timeout
+    while True:
+        status, view = api(live_server, "GET", f"/api/tables/{table}", token=token)
+        assert status == 200, view
+        if view["legal_actions"] or view["terminal"]:
+            return view
+        assert time.monotonic() < end, f"the bots did not stop; table at version {view['version']}"
+        time.sleep(0.05)
 
 
 def _challenge(live_server, table, token):
@@ -156,7 +171,7 @@ def test_rose_ceremony_date_card_flips(live_server, browser):
     offer = next(t for t in view["legal_actions"] if t.startswith("offer "))
     _act(live_server, table, token, offer)
     page.wait_for_function("() => (window.rosesTable.view.reveal || {}).cards")  # the bot answered
-    status, view = api(live_server, "GET", f"/api/tables/{table}", token=token)
+    view = _settled(live_server, table, token)
     assert view["reveal"]["cards"][0]["kind"] in ("accepted", "refused")
     _paced(page, view["reveal"])
     assert not errors, errors
@@ -175,7 +190,7 @@ def test_blades_and_rose_reveals_are_paced(live_server, browser):
         view = _act(live_server, table, token, view["legal_actions"][-1])
     page.wait_for_function("g => (window.rosesTable.view.reveal || {group: g}).group !== g",
                            arg=(before or {"group": -1})["group"])
-    status, view = api(live_server, "GET", f"/api/tables/{table}", token=token)
+    view = _settled(live_server, table, token)
     assert view["reveal"]["cards"][0]["kind"] in ("crystal", "white-rose", "bud", "ghost", "blade")
     _paced(page, view["reveal"])
     assert not errors, errors

@@ -62,7 +62,7 @@ def test_a_closed_table_marks_nobody_to_move_and_turns_chat_off(live_server, bro
     page.wait_for_selector("#board .seat-box.to-move")
     status, _ = api(live_server, "POST", f"/api/tables/{table_id}/close", {}, token=made["host_token"])
     assert status == 200
-    page.wait_for_function("document.querySelector('#turn').textContent === 'Closed'")
+    page.wait_for_function("() => document.querySelector('#turn').textContent === 'Closed'")
     assert page.locator("#board .seat-box.to-move").count() == 0
     assert page.locator("#board .pill.hot", has_text="to move").count() == 0
     assert page.locator("#board .chip.now").count() == 0  # Blades and Rose's round order
