@@ -78,8 +78,9 @@ def service_of(client):
 
 
 def per_table_entries(svc) -> dict[str, int]:
-    return {"locks": len(svc.locks), "wakers": len(svc.wakers), "runners": len(svc.runners),
-            "known_revision": len(svc.known_revision), "conns": len(svc.conns), "cache": len(svc.cache)}
+    return {"locks": len(svc.tables.locks), "wakers": len(svc.runner.wakers), "runners": len(svc.runner.runners),
+            "known_revision": len(svc.updates.known_revision), "conns": len(svc.updates.conns),
+            "cache": len(svc.tables.tables)}
 
 
 def test_requests_for_unknown_tables_leave_nothing_behind(client):
@@ -109,7 +110,7 @@ def test_a_finished_bot_table_leaves_no_runner_or_waker(client):
         time.sleep(0.02)
     assert client.get(f"/api/tables/{tid}").json()["terminal"]
     for _ in range(500):  # the background task ends just after its last commit
-        if not svc.runners:
+        if not svc.runner.runners:
             break
         time.sleep(0.01)
     entries = per_table_entries(svc)
@@ -244,7 +245,7 @@ def test_websockets_are_capped_per_table_and_per_address(make_client):
             with client.websocket_connect(f"/ws/tables/{b['table_id']}") as w5:
                 assert w5.receive_json()["status"] == 429
     svc = service_of(client)
-    assert svc.by_address == {} and svc.conns == {}  # every socket closed, nothing counted
+    assert svc.updates.by_address == {} and svc.updates.conns == {}  # every socket closed, nothing counted
 
 
 def test_websocket_connections_are_rate_limited_per_address(make_client):
@@ -372,15 +373,15 @@ def test_a_table_rebuilt_from_seed_and_history_continues_chance_as_the_live_one(
         time.sleep(0.01)
     svc.closing = True  # stop the bots: compare one position
     for _ in range(500):  # the table's background task ends after the move it is making
-        if tid not in svc.runners:
+        if tid not in svc.runner.runners:
             break
         time.sleep(0.01)
-    assert tid not in svc.runners
+    assert tid not in svc.runner.runners
     row = store.load(tid)
     history = store.actions(tid, 0, row.version)
     assert sum(seat == -1 for seat, _ in history) >= 1  # chance was sampled
     rebuilt = rebuild(row.game, row.params, row.seed, history)
-    live = svc.cache[tid]
+    live = svc.tables.tables[tid]
     assert live.version == row.version
     assert rebuilt.rng.getstate() == live.state.rng.getstate()
     svc.closing = False

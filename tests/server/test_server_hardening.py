@@ -284,9 +284,9 @@ def test_a_closed_table_stops_its_bots_and_a_finished_one_cannot_be_closed(clien
     assert r.status_code == 200
     at = store.load(tid).version
     service, end = client.app.state.service, time.monotonic() + 30
-    while tid in service.runners and time.monotonic() < end:  # the table's bot task sees "closed"
+    while tid in service.runner.runners and time.monotonic() < end:  # the table's bot task sees "closed"
         time.sleep(0.01)
-    assert tid not in service.runners
+    assert tid not in service.runner.runners
     time.sleep(1.0)  # five bot delays and two polls for due tables: an open table would have moved
     assert store.load(tid).version == at and client.get(f"/api/tables/{tid}/record").status_code == 409
     # The compare-and-set itself refuses a closed table (a bot of another process, mid-thought).

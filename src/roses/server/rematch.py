@@ -74,7 +74,7 @@ async def rematch(svc: "TableService", table_id: str, token: str | None) -> dict
     if not token:
         raise ApiError(401, {"error": "unauthorized", "detail": "a seat's or the host's token is required"})
     async with svc.lock(table_id):
-        row = await svc._row(table_id)
+        row = await svc.tables.row(table_id)
         who = authorize(row, token)
         if who.replaced is not None and not who.host:
             raise ApiError(403, {"error": "forbidden",
@@ -87,8 +87,8 @@ async def rematch(svc: "TableService", table_id: str, token: str | None) -> dict
             new_id = await svc.db(svc.store.create_rematch, row.id, table, first, starter_name(row, who))
             if new_id == table.id:
                 svc.kick(new_id)  # bots or chance may move first
-            row = await svc._row(table_id)
-            svc._broadcast(row, await svc._live(row))  # the others' end screens offer to join
+            row = await svc.tables.row(table_id)
+            svc.updates.broadcast(row, await svc.tables.live(row))  # the others' end screens offer to join
         fresh = new_token()
         if who.seat is not None:
             done = await svc.db(svc.store.claim_seat, new_id, who.seat, hash_token(fresh))

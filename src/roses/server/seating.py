@@ -123,7 +123,7 @@ async def set_name(svc: "TableService", table_id: str, seat: int, token: str | N
     if not token:
         raise ApiError(401, {"error": "unauthorized", "detail": "the seat's token is required"})
     async with svc.lock(table_id):
-        row = await svc._row(table_id)
+        row = await svc.tables.row(table_id)
         seat_of(row, seat)
         who = playing_seat(row, token, "only the seat's player may name it")
         if who.seat != seat:
@@ -131,9 +131,9 @@ async def set_name(svc: "TableService", table_id: str, seat: int, token: str | N
         refuse_if_over(row)
         clean = checked_name(row, seat, name)
         await svc.db(svc.store.set_seat_name, table_id, seat, clean)
-        row = await svc._join(await svc._row(table_id), who)
-        live = await svc._live(row)
-        svc._broadcast(row, live)
+        row = await svc._join(await svc.tables.row(table_id), who)
+        live = await svc.tables.live(row)
+        svc.updates.broadcast(row, live)
         return svc.view(row, live, who)
 
 
@@ -143,7 +143,7 @@ async def set_open(svc: "TableService", table_id: str, seat: int, token: str | N
     if not isinstance(is_open, bool):
         raise ApiError(422, {"error": "invalid", "param": "open", "detail": "open must be true or false"})
     async with svc.lock(table_id):
-        row = await svc._row(table_id)
+        row = await svc.tables.row(table_id)
         who = authorize_host(row, token, "open a seat")
         s = seat_of(row, seat)
         refuse_if_over(row)
@@ -152,9 +152,9 @@ async def set_open(svc: "TableService", table_id: str, seat: int, token: str | N
                                  "detail": f"{display_name(s)} is already played: only a seat nobody joined can be open"})
         if s.open != is_open:
             await svc.db(svc.store.set_seat_open, table_id, seat, is_open)
-            row = await svc._row(table_id)
-        live = await svc._live(row)
-        svc._broadcast(row, live)
+            row = await svc.tables.row(table_id)
+        live = await svc.tables.live(row)
+        svc.updates.broadcast(row, live)
         return svc.view(row, live, who)
 
 
@@ -163,7 +163,7 @@ async def take_seat(svc: "TableService", table_id: str, seat: int, name: Any) ->
     the invite link made for it no longer works). Raises :class:`ApiError` 404, 409 (not open,
     or another player took it first), 422 (a refused name)."""
     async with svc.lock(table_id):
-        row = await svc._row(table_id)
+        row = await svc.tables.row(table_id)
         s = seat_of(row, seat)
         refuse_if_over(row)
         gone = ApiError(409, {"error": "taken", "detail": f"seat {seat + 1} is not open: someone else took it first, "
@@ -174,9 +174,9 @@ async def take_seat(svc: "TableService", table_id: str, seat: int, name: Any) ->
         token = new_token()
         if not await svc.db(svc.store.claim_seat, table_id, seat, hash_token(token), name=clean, open_only=True):
             raise gone  # another process's taker was first
-        row = await svc._row(table_id)
-        live = await svc._live(row)
-        svc._broadcast(row, live)
+        row = await svc.tables.row(table_id)
+        live = await svc.tables.live(row)
+        svc.updates.broadcast(row, live)
         svc.kick(table_id)  # a turn timer may now run for the new player
         return {"table_id": table_id, "seat": seat, "token": token}
 

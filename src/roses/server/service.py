@@ -94,35 +94,7 @@ class TableService:
         self._listener: threading.Thread | None = None
         self.hint_slots = Slots()  # (table, seat) of the hints being worked out: one at a time each
 
-    # ------------------------------------------------------------------ parts, by their old names
-    @property
-    def cache(self) -> Any:
-        return self.tables.tables
-
-    @property
-    def locks(self) -> Any:
-        return self.tables.locks
-
-    @property
-    def conns(self) -> dict[str, set[Conn]]:
-        return self.updates.conns
-
-    @property
-    def by_address(self) -> dict[str, int]:
-        return self.updates.by_address
-
-    @property
-    def known_revision(self) -> dict[str, int]:
-        return self.updates.known_revision
-
-    @property
-    def runners(self) -> dict[str, asyncio.Task]:
-        return self.runner.runners
-
-    @property
-    def wakers(self) -> dict[str, asyncio.Event]:
-        return self.runner.wakers
-
+    # ------------------------------------------------------------------ parts
     @property
     def closing(self) -> bool:
         return self.runner.closing
@@ -142,21 +114,6 @@ class TableService:
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.tables.lock(table_id)
-
-    async def _row(self, table_id: str) -> TableRow:
-        return await self.tables.row(table_id)
-
-    async def _live(self, row: TableRow) -> Live:
-        return await self.tables.live(row)
-
-    def _drop(self, table_id: str) -> None:
-        self.tables.drop(table_id)
-
-    async def _commit(self, row: TableRow, live: Live, moves: list[tuple[int, Any]]) -> TableRow:
-        return await self.tables.commit(row, live, moves)
-
-    def _broadcast(self, row: TableRow, live: Live) -> None:
-        self.updates.broadcast(row, live)
 
     def kick(self, table_id: str) -> None:
         """Make sure the table's background task looks at it (bots, chance, turn timer)."""
@@ -219,7 +176,7 @@ class TableService:
         s = row.seats[who.seat]
         if s.kind == "human" and not s.joined:
             if await self.db(self.store.mark_joined, row.id, who.seat):
-                row = await self._row(row.id)
+                row = await self.tables.row(row.id)
         return row
 
     # ------------------------------------------------------------------ views
@@ -245,13 +202,13 @@ class TableService:
         :class:`ApiError` (404, 401; 429 past the sockets a table or an address may hold)."""
         self.updates.check_room(table_id, address)
         async with self.lock(table_id):
-            row = await self._row(table_id)
+            row = await self.tables.row(table_id)
             who = self.authorize(row, token)
             row = await self._join(row, who)
             conn = Conn(table_id, who, address)
             self.updates.add(conn)
-            live = await self._live(row)
-            self._broadcast(row, live)  # everyone sees the seat connected; the newcomer its view
+            live = await self.tables.live(row)
+            self.updates.broadcast(row, live)  # everyone sees the seat connected; the newcomer its view
         return conn
 
     async def disconnect(self, conn: Conn) -> None:
@@ -389,13 +346,13 @@ class TableService:
 
     async def get_view(self, table_id: str, token: str | None) -> dict[str, Any]:
         async with self.lock(table_id):
-            row = await self._row(table_id)
+            row = await self.tables.row(table_id)
             who = self.authorize(row, token)
             joined_now = row.seats[who.seat].joined is False if who.seat is not None else False
             row = await self._join(row, who)
-            live = await self._live(row)
+            live = await self.tables.live(row)
             if joined_now and row.seats[who.seat].joined:
-                self._broadcast(row, live)
+                self.updates.broadcast(row, live)
             return self.view(row, live, who)
 
     async def log(self, table_id: str, token: str | None, before: int | None, limit: int) -> dict[str, Any]:
@@ -403,9 +360,9 @@ class TableService:
         ``limit`` lines ending before line ``before`` (default: the end). Raises
         :class:`ApiError` 401 (unknown token), 404."""
         async with self.lock(table_id):
-            row = await self._row(table_id)
+            row = await self.tables.row(table_id)
             who = self.authorize(row, token)
-            live = await self._live(row)
+            live = await self.tables.live(row)
             return views.log_page(live.state, who, before, limit)
 
     async def act(self, table_id: str, token: str | None, text: Any, version: Any) -> dict[str, Any]:
@@ -418,10 +375,10 @@ class TableService:
             raise ApiError(422, {"error": "invalid", "param": "action",
                                  "detail": f"the action text is longer than {MAX_ACTION_TEXT} characters: {shorten(text)!r}"})
         async with self.lock(table_id):
-            row = await self._row(table_id)
+            row = await self.tables.row(table_id)
             who = self.playing_seat(row, token, "this token holds no seat at this table")
             row = await self._join(row, who)
-            live = await self._live(row)
+            live = await self.tables.live(row)
             if version != row.version:
                 raise ApiError(409, {"error": "stale", "version": row.version,
                                      "detail": f"the table is at version {row.version}, not {version}"})
@@ -437,8 +394,8 @@ class TableService:
                 action = state.action_from_text(text)
             except IllegalActionError as e:
                 raise ApiError(422, views.refused(e, row)) from None
-            row = await self._commit(row, live, [(cp, action)])
-            self._broadcast(row, live)
+            row = await self.tables.commit(row, live, [(cp, action)])
+            self.updates.broadcast(row, live)
             if self._plan(row, live.state) is not None:  # a bot, chance or a timer is next
                 self.kick(table_id)
             return self.view(row, live, who)
@@ -452,7 +409,7 @@ class TableService:
             raise ApiError(422, {"error": "invalid", "param": "text",
                                  "detail": f"chat text must be 1 to {MAX_CHAT} characters"})
         async with self.lock(table_id):
-            row = await self._row(table_id)
+            row = await self.tables.row(table_id)
             who = self.authorize(row, token)
             if who.replaced is not None and not who.host:
                 raise ApiError(403, {"error": "forbidden", "detail": f"your seat (seat {who.replaced + 1}) is now played by a bot"})
@@ -463,9 +420,9 @@ class TableService:
             else:
                 name = display_name(row.seats[who.seat])
             await self.db(self.store.add_chat, table_id, who.seat, name, text.strip())
-            row = await self._row(table_id)
-            live = await self._live(row)
-            self._broadcast(row, live)
+            row = await self.tables.row(table_id)
+            live = await self.tables.live(row)
+            self.updates.broadcast(row, live)
             return self.view(row, live, who)
 
     async def talk(self, table_id: str, token: str | None, body: Any) -> dict[str, Any]:
@@ -476,18 +433,18 @@ class TableService:
         if not token:
             raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required for table talk"})
         async with self.lock(table_id):
-            row = await self._row(table_id)
+            row = await self.tables.row(table_id)
             who = self.playing_seat(row, token, "only a player at the table can talk")
             refuse_if_closed(row)
-            live = await self._live(row)
+            live = await self.tables.live(row)
             if live.state.is_terminal():
                 raise ApiError(409, {"error": "finished", "detail": "the game is over"})
             said = table_talk.statement(row, live.state, who.seat, body)
             row = await self._join(row, who)
             await self._say(row, live, said)
-            row = await self._row(table_id)
-            live = await self._live(row)
-            self._broadcast(row, live)
+            row = await self.tables.row(table_id)
+            live = await self.tables.live(row)
+            self.updates.broadcast(row, live)
             return self.view(row, live, who)
 
     async def _say(self, row: TableRow, live: Live, said: Any) -> None:
@@ -510,7 +467,7 @@ class TableService:
     async def seat_to_bot(self, table_id: str, seat: int, token: str | None, bot: Any) -> dict[str, Any]:
         """The host hands a seat to a bot (its player left)."""
         async with self.lock(table_id):
-            row = await self._row(table_id)
+            row = await self.tables.row(table_id)
             who = self.authorize_host(row, token, "hand a seat to a bot")
             if not 0 <= seat < len(row.seats):
                 raise ApiError(404, {"error": "not found", "detail": f"no seat {seat} at this table"})
@@ -526,14 +483,14 @@ class TableService:
             taken = [display_name(s) for s in row.seats if s.seat != seat]
             await self.db(self.store.set_seat_bot, table_id, seat, bot,
                           seating.bot_seat_name(bot, seat, taken), row.version)
-            for c in self.conns.get(table_id, ()):  # the old player's pages now watch
+            for c in self.updates.conns.get(table_id, ()):  # the old player's pages now watch
                 if c.who.seat == seat:
                     c.who = Who(None, host=c.who.host, token=True, replaced=seat)
             if who.seat == seat:
                 who = Who(None, host=who.host, token=True, replaced=seat)
-            row = await self._row(table_id)
-            live = await self._live(row)
-            self._broadcast(row, live)
+            row = await self.tables.row(table_id)
+            live = await self.tables.live(row)
+            self.updates.broadcast(row, live)
             self.kick(table_id)
             return self.view(row, live, who)
 
@@ -543,15 +500,15 @@ class TableService:
         more (409). Closing a closed table again changes nothing. Raises :class:`ApiError` 401
         (no or unknown token), 403 (not the host), 404, 409 (the game is over)."""
         async with self.lock(table_id):
-            row = await self._row(table_id)
+            row = await self.tables.row(table_id)
             who = self.authorize_host(row, token, "close it")
             if row.status == "finished":
                 raise ApiError(409, {"error": "finished", "detail": "the game is over: a finished table stays as it ended"})
             if row.status != "closed":
                 await self.db(self.store.close, table_id)
-                row = await self._row(table_id)
-            live = await self._live(row)
-            self._broadcast(row, live)
+                row = await self.tables.row(table_id)
+            live = await self.tables.live(row)
+            self.updates.broadcast(row, live)
             self.kick(table_id)  # the table's background task sees the status and ends
             return self.view(row, live, who)
 
@@ -565,11 +522,11 @@ class TableService:
         if not token:
             raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to ask for a hint"})
         async with self.lock(table_id):
-            row = await self._row(table_id)
+            row = await self.tables.row(table_id)
             who = self.playing_seat(row, token, "only a player at the table can ask for a hint")
             if not row.options.get("hints"):
                 raise ApiError(403, {"error": "forbidden", "detail": "this table does not allow hints"})
-            live = await self._live(row)
+            live = await self.tables.live(row)
             cp = live.state.current_player()
             if cp == TERMINAL:
                 raise ApiError(403, {"error": "forbidden", "detail": "the game is over"})
@@ -587,8 +544,8 @@ class TableService:
 
     async def record(self, table_id: str) -> dict[str, Any]:
         async with self.lock(table_id):
-            row = await self._row(table_id)
-            live = await self._live(row)
+            row = await self.tables.row(table_id)
+            live = await self.tables.live(row)
             if not live.state.is_terminal():
                 if row.status == "closed":
                     raise ApiError(409, {"error": "closed",
@@ -629,5 +586,5 @@ class TableService:
         older = utcnow() - timedelta(seconds=self.limits.unjoined_ttl_seconds)
         ids = await self.db(self.store.expire_unjoined, older)
         for table_id in ids:
-            self._drop(table_id)
+            self.tables.drop(table_id)
         return ids
