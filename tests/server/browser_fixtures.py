@@ -61,7 +61,7 @@ class ServerProcess:
         self.proc: subprocess.Popen | None = None
         self.log_path = self.data_dir / "server.log"
 
-    def start(self, timeout: float = 30.0) -> "ServerProcess":
+    def start(self, timeout: float = 120.0) -> "ServerProcess":
         # The default limits, but for table creation: a test module creates dozens of tables from
         # one address within a minute.
         code = (f"from roses.server import run; from roses.server.limits import Limits; "

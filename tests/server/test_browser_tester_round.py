@@ -34,7 +34,7 @@ def make(base: str, game: str, seats: list[dict], **extra) -> dict:
 
 def mover(base: str, table_id: str, token: str) -> int:
     """The seat to move once the server has dealt (chance outcomes are the server's)."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90
     while True:
         status, view = api(base, "GET", f"/api/tables/{table_id}", token=token)
         assert status == 200, view

@@ -146,7 +146,7 @@ def solo_table(client, hints: bool | None, humans: int = 1) -> dict:
 
 
 def my_turn(client, tid: str, token: str) -> dict:
-    end = time.monotonic() + 30
+    end = time.monotonic() + 90
     while True:
         v = client.get(f"/api/tables/{tid}", headers=auth(token)).json()
         if v["legal_actions"]:

@@ -283,7 +283,7 @@ def test_a_closed_table_stops_its_bots_and_a_finished_one_cannot_be_closed(clien
     r = client.post(f"/api/tables/{tid}/close", headers=auth(made["host_token"]))
     assert r.status_code == 200
     at = store.load(tid).version
-    service, end = client.app.state.service, time.monotonic() + 30
+    service, end = client.app.state.service, time.monotonic() + 90
     while tid in service.runner.runners and time.monotonic() < end:  # the table's bot task sees "closed"
         time.sleep(0.01)
     assert tid not in service.runner.runners
