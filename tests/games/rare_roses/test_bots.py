@@ -249,3 +249,38 @@ def test_deals_declined_this_turn_are_in_the_observation_terms_for_the_two_seats
     assert s.observation(2).deals_declined == ({"to": 1},) == s.observation(None).deals_declined
     do(s, "done buying", "end turn")
     assert s.observation(0).deals_declined == ()
+
+
+def _fourth_specialty_order():
+    """Solo, black specialty shop with three black specialty orders filled; the queue's one order
+    is a fourth (one black bud, Fill or Match $4) and the market has a black bud at $5."""
+    deck = ([card(i, [("osira", "bloom")], 4, 9) for i in range(24)]
+            + [card(24 + i, [("black", "bud")], 4, 4, specialty="black") for i in range(4)])
+    s = new_game(1, seed=3, specialties=["black"], order_deck=deck)
+    to_purchase(s)
+    set_market(s, black=1)
+    s.queue = [None, None, 27]
+    s.filled[0] = [24, 25, 26]
+    return s
+
+
+def test_heuristic_pays_for_the_order_that_wins_the_specialty_bonus():
+    """RR-4: the 4th order of the shop's specialty rose pays $50 on top of its price. Buying the $5
+    black bud for a $4 order loses $1 on the order alone, and the planner before issue 10 skipped
+    it (``specialty_weight = 0`` is that planner); now it buys the bud and fills the order, and the
+    bonus is paid: $20 − $5 + $4 + $50. Solo over seeds 0–999 this is worth about $4 a game
+    ($115.6 → $119.7, docs/agents.md)."""
+    for weight, want in ((0.0, ["done buying"]), (1.0, ["buy black", "done buying"])):
+        s = _fourth_specialty_order()
+        bot = make_agent("heuristic", s.game, 0)
+        bot.specialty_weight = weight
+        acts = []
+        while s.phase == "purchase":
+            a = str(bot.act(Turn.of(s)))
+            acts.append(a)
+            do(s, a)
+        assert acts == want, (weight, acts)
+    assert s.phase == "fill" and bot.act(Turn.of(s)) in (FillOrder(27, "match"), FillOrder(27, "fill"))
+    while s.phase == "fill":
+        do(s, str(bot.act(Turn.of(s))))
+    assert s.bonus_paid[0] and s.money[0] == 20 - 5 + 4 + 50

@@ -23,6 +23,7 @@ sequence one step a decision, reading the draft so far from its observation.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -30,7 +31,8 @@ from typing import Any
 from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, DealGive, DealPay, DealTake, DealWith,
                       Decline, DoneBuying, EndTurn, FillOrder, Offer, Push, Seed, StopPushing, Trash,
                       offer_steps, pay_steps)
-from .cards import BOXES, MAX_DRAWS, MAX_FILLS, MAX_RECEIVED, PUSH_COSTS, ROSES, SEED_DRAWS
+from .cards import (BOXES, MAX_DRAWS, MAX_FILLS, MAX_RECEIVED, PUSH_COSTS, ROSES, SEED_DRAWS, SPECIALTY_BONUS,
+                    SPECIALTY_ORDERS, default_deck, load_deck)
 
 R = len(ROSES)
 # per-type demand classes
@@ -58,7 +60,10 @@ class Plan:
     buy: tuple[int, ...]                   # tiles to buy now, per rose
 
 
-def plan_order(o, now: bool, nxt: bool, p: float = 1.0) -> PlanOrder:
+def plan_order(o, now: bool, nxt: bool, p: float = 1.0, bonus: float = 0.0) -> PlanOrder:
+    """The planner's view of order ``o`` (an ``OrderView``): what Fill and Match need, each worth its
+    price plus ``bonus`` dollars (a specialty order's share of the bonus, RR-4); ``now``/``nxt``:
+    fillable this turn / next turn; ``p``: its chance to be there next turn."""
     fill: dict[int, int] = {}
     match: dict[int, list[int]] = {}
     for rose, mat in o.roses:
@@ -66,7 +71,7 @@ def plan_order(o, now: bool, nxt: bool, p: float = 1.0) -> PlanOrder:
         fill[r] = fill.get(r, 0) + 1
         m = match.setdefault(r, [0, 0])
         m[0 if mat == "bud" else 1] += 1
-    return PlanOrder(o.id, o.fill, o.match, now, nxt, tuple(sorted(fill.items())),
+    return PlanOrder(o.id, o.fill + bonus, o.match + bonus, now, nxt, tuple(sorted(fill.items())),
                      tuple((r, b, bl) for r, (b, bl) in sorted(match.items())), p)
 
 
@@ -236,6 +241,9 @@ class HeuristicAgent:
       observation's ``deals_declined``: the server builds a bot per move). It accepts a deal when
       its shop and money after it are worth at least as much to its plan.
     - Fill ("Fill Orders", RR-8): it fills the orders of its plan for this turn, Match first.
+    - Specialty bonus (RR-4: $50 at the 4th filled order of its shop's specialty rose), solo only
+      for now: an order of that rose counts on top of its price what filling it adds to the chance
+      of the bonus (:meth:`_specialty_value`).
     """
 
     name = "heuristic"
@@ -244,21 +252,54 @@ class HeuristicAgent:
     take_sure = 0.9     # with others: chance that a seat whose plan fills an order takes it
     take_rare = 0.05    # … and that a seat whose plan does not takes it anyway
     deny_players = 2    # trash an oldest order another seat can fill only with this many seats or fewer
+    specialty_weight = 1.0  # solo: weight of an order's share of the specialty bonus (0: ignored)
+    # with others: not used yet (3 heuristic seats made $44.2 a seat instead of $51.4 with it, seeds
+    # 0-5: every seat chases its bonus and buys dearer; unmeasured beyond that)
+    specialty_weight_multi = 0.0
+    specialty_fill = 0.5    # chance that a later order of the specialty rose is filled
     trash_market = 100  # with others: trash an unused oldest order once the market holds this many tiles a player
 
     def __init__(self, game: Any = None, seed: int = 0):
         self.rng = random.Random(seed)
+        deck = default_deck() if game is None or game.params.get("order_deck") is None \
+            else load_deck(game.params["order_deck"])
+        self._specialty_share = {r: sum(1 for c in deck if c.specialty == r) / len(deck) for r in ROSES}
         self._p_cache: tuple[Any, dict[int, float]] = (None, {})  # survival chances this decision
         self._target: Offer | None = None  # the deal being drafted
 
     # -- the planner on an observation
     def _orders(self, obs, seat: int, before_refill: bool) -> list[PlanOrder]:
         q = list(obs.queue)
+        bonus = self._specialty_value(obs, seat)
+        spec = obs.shops[seat].specialty
+
+        def extra(o) -> float:
+            return bonus if o.specialty is not None and o.specialty == spec else 0.0
         if obs.solo:
             if before_refill:
                 q = q[1:] + [None]     # the refill advances every order; the oldest is lost
-            return [plan_order(o, True, i >= 1) for i, o in enumerate(q) if o is not None]
-        return [plan_order(o, True, True, self._survival(obs, seat, o)) for o in q if o is not None]
+            return [plan_order(o, True, i >= 1, bonus=extra(o)) for i, o in enumerate(q) if o is not None]
+        return [plan_order(o, True, True, self._survival(obs, seat, o), extra(o)) for o in q if o is not None]
+
+    def _specialty_value(self, obs, seat: int) -> float:
+        """Dollars an order of ``seat``'s specialty rose is worth on top of its price (RR-4: $50 at
+        the 4th such order filled): what filling it adds to the chance of the bonus. With ``k``
+        orders still needed after this one, and the later matching orders (the others in the queue
+        and, by the deck's share of them, those expected in the rest of the order deck) each filled
+        with chance ``specialty_fill``, their number filled is about Poisson(λ). Filling this one
+        turns a miss into the bonus exactly when ``k`` of the later ones are filled, so it is worth
+        weight × $50 × λ^k e^-λ / k! (weight: ``specialty_weight`` solo, else
+        ``specialty_weight_multi``). 0 once the bonus is paid. Reads only public fields."""
+        shop = obs.shops[seat]
+        weight = self.specialty_weight if obs.solo else self.specialty_weight_multi
+        if not weight or shop.bonus_paid or shop.specialty is None:
+            return 0.0
+        k = SPECIALTY_ORDERS - shop.specialty_filled - 1  # still needed after this order
+        if k < 0:
+            return 0.0
+        later = sum(1 for o in obs.queue if o is not None and o.specialty == shop.specialty) - 1
+        lam = self.specialty_fill * (max(later, 0) + obs.deck_size * self._specialty_share[shop.specialty])
+        return weight * SPECIALTY_BONUS * math.exp(-lam) * lam ** k / math.factorial(k)
 
     def _survival(self, obs, seat: int, o) -> float:
         """With others: the chance that order ``o`` is still in the queue on ``seat``'s next turn.
