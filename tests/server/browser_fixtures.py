@@ -102,7 +102,9 @@ class ServerProcess:
         id) and their count so far under that name: each test deals the same on every run,
         whichever tests ran on this server before it (pytest-xdist splits a module between
         workers as it likes)."""
-        self.deals_path.write_text(test)
+        part = self.deals_path.with_suffix(".part")
+        part.write_text(test)
+        part.replace(self.deals_path)  # atomic: the server never reads half a name
 
     def start(self, timeout: float = 120.0) -> "ServerProcess":
         code = SERVE.format(port=self.port, data_dir=str(self.data_dir), deals=str(self.deals_path))
