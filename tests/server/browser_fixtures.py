@@ -49,6 +49,40 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+DEALS_FILE = "deals-for"
+SERVERS: dict[str, "ServerProcess"] = {}  # base URL -> its process, for deal_for_test
+
+# The server's seeds for tables created without one (every table with two or more human seats,
+# which refuse a fixed seed): drawn from the name in the deals file, so a deal that breaks a test
+# breaks it on every run, not now and then in CI (random deals did, server tests first).
+SERVE = """
+import pathlib, random
+import roses.server.app as app_module
+from roses.server import run
+from roses.server.limits import Limits
+from roses.server.service import TableService
+
+deals, counts = pathlib.Path({deals!r}), {{}}
+
+def new_seed():
+    name = deals.read_text() if deals.exists() else ""
+    counts[name] = counts.get(name, 0) + 1
+    return random.Random(f"{{name}}#{{counts[name]}}").randrange(2**63)
+
+app_module.TableService = lambda *args, **kw: TableService(*args, new_seed=new_seed, **kw)
+# The default limits, but for table creation: a test module creates dozens of tables from one
+# address within a minute.
+run(host='127.0.0.1', port={port}, data_dir={data_dir!r}, log_level='warning',
+    limits=Limits().with_(create='1000/minute'))
+"""
+
+
+def deal_for_test(base: str, test: str) -> None:
+    """:meth:`ServerProcess.deal_for` of the server at ``base`` (no-op for another server)."""
+    if base in SERVERS:
+        SERVERS[base].deal_for(test)
+
+
 class ServerProcess:
     """``roses serve`` (through ``roses.server.run``, independent of the CLI's shape) as a
     subprocess on 127.0.0.1:``port`` with the SQLite database in ``data_dir``; can be stopped and
@@ -60,13 +94,20 @@ class ServerProcess:
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
         self.log_path = self.data_dir / "server.log"
+        self.deals_path = self.data_dir / DEALS_FILE
+        SERVERS[self.base] = self
+
+    def deal_for(self, test: str) -> None:
+        """Tables created from now on without a seed get seeds drawn from ``test`` (a test's node
+        id) and their count so far under that name: each test deals the same on every run,
+        whichever tests ran on this server before it (pytest-xdist splits a module between
+        workers as it likes)."""
+        part = self.deals_path.with_suffix(".part")
+        part.write_text(test)
+        part.replace(self.deals_path)  # atomic: the server never reads half a name
 
     def start(self, timeout: float = 120.0) -> "ServerProcess":
-        # The default limits, but for table creation: a test module creates dozens of tables from
-        # one address within a minute.
-        code = (f"from roses.server import run; from roses.server.limits import Limits; "
-                f"run(host='127.0.0.1', port={self.port}, data_dir={str(self.data_dir)!r}, log_level='warning', "
-                f"limits=Limits().with_(create='1000/minute'))")
+        code = SERVE.format(port=self.port, data_dir=str(self.data_dir), deals=str(self.deals_path))
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT,
                                      cwd=str(self.data_dir))

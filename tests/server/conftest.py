@@ -84,3 +84,14 @@ def make_client(db_url, request):
 @pytest.fixture
 def client(make_client):
     return make_client()
+
+
+@pytest.fixture(autouse=True)
+def _browser_deals_by_test_name(request):
+    """A browser test's live server deals tables created without a seed from the test's name (as
+    :func:`make_client` does), so a deal that breaks a browser test breaks it on every run."""
+    if "live_server" in request.fixturenames:
+        from .browser_fixtures import deal_for_test
+
+        deal_for_test(request.getfixturevalue("live_server"), request.node.nodeid)
+    yield

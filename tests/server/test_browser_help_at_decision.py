@@ -85,8 +85,9 @@ def test_rose_ceremony_shows_each_bouquets_wilt_risk(live_server, browser):
         page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
         page.locator("#moves button.move:enabled").first.click()
         page.wait_for_timeout(200)
-    view = page.evaluate("() => window.rosesTable.view")
-    risks = page.evaluate("() => [...document.querySelectorAll('.seat-box')].map(b => [Number(b.dataset.seat), Number(b.querySelector('.wilt-risk').dataset.risk)])")
+    # The view and the risks drawn from it in one read: the bots may still be moving, and a view
+    # pushed between two reads would pair one view's risks with another's cards.
+    view, risks = page.evaluate("() => [window.rosesTable.view, [...document.querySelectorAll('.seat-box')].map(b => [Number(b.dataset.seat), Number(b.querySelector('.wilt-risk').dataset.risk)])]")
     o = view["observation"]
     left = {(r, t): k for r, t, k in view["params"]["deck"]}
     seen = o["hand"] + [c for b in o["bouquets"] for c in b] + o["discard"]

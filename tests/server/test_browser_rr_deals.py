@@ -57,6 +57,15 @@ def record_moves(page) -> list[tuple[str, int]]:
     return sent
 
 
+def answer_to(page, action: str):
+    """``with answer_to(page, "propose"):`` waits for the answer to the page's move ``action``.
+    The server pushes the bot's reply to a deal over the WebSocket, which may reach the page
+    before the HTTP answer to the move that made it: a test that waits for the reply has not
+    necessarily seen that answer yet."""
+    return page.expect_response(lambda res: res.request.method == "POST" and res.url.endswith("/actions")
+                                and json.loads(res.request.post_data or "{}").get("action") == action)
+
+
 def open_builder_with_one_take(page) -> None:
     page.click("#moves .deal-builder summary")
     page.locator("#moves .deal-builder .deal-cols > div").first.locator("button.deal-step").nth(1).click()
@@ -101,9 +110,10 @@ def test_the_builder_keeps_the_money_within_what_the_player_has(live_server, bro
     page.fill(field, str(money + 9))
     assert sent == []  # typing sends nothing
     assert page.locator("#moves .deal-builder button.deal-propose").is_enabled()
-    page.click("#moves .deal-builder button.deal-propose")
+    with answer_to(page, "propose"):
+        page.click("#moves .deal-builder button.deal-propose")
     page.wait_for_function("""() => { const v = window.rosesTable.view;
-        return v && v.observation.log.some(l => / (accepts|declines)/.test(l)); }""", timeout=30000)
+        return v && v.observation.log.some(l => / (accepts|declines)/.test(l)); }""")
     assert sent and all(status == 200 for _, status in sent), sent
     actions = [t for t, _ in sent]
     assert actions[0] == "deal 1" and actions[-1] == "propose", actions
@@ -133,9 +143,10 @@ def test_a_step_refused_half_way_cancels_the_draft_and_says_so_plainly(live_serv
             route.continue_()
     page.route("**/api/tables/*/actions", refuse_takes)
     open_builder_with_one_take(page)
-    page.click("#moves .deal-builder button.deal-propose")
+    with answer_to(page, "cancel deal"):
+        page.click("#moves .deal-builder button.deal-propose")
     page.wait_for_function("""() => { const v = window.rosesTable.view;
-        return v && v.observation.log.some(l => /drops the deal/.test(l)); }""", timeout=30000)
+        return v && v.observation.log.some(l => /drops the deal/.test(l)); }""")
     page.wait_for_selector("#banner:not([hidden])")
     actions = [t for t, _ in sent]
     assert actions[0] == "deal 1" and actions[1].startswith("take ") and actions[-1] == "cancel deal", actions

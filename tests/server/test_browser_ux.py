@@ -375,7 +375,7 @@ def test_rare_roses_deal_builder_proposes_a_deal_as_draft_steps(live_server, bro
     assert " for $6" in page.inner_text("#moves .deal-builder .deal-text")
     page.click("#moves .deal-builder button.deal-propose")
     page.wait_for_function("""() => { const v = window.rosesTable.view;
-        return v && v.observation.log.some(l => / (accepts|declines)/.test(l)); }""", timeout=30000)
+        return v && v.observation.log.some(l => / (accepts|declines)/.test(l)); }""")  # the page's 60 s default: five moves and a bot's answer on a loaded machine
     view = page.evaluate("() => window.rosesTable.view")
     # deal, take, pay +5, pay +1, propose: five moves, then the bot's answer
     assert view["version"] >= start + 6

@@ -113,7 +113,7 @@ def test_a_second_analysis_from_the_same_client_is_refused_while_one_runs(client
 
     def slow(game, seed):
         started.set()
-        release.wait(30)
+        release.wait(120)
         return ISMCTSAgent(game, seed=seed, iterations=5)
 
     monkeypatch.setattr(analysis_module, "MAKE", slow)
@@ -121,13 +121,13 @@ def test_a_second_analysis_from_the_same_client_is_refused_while_one_runs(client
     t = threading.Thread(target=lambda: first.update(r=client.post("/api/analysis", json={"record": data, "seat": 0})))
     t.start()
     try:
-        assert started.wait(30)
+        assert started.wait(120)  # generous: a loaded machine; a passing run waits no longer
         r = client.post("/api/analysis", json={"record": data, "seat": 1})
         assert r.status_code == 429
         assert r.json() == {"error": "busy", "detail": "an analysis you asked for is still running; wait for it to finish"}
     finally:
         release.set()
-        t.join(60)
+        t.join(120)
     assert first["r"].status_code == 200
     # the slot is free again
     monkeypatch.setattr(analysis_module, "MAKE", lambda game, seed: ISMCTSAgent(game, seed=seed, iterations=5))

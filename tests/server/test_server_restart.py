@@ -115,11 +115,13 @@ def test_kill_9_mid_game_then_restart_finishes_the_game_exactly(db_url, tmp_path
     server = Server(tmp_path, db_args)
     try:
         r = httpx.post(server.url + "/api/tables",
-                       json={"game": MAIN, "seats": seats, "seed": seed, "bot_delay_ms": 100}, timeout=10)
+                       json={"game": MAIN, "seats": seats, "seed": seed, "bot_delay_ms": 200}, timeout=10)
         assert r.status_code == 201, r.text
         table_id = r.json()["table_id"]
         host_token = r.json()["host_token"]
         assert httpx.get(f"{server.url}/api/tables/{table_id}?token={host_token}", timeout=10).json()["host"]
+        # Killed at a quarter; 200 ms a bot move leaves some 7 s before the game would end (at
+        # 100 ms a loaded machine's stall of the test for 4 s would let it end unkilled).
         wait_view(server.url, table_id, lambda v: v["version"] >= total // 4, timeout=60)
         server.kill9()
     finally:
