@@ -131,7 +131,7 @@ async def set_name(svc: "TableService", table_id: str, seat: int, token: str | N
         refuse_if_over(row)
         clean = checked_name(row, seat, name)
         await svc.db(svc.store.set_seat_name, table_id, seat, clean)
-        row = await svc._join(await svc.tables.row(table_id), who)
+        row = await svc.mark_joined(await svc.tables.row(table_id), who)
         live = await svc.tables.live(row)
         svc.updates.broadcast(row, live)
         return svc.view(row, live, who)

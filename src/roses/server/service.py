@@ -169,8 +169,9 @@ class TableService:
 
     authorize = staticmethod(auth.authorize)
 
-    async def _join(self, row: TableRow, who: Who) -> TableRow:
-        """A human seat's token was used: remember that the seat joined."""
+    async def mark_joined(self, row: TableRow, who: Who) -> TableRow:
+        """A human seat's token was used: remember that the seat joined (the lobby lists only tables
+        someone joined). Returns the table row, reloaded when this call marked the seat."""
         if who.seat is None:
             return row
         s = row.seats[who.seat]
@@ -204,7 +205,7 @@ class TableService:
         async with self.lock(table_id):
             row = await self.tables.row(table_id)
             who = self.authorize(row, token)
-            row = await self._join(row, who)
+            row = await self.mark_joined(row, who)
             conn = Conn(table_id, who, address)
             self.updates.add(conn)
             live = await self.tables.live(row)
@@ -349,7 +350,7 @@ class TableService:
             row = await self.tables.row(table_id)
             who = self.authorize(row, token)
             joined_now = row.seats[who.seat].joined is False if who.seat is not None else False
-            row = await self._join(row, who)
+            row = await self.mark_joined(row, who)
             live = await self.tables.live(row)
             if joined_now and row.seats[who.seat].joined:
                 self.updates.broadcast(row, live)
@@ -377,7 +378,7 @@ class TableService:
         async with self.lock(table_id):
             row = await self.tables.row(table_id)
             who = self.playing_seat(row, token, "this token holds no seat at this table")
-            row = await self._join(row, who)
+            row = await self.mark_joined(row, who)
             live = await self.tables.live(row)
             if version != row.version:
                 raise ApiError(409, {"error": "stale", "version": row.version,
@@ -414,7 +415,7 @@ class TableService:
             if who.replaced is not None and not who.host:
                 raise ApiError(403, {"error": "forbidden", "detail": f"your seat (seat {who.replaced + 1}) is now played by a bot"})
             refuse_if_closed(row)
-            row = await self._join(row, who)
+            row = await self.mark_joined(row, who)
             if who.seat is None:
                 name = "host"
             else:
@@ -440,7 +441,7 @@ class TableService:
             if live.state.is_terminal():
                 raise ApiError(409, {"error": "finished", "detail": "the game is over"})
             said = table_talk.statement(row, live.state, who.seat, body)
-            row = await self._join(row, who)
+            row = await self.mark_joined(row, who)
             await self._say(row, live, said)
             row = await self.tables.row(table_id)
             live = await self.tables.live(row)
