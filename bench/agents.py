@@ -3,7 +3,7 @@
 Rows (``--rows``, comma-separated; default all):
 
 - ``rt3, rt4, rt6`` / ``rc3, rc4, rc6``: one ``--bot`` seat (default ``ismcts:hard``) against
-  heuristic bots in every other seat, Roses and Thorns / Rose Ceremony at 3, 4, 6 players. Game
+  ``--opponents`` bots (default ``heuristic``) in every other seat, Roses and Thorns / Rose Ceremony at 3, 4, 6 players. Game
   ``i`` (seed ``--seed + i``) puts the search at seat ``i mod n``, so it sits in every seat equally
   often. Fair share ``1/n``; a shared win counts 1/k.
 - ``rc2``: Rose Ceremony 2 players, head to head against the heuristic (fair share 0.5).
@@ -24,6 +24,11 @@ workload timed in the same process (``bench/engine.py``). Games run on ``--worke
 
     python3 bench/agents.py --games 200 [--rows rt4,rc2] [--bot ismcts:hard] [--json]
     python3 bench/agents.py --rows rt4 --games 60 --bot 'ismcts:hard@rounds=1,iterations=300'
+    python3 bench/agents.py --rows rt4,rc4 --games 100 --bot heuristic --opponents ismcts:hard
+
+The last is a player's view of a level: a heuristic seat (a stand-in for a player) against the
+level in every other seat; it wins less than the fair share when the level is harder to beat than
+the heuristic (which, against copies of itself, wins exactly the fair share on average).
 """
 from __future__ import annotations
 
@@ -105,13 +110,13 @@ def bench_agent(bot: str, game, seed: int):
 
 def seat_game(args):
     """One game of a seat row: the search bot at seat ``i mod n``. Returns (share, [s per move])."""
-    name, players, bot, i, seed = args
+    name, players, bot, i, seed, opponents = args
     game = roses.load(name, players=players)
     me = i % players
 
     def pick(state):
-        return [bench_agent(bot, game, hash_seed(seed, i, s)) if s == me else
-                make_agent("heuristic", game, hash_seed(seed, i, s)) for s in range(players)], [me]
+        return [bench_agent(bot if s == me else opponents, game, hash_seed(seed, i, s))
+                for s in range(players)], [me]
     state, times = _play(game, pick, seed + i)
     return state.returns()[me], times[me]
 
@@ -153,6 +158,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200, help="games per row (per faction for br rows)")
     ap.add_argument("--rows", default=",".join(ALL_ROWS))
     ap.add_argument("--bot", default="ismcts:hard")
+    ap.add_argument("--opponents", default="heuristic", help="the other seats' bot in seat rows")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--solo-bots", default="random,heuristic,search,ismcts:medium,ismcts:hard")
     ap.add_argument("--solo-games", type=int, default=1000)
@@ -170,10 +176,12 @@ def main() -> None:
             t0 = time.time()
             if row in SEAT_ROWS:
                 name, n = SEAT_ROWS[row]
-                res = list(pool.map(seat_game, [(name, n, args.bot, i, args.seed) for i in range(args.games)]))
+                res = list(pool.map(seat_game, [(name, n, args.bot, i, args.seed, args.opponents)
+                                                      for i in range(args.games)]))
                 wins = sum(r for r, _ in res)
                 lo, hi = wilson(wins, len(res))
-                r = {"row": row, "game": name, "players": n, "bot": args.bot, "games": len(res),
+                r = {"row": row, "game": name, "players": n, "bot": args.bot, "opponents": args.opponents,
+                     "games": len(res),
                      "win_rate": wins / len(res), "ci95": [lo, hi], "fair_share": 1 / n,
                      **_timing([t for _, ts in res for t in ts], base)}
             elif row in FACTION_ROWS:
@@ -235,7 +243,7 @@ def _line(r: dict) -> str:
                  for fac, v in r.items() if isinstance(v, dict)]
         return f"blades-and-rose {r['players']}p {r['bot']} {r['games']} games: " + "; ".join(parts) + _ms(r)
     lo, hi = r["ci95"]
-    return (f"{r['game']} {r['players']}p {r['bot']} vs heuristics: {r['win_rate']:.3f} ({lo:.3f}–{hi:.3f}) "
+    return (f"{r['game']} {r['players']}p {r['bot']} vs {r['opponents']}: {r['win_rate']:.3f} ({lo:.3f}–{hi:.3f}) "
             f"over {r['games']} games, fair {r['fair_share']:.2f}{_ms(r)}")
 
 
