@@ -393,3 +393,12 @@ def test_play_seat_counts_from_one_as_shown(tmp_path):
     assert "--seat 0 is read as seat 1" in r.output and "You are Seat 1." in r.output, r.output
     r = runner.invoke(app, ["play", "rose-ceremony", "--players", "2", "--seat", "3"])
     assert r.exit_code == 2 and "--seat must be 1..2" in r.output
+
+
+def test_play_names_the_bots_in_plain_words(tmp_path):
+    """The header names each bot seat as the table does ("Seat 2 (Hard search bot)"), never by the
+    engine's agent name ("ismcts:hard"), which a player picking opponents does not know."""
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "3", "--seed", "3", "--bots",
+                            "ismcts:hard,heuristic", "--records", str(tmp_path)], input="q\n")
+    assert "Bots: Seat 2 (Hard search bot), Seat 3 (Standard bot)." in r.output, r.output
+    assert "ismcts" not in r.output and "heuristic" not in r.output

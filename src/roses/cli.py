@@ -209,7 +209,8 @@ def play(
     state = g.new_initial_state(seed)
     viewer = None if watch else seat
     console.rule(f"{g.title} — {n} player{'s' if n != 1 else ''}, seed {state.seed}")
-    bot_list = ", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(seat_bots) if s not in humans)
+    bot_list = ", ".join(f"{seat_name(s)} {_player_label('bot:' + b)}" for s, b in enumerate(seat_bots)
+                         if s not in humans)  # "Seat 2 (Hard search bot)", not the engine's name
     console.print("You are " + ("watching." if watch else f"{seat_name(seat)}.") + (f" Bots: {bot_list}." if bot_list else ""))
     shown = 0
     menu = Menu()
