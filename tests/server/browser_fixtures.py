@@ -265,6 +265,17 @@ def create_table(page: "Page", base: str, game: str, seats: list[str], *, player
     return page.locator(".join-link input").evaluate_all("els => els.map(e => e.value)")
 
 
+def open_one_human_table(page: "Page", base: str, game: str, players: int, seed: int, name: str = "") -> None:
+    """Create a ``game`` table of ``players`` seats, seat 1 human and the rest heuristic bots, with
+    ``seed``, open the human's seat and wait for its board (seats are counted from 1 in the
+    subtitle). The human seat's join link is the only one shown."""
+    links = create_table(page, base, game, ["human"] + ["bot:heuristic"] * (players - 1), name=name, seed=seed)
+    assert len(links) == 1
+    page.click("#open-my-seat")
+    page.wait_for_selector("#board > *")
+    assert "seat 1" in page.inner_text("#subtitle")
+
+
 def my_turn_buttons(page: "Page"):
     return page.locator("#moves:not([hidden]) button.move:enabled")
 

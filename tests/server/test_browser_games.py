@@ -14,11 +14,13 @@ import pytest
 # tests/ may or may not be a package (conftest rootdir import); support both.
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        browser, create_table, game_available, live_server, new_page, play_to_end, screenshot,
+        browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
+        screenshot,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        browser, create_table, game_available, live_server, new_page, play_to_end, screenshot,
+        browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
+        screenshot,
     )
 
 pytestmark = pytest.mark.browser
@@ -39,12 +41,7 @@ def test_one_human_plays_to_the_end(game, live_server, browser):
     players = GAMES[game]
     errors: list[str] = []
     page = new_page(browser, errors)
-    links = create_table(page, live_server, game, ["human"] + ["bot:heuristic"] * (players - 1),
-                         name=f"{game} browser test", seed=SEED)
-    assert len(links) == 1
-    page.click("#open-my-seat")
-    page.wait_for_selector("#board > *")
-    assert "seat 1" in page.inner_text("#subtitle")
+    open_one_human_table(page, live_server, game, players, SEED, name=f"{game} browser test")
     # The game's own renderer drew the table (not only the generic fallback).
     assert page.locator("#board .generic").count() == 0, f"{game} fell back to the generic renderer"
 

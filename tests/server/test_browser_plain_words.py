@@ -13,11 +13,11 @@ import pytest
 
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        browser, create_table, game_available, live_server, new_page, play_to_end,
+        browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        browser, create_table, game_available, live_server, new_page, play_to_end,
+        browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
     )
 
 from roses.core.plain import engine_syntax
@@ -45,10 +45,7 @@ def test_the_table_reads_in_plain_words(game, live_server, browser):
     players = GAMES[game]
     errors: list[str] = []
     page = new_page(browser, errors, width=1280, height=900)
-    create_table(page, live_server, game, ["human"] + ["bot:heuristic"] * (players - 1), seed=SEED)
-    page.click("#open-my-seat")
-    page.wait_for_selector("#board > *")
-    assert "seat 1" in page.inner_text("#subtitle")  # seats counted from 1
+    open_one_human_table(page, live_server, game, players, SEED)
     found: list[str] = []
     shot: dict[str, bool] = {}
 
