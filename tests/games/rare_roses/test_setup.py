@@ -145,3 +145,26 @@ def test_the_shipped_deck_pays_the_specialty_bonus_in_play():
             assert state.specialty_filled(0) >= 4
             paid.append(seed)
     assert paid, "no solo game paid the specialty bonus"
+
+
+def test_deck_of_is_the_one_place_the_rules_and_the_bots_read_the_deck(tmp_path):
+    """``cards.deck_of``: the shipped deck for ``None``; a deck file is read once per file version
+    (the server builds a bot per move); the rules and the bot's specialty share use the same deck."""
+    import json
+
+    import roses
+    from roses.games.rare_roses.bots import HeuristicAgent
+    from roses.games.rare_roses.cards import deck_of
+    from roses.games.rare_roses.state import rules_of
+
+    assert deck_of(None) is default_deck()
+    path = tmp_path / "deck.json"
+    cards = [c.to_json() for c in default_deck()[:4]]
+    cards[0]["specialty"] = "black"
+    path.write_text(json.dumps(cards))
+    first = deck_of(str(path))
+    assert deck_of(str(path)) is first and [c.id for c in first] == [0, 1, 2, 3]
+    game = roses.load("rare-roses", players=1, order_deck=cards)
+    assert sorted(rules_of(game).cards) == [c.id for c in deck_of(game.params["order_deck"])]
+    share = sum(1 for c in deck_of(cards) if c.specialty == "black") / 4
+    assert HeuristicAgent(game)._specialty_share("black") == share

@@ -32,7 +32,7 @@ from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, DealGive, DealPay, D
                       Decline, DoneBuying, EndTurn, FillOrder, Offer, Push, Seed, StopPushing, Trash,
                       offer_steps, pay_steps)
 from .cards import (BOXES, MAX_DRAWS, MAX_FILLS, MAX_RECEIVED, PUSH_COSTS, ROSES, SEED_DRAWS, SPECIALTY_BONUS,
-                    SPECIALTY_ORDERS, default_deck, load_deck)
+                    SPECIALTY_ORDERS, deck_of)
 
 R = len(ROSES)
 # per-type demand classes
@@ -261,9 +261,8 @@ class HeuristicAgent:
 
     def __init__(self, game: Any = None, seed: int = 0):
         self.rng = random.Random(seed)
-        deck = default_deck() if game is None or game.params.get("order_deck") is None \
-            else load_deck(game.params["order_deck"])
-        self._specialty_share = {r: sum(1 for c in deck if c.specialty == r) / len(deck) for r in ROSES}
+        self._game = game
+        self._share: dict[str, float] | None = None  # specialty share of the deck, worked out when used
         self._p_cache: tuple[Any, dict[int, float]] = (None, {})  # survival chances this decision
         self._target: Offer | None = None  # the deal being drafted
 
@@ -280,6 +279,15 @@ class HeuristicAgent:
                 q = q[1:] + [None]     # the refill advances every order; the oldest is lost
             return [plan_order(o, True, i >= 1, bonus=extra(o)) for i, o in enumerate(q) if o is not None]
         return [plan_order(o, True, True, self._survival(obs, seat, o), extra(o)) for o in q if o is not None]
+
+    def _specialty_share(self, rose: str) -> float:
+        """The share of the game's order deck (``cards.deck_of``, the deck the rules use) that are
+        specialty orders of ``rose``; worked out on first use (solo only, for now)."""
+        if self._share is None:
+            game = self._game
+            deck = deck_of(None if game is None else game.params.get("order_deck"))
+            self._share = {r: sum(1 for c in deck if c.specialty == r) / len(deck) for r in ROSES}
+        return self._share[rose]
 
     def _specialty_value(self, obs, seat: int) -> float:
         """Dollars an order of ``seat``'s specialty rose is worth on top of its price (RR-4: $50 at
@@ -298,7 +306,7 @@ class HeuristicAgent:
         if k < 0:
             return 0.0
         later = sum(1 for o in obs.queue if o is not None and o.specialty == shop.specialty) - 1
-        lam = self.specialty_fill * (max(later, 0) + obs.deck_size * self._specialty_share[shop.specialty])
+        lam = self.specialty_fill * (max(later, 0) + obs.deck_size * self._specialty_share(shop.specialty))
         return weight * SPECIALTY_BONUS * math.exp(-lam) * lam ** k / math.factorial(k)
 
     def _survival(self, obs, seat: int, o) -> float:

@@ -156,6 +156,7 @@ def load_deck(value: Any = None) -> tuple[OrderCard, ...]:
 
 
 _DEFAULT_DECK: tuple[OrderCard, ...] | None = None
+_PATH_DECKS: dict[tuple[str, int], tuple[OrderCard, ...]] = {}  # read-only cache: (path, mtime) -> deck
 
 
 def default_deck() -> tuple[OrderCard, ...]:
@@ -164,3 +165,22 @@ def default_deck() -> tuple[OrderCard, ...]:
     if _DEFAULT_DECK is None:
         _DEFAULT_DECK = load_deck(None)
     return _DEFAULT_DECK
+
+
+def deck_of(value: Any = None) -> tuple[OrderCard, ...]:
+    """The order deck a game's ``order_deck`` parameter names (RR-3): the one place the rules
+    (``state.rules_of``) and the bots work it out. ``None``: the shipped deck (read once); a path:
+    read once per path and file version (a cache, so building a bot per move reads no file); the
+    deck data itself: parsed (no file)."""
+    if value is None:
+        return default_deck()
+    if isinstance(value, (str, Path)):
+        path = str(value)
+        key = (path, Path(path).stat().st_mtime_ns)
+        hit = _PATH_DECKS.get(key)
+        if hit is None:
+            if len(_PATH_DECKS) > 16:
+                _PATH_DECKS.clear()
+            hit = _PATH_DECKS[key] = load_deck(path)
+        return hit
+    return parse_deck(value)

@@ -120,7 +120,7 @@ def rules_of(game) -> Rules:
     if hit is not None and hit[0] is game:
         return hit[1]
     p = game.params
-    deck = C.default_deck() if p.get("order_deck") is None else C.load_deck(p["order_deck"])
+    deck = C.deck_of(p.get("order_deck"))
     prices = p.get("market_prices") or C.DEFAULT_PRICES
     icon = tuple(sorted(c.id for c in deck if c.icon))
     plain = tuple(sorted(c.id for c in deck if not c.icon))
