@@ -262,3 +262,51 @@ def test_a_level_with_rounds_stops_its_playouts_at_the_games_horizon():
     assert medium1.horizon is None  # random playouts are cheap: they go to the end
     rc = roses.load("rose-ceremony")
     assert make_level_agent(rc, replace(LEVELS["hard"], rounds=1), 0).horizon is None  # no horizon there
+
+
+class _Listener:
+    """A prior / belief model that plays the first legal move and records the talk it heard."""
+
+    heard: list = []
+
+    def __init__(self, game=None, seed: int = 0):
+        pass
+
+    def act(self, turn):
+        _Listener.heard.append(turn.talk)
+        return turn.legal_actions[0]
+
+    def speak(self, turn, talk):
+        return ("said", turn.seat, len(talk))
+
+
+def test_search_hears_the_table_talk_and_speaks_through_its_prior():
+    """Table talk (BR-9) reaches the prior at every node of the search, and the belief model at each
+    past decision only the talk said before it (``Talk.at_move``); the search bot says what its
+    prior says. Before, the search asked its prior and model with no talk and never spoke."""
+    from roses.core.talk import Talk
+
+    state = _roses_and_thorns_bid("bid 3")  # 5 steps of history, seat 2 to move
+    early, late = Talk(0, "accuse", target=1, at_move=2), Talk(2, "vouch", target=0, at_move=5)
+    turn = Turn.of(state, (early, late))
+    _Listener.heard = []
+    agent = ISMCTSAgent(state.game, seed=0, iterations=6, prior=_Listener(),
+                        belief=BeliefModel(_Listener, pool=2, window=16))
+    agent.act(turn)
+    from_prior = [h for h in _Listener.heard if h == (early, late)]
+    assert from_prior, "the prior never heard the talk"
+    belief_heard = [h for h in _Listener.heard if h != (early, late)]
+    # Seats 0 and 1 decided at steps 0, 1, 3, 4 in the replayed prefix: at steps 0 and 1 nothing
+    # had been said, at 3 and 4 the accusation (at move 2) had; the vouch (at move 5) never before.
+    assert () in belief_heard and (early,) in belief_heard and all(late not in h for h in belief_heard)
+    assert agent.speak(turn, turn.talk) == ("said", 2, 2)
+    assert ISMCTSAgent(state.game, seed=0).speak(turn, turn.talk) is None  # no prior: silent
+
+
+def test_a_hard_blades_and_rose_bot_talks_as_its_heuristic():
+    """The hard level speaks through its prior, the game's heuristic (seeded ``seed + 1``)."""
+    game = roses.load("blades-and-rose", players=5)
+    for state in _positions(game, seed=3, every=2, limit=3):
+        turn = Turn.listening(state, state.current_player(), ())
+        said = make_agent("ismcts:hard", game, 40).speak(turn, ())
+        assert said is not None and said == make_agent("heuristic", game, 41).speak(turn, ())

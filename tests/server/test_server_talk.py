@@ -216,3 +216,32 @@ def test_the_server_bot_hears_the_table_talk_when_it_moves(client):
         raise AssertionError("no table where the talk changed the bot's coin")
     assert anyio.run(runner.bot_action, row, state.clone(), holder, "heuristic", ()) == quiet
     assert anyio.run(runner.bot_action, row, state.clone(), holder, "heuristic", heard) == told
+
+
+def test_a_search_bot_hears_the_table_talk_in_its_worker_process(client, monkeypatch):
+    """A search bot moves in a worker process (runner.search_bot_choice); the talk travels with the
+    position, so it hears what a heuristic bot hears (before: it was handed none)."""
+    import anyio
+    import anyio.to_process
+
+    from roses.core.talk import Talk
+    from roses.server import runner
+
+    heard_by: list = []
+
+    class Listener:
+        def act(self, turn):
+            heard_by.append(turn.talk)
+            return turn.legal_actions[0]
+
+    async def in_process(fn, *args, cancellable=False):  # the worker, run here to watch the agent
+        return fn(*args)
+
+    monkeypatch.setattr(anyio.to_process, "run_sync", in_process)
+    monkeypatch.setattr(runner, "make_agent", lambda bot, game, seed: Listener())
+    made = one_human(client, seed=11)
+    row = client.app.state.store.load(made["table_id"])
+    state = true_state(client, made["table_id"])
+    heard = (Talk(1, "claim", claim="Blood Blades Faction"), Talk(2, "nominate", target=1))
+    action = anyio.run(runner.bot_action, row, state.clone(), state.current_player(), "ismcts:hard", heard)
+    assert action == state.legal_actions()[0] and heard_by == [heard]

@@ -10,7 +10,8 @@ search's worlds from that weighted pool (importance resampling).
 
 Likelihood of one decision: the model is asked for its move in the world's position at that
 decision, as that seat saw it (``Turn.of`` the replayed prefix: the model reads the seat's
-observation of the world, so it uses the hidden cards the world gave that seat). With ``m`` the
+observation of the world, so it uses the hidden cards the world gave that seat, and the table talk
+said before that decision, ``Talk.at_move`` ≤ its step). With ``m`` the
 model's move, ``a`` the move the world's history holds and ``L`` the number of legal moves there::
 
     P(a) = (1 − ε)·[a = m] + ε / L
@@ -87,8 +88,8 @@ class BeliefModel:
         for i, step in enumerate(history):
             if i in picks:
                 legal = prefix.legal_actions()
-                if len(legal) > 1:
-                    move = model.act(Turn.of(prefix))
+                if len(legal) > 1:  # the model hears the talk said before that decision
+                    move = model.act(Turn.of(prefix, tuple(t for t in turn.talk if t.at_move <= i)))
                     w *= (1.0 - eps) * (str(move) == str(step[1])) + eps / len(legal)
             prefix.replay_trusted((step,))
         return w

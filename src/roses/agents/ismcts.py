@@ -302,6 +302,7 @@ class ISMCTSAgent:
         self.last_iterations = 0
         self._root_seat = 0
         self._stage: int | None = None
+        self._talk: tuple = ()  # the table talk of the decision searched: public, heard by the prior
 
     # ------------------------------------------------------------------ decision
     def act(self, turn: Turn) -> Any:
@@ -311,6 +312,13 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         return self.search(turn).action
+
+    def speak(self, turn: Turn, talk: tuple = ()) -> Any:
+        """Table talk (``roses.agents.Speaker``): what the prior agent says (the game's heuristic
+        at the levels: in Blades & Rose it claims, accuses, vouches and nominates, BR-9), so a
+        search bot talks as its heuristic does; ``None`` (nothing) when the prior does not talk."""
+        speak = getattr(self.prior, "speak", None)
+        return speak(turn, talk) if speak is not None else None
 
     def analyse(self, turn: Turn) -> "SearchResult":
         """Search ``turn`` even when only one action is legal, and say what the search thinks:
@@ -335,6 +343,7 @@ class ISMCTSAgent:
             (lambda: turn.sample_state(self.rng))
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
         self._stage = None  # where the playouts stop (horizon), counted from the decision's stage
+        self._talk = turn.talk
         done = 0
         while done < self.iterations:
             self._iterate(roots, draw())
@@ -465,11 +474,13 @@ class ISMCTSAgent:
         """The prior agent's move (its text) for ``seat`` in ``world``. In the deciding seat's own
         tree a node is one of its information states, which the prior reads through the seat's
         observation alone, so it is asked once per node; the other seats' nodes mix worlds that
-        differ in their own hidden cards, so the prior is asked in each world, with those cards."""
+        differ in their own hidden cards, so the prior is asked in each world, with those cards.
+        Every seat's prior hears the decision's table talk (public; nothing is said inside the
+        search)."""
         cache = seat == self._root_seat and not self.single_observer
         if cache and node.prior is not None:
             return node.prior
-        pref = str(self.prior.act(Turn(seat, None, legal, world)))
+        pref = str(self.prior.act(Turn(seat, None, legal, world, self._talk)))
         if cache:
             node.prior = pref
         return pref

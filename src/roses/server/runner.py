@@ -35,16 +35,17 @@ def rng_from_json(state: State, data: Any) -> None:
     state.rng.setstate((data[0], tuple(data[1]), data[2]))
 
 
-def search_bot_choice(state_json: dict[str, Any], rng_state: Any, bot: str, seed: int) -> str:
+def search_bot_choice(state_json: dict[str, Any], rng_state: Any, bot: str, seed: int,
+                      talk: tuple = ()) -> str:
     """A bot's choice, in a worker process (a search bot holds the GIL for seconds): rebuild the
     state from :meth:`State.to_json` (and its RNG position), build the agent with ``seed`` as the
-    server would, and return the action's text (the server maps it back with
-    ``state.action_from_text``)."""
+    server would, let it hear the table talk ``talk`` (a tuple of ``Talk``) and return the
+    action's text (the server maps it back with ``state.action_from_text``)."""
     state = State.from_json(state_json)
     if rng_state is not None:
         rng_from_json(state, rng_state)
     agent = make_agent(bot, state.game, seed)
-    return str(agent.act(Turn.of(state)))
+    return str(agent.act(Turn.of(state, talk)))
 
 
 def plan(row: TableRow, state: State) -> tuple[datetime, int, str | None] | None:
@@ -67,7 +68,7 @@ def plan(row: TableRow, state: State) -> tuple[datetime, int, str | None] | None
 
 async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tuple = ()) -> Any:
     """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat), hearing the
-    table talk ``talk`` (:attr:`Turn.talk`; a search bot in a worker process hears none). Runs on
+    table talk ``talk`` (:attr:`Turn.talk`; a search bot hears it in its worker process). Runs on
     ``state`` as given: pass a clone when the table's lock is not held."""
     seed = bot_seed(row.seed, row.version, seat)
     legal = state.legal_actions()
@@ -80,7 +81,7 @@ async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tup
         else:  # a search bot holds the GIL for seconds: in a worker process
             text = await anyio.to_process.run_sync(
                 search_bot_choice, state.to_json(), to_jsonable(state.rng.getstate()), bot, seed,
-                cancellable=True)
+                tuple(talk), cancellable=True)
             action = state.action_from_text(text)
     except Exception:
         log.exception("bot %s failed at table %s; a random move instead", bot, row.id)
