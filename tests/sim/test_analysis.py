@@ -89,6 +89,25 @@ def test_hint_names_a_legal_move_in_words():
     assert "ismcts" not in h.text
 
 
+def test_a_hint_hears_the_table_talk():
+    """The hint's search hears the table talk as the table's bots do (its prior is asked with it)."""
+    from roses.core.talk import Talk
+
+    heard = []
+
+    class Listener:
+        def act(self, turn):
+            heard.append(turn.talk)
+            return turn.legal_actions[0]
+
+    game = roses.load("rose-ceremony", players=2)
+    state = game.new_initial_state(1)
+    state.resolve_chance()
+    talk = (Talk(1, "accuse", target=0, at_move=0),)
+    h = hint(state, make=lambda g, s: ISMCTSAgent(g, seed=s, iterations=3, prior=Listener()), talk=talk)
+    assert h.move in [str(a) for a in state.legal_actions()] and heard and set(heard) == {talk}
+
+
 def test_cli_analyse_prints_the_table_and_json(tmp_path, monkeypatch):
     path = GameRecord.from_state(_finished(), ["Ann", "Bo", "Cy"]).save(tmp_path / "g.json")
     r = runner.invoke(app, ["analyse", str(path), "--seat", "1", "--bot", "ismcts:easy"])

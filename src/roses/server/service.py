@@ -516,7 +516,7 @@ class TableService:
     async def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
         """A hint for the asking seat's turn (docs/server-api.md, POST /api/tables/{id}/hint):
         the search level's move for the seat, worked out in a worker thread on a copy of the state
-        (through :class:`Turn`: the seat's own information only). One hint at a time per seat (429).
+        (through :class:`Turn`: the seat's own information only, and the table talk). One hint at a time per seat (429).
         Raises :class:`ApiError` 401/403/404/409/429."""
         from . import analysis
 
@@ -536,9 +536,10 @@ class TableService:
             twin = live.state.clone()
             version = row.version
         key = (table_id, who.seat)
+        heard = await self.heard(table_id)  # the search hears the table talk as a bot does
         self.hint_slots.take(key, "a hint for your seat is already being worked out; wait for it", "")
         try:
-            out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat))
+            out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat), heard)
         finally:
             self.hint_slots.give(key)
         return {**out, "seat": who.seat, "version": version}

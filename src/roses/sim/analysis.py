@@ -136,16 +136,17 @@ class Hint:
 
 
 def hint(state: State, bot: str = STRONGEST, seed: int = 0, make: Callable[[Any, int], Any] | None = None,
-         describe: Callable[[str], str] = str) -> Hint:
+         describe: Callable[[str], str] = str, talk: tuple = ()) -> Hint:
     """The strongest bot's move for the seat to move in ``state`` and why, in plain words.
 
     ``describe(move_text) -> words`` names a move for players (default its text). The bot sees
-    only the seat's information (:class:`Turn`). Raises ``ValueError`` when no seat is to move."""
+    only the seat's information (:class:`Turn`) and hears the table talk ``talk`` (a tuple of
+    ``roses.core.talk.Talk``). Raises ``ValueError`` when no seat is to move."""
     seat = state.current_player()
     if seat < 0:
         raise ValueError("no seat is to move: there is nothing to hint")
     agent = make(state.game, seed) if make is not None else make_agent(bot, state.game, seed)
-    result = agent.analyse(Turn.of(state))
+    result = agent.analyse(Turn.of(state, talk))
     ranked = sorted((m for m in result.moves if m.visits), key=lambda m: -m.visits)
     move = str(result.action)
     other = next((m for m in ranked if str(m.action) != move), None)
