@@ -1,0 +1,78 @@
+"""The rollout search (roses.agents.rollout): candidates share their worlds and seeds, the guard
+keeps the heuristic's move without evidence, and it plays legal, reproducible moves."""
+import pytest
+
+import roses
+from roses.agents import Turn
+from roses.agents.rollout import RolloutAgent
+
+from .test_ismcts import _positions
+
+
+def _agent(game, seed=0, **kw):
+    heuristic = game.spec.bots["heuristic"]
+    return RolloutAgent(game, seed, base=heuristic(game, seed + 1),
+                        playout_bot=game.spec.playout_bot or heuristic, **kw)
+
+
+def test_every_candidate_is_played_out_in_the_same_worlds_with_the_same_seeds(monkeypatch):
+    """Common random numbers: per world, each candidate starts from the same hidden cards (the
+    world's history before the candidate's move) and its playout bot has the same seed."""
+    game = roses.load("rose-ceremony", players=3)
+    state = _positions(game, seed=2, every=3, limit=1)[0]
+    seen: list[tuple] = []
+    real = RolloutAgent._playout
+
+    def spy(self, world, seed):
+        seen.append((tuple(world.history[:-1]), seed, str(world.history[-1][1])))
+        return real(self, world, seed)
+
+    monkeypatch.setattr(RolloutAgent, "_playout", spy)
+    agent = _agent(game, iterations=24)
+    result = agent.search(Turn.of(state))
+    tried = [m for m in result.moves if m.visits]
+    assert len(tried) >= 2 and len({m.visits for m in tried}) == 1  # every candidate, as many worlds
+    per_world = len(tried)
+    assert len(seen) == agent.last_iterations == per_world * tried[0].visits
+    for k in range(0, len(seen), per_world):
+        group = seen[k:k + per_world]
+        assert len({(h, s) for h, s, _ in group}) == 1  # one world and one seed for all candidates
+        assert sorted(m for _, _, m in group) == sorted(str(m.action) for m in tried)
+    assert len({s for _, s, _ in seen}) == len(seen) // per_world  # a fresh seed per world
+
+
+def test_the_guard_keeps_the_heuristics_move_without_clear_evidence():
+    """With an unreachable guard the search always plays its base policy's move; with no guard it
+    plays the best mean, which the base's move does not always have."""
+    game = roses.load("roses-and-thorns", players=4)
+    heuristic = game.spec.bots["heuristic"]
+    differ = 0
+    for i, state in enumerate(_positions(game, seed=6, every=2, limit=6)):
+        turn = Turn.of(state)
+        base = str(heuristic(game, 100 + i + 1).act(turn))
+        kept = _agent(game, 100 + i, iterations=16, guard=1e9).search(turn)
+        assert str(kept.action) == base
+        free = _agent(game, 100 + i, iterations=16, guard=0).search(turn)
+        best = max((m.mean for m in free.moves if m.mean is not None))
+        assert free.value == best and str(free.action) in [str(m.action) for m in free.moves if m.mean == best]
+        differ += str(free.action) != base
+    assert differ >= 1
+
+
+@pytest.mark.parametrize("name,players", [("roses-and-thorns", 4), ("rose-ceremony", 2), ("blades-and-rose", 5),
+                                          ("rare-roses", 2)])
+def test_legal_reproducible_and_the_state_left_alone(name, players):
+    game = roses.load(name, players=players)
+    for i, state in enumerate(_positions(game, seed=4, every=4, limit=2)):
+        before = state.snapshot()
+        a, b = _agent(game, i, iterations=8), _agent(game, i, iterations=8)
+        ra, rb = a.analyse(Turn.of(state)), b.analyse(Turn.of(state))
+        assert ra == rb and ra.action in state.legal_actions()
+        assert state.snapshot() == before
+
+
+def test_bad_budgets_are_refused():
+    game = roses.load("rose-ceremony", players=2)
+    for kw in ({"iterations": 0}, {"guard": -1}, {"time_ms": 0}):
+        with pytest.raises(ValueError):
+            _agent(game, **kw)
