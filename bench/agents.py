@@ -25,6 +25,7 @@ workload timed in the same process (``bench/engine.py``). Games run on ``--worke
     python3 bench/agents.py --games 200 [--rows rt4,rc2] [--bot ismcts:hard] [--json]
     python3 bench/agents.py --rows rt4 --games 60 --bot 'ismcts:hard@rounds=1,iterations=300'
     python3 bench/agents.py --rows rt4,rc4 --games 100 --bot heuristic --opponents ismcts:hard
+    python3 bench/agents.py --rows rt4 --games 100 --bot rollout     # the rollout search (an experiment)
 
 The last is a player's view of a level: a heuristic seat (a stand-in for a player) against the
 level in every other seat; it wins less than the fair share when the level is harder to beat than
@@ -95,17 +96,36 @@ def bench_agent(bot: str, game, seed: int):
     ``@`` for experiments: ``ismcts:hard@rounds=1,iterations=300`` (``rounds``: the game's horizon,
     docs/agents.md "Horizon"; ``iterations``: the budget a move)."""
     name, _, extra = bot.partition("@")
+    settings = dict(kv.split("=") for kv in extra.split(",")) if extra else {}
+    if name == "rollout":
+        return rollout_agent(game, seed, settings)
     if not extra:
         return make_agent(name, game, seed)
     from dataclasses import replace
 
     from roses.agents.levels import LEVELS, make_level_agent
-    settings = dict(kv.split("=") for kv in extra.split(","))
     level = replace(LEVELS[name.split(":")[1]], rounds=int(settings.get("rounds", 0)) or None)
     agent = make_level_agent(game, level, seed)
     if "iterations" in settings:
         agent.iterations = int(settings["iterations"])
     return agent
+
+
+def rollout_agent(game, seed: int, settings: dict):
+    """``rollout`` (docs/agents.md, "Rollout search"): :class:`roses.agents.rollout.RolloutAgent`
+    over the game's heuristic with ``ismcts:hard``'s budget, worlds, belief and playout bot
+    (``rollout@iterations=N,guard=Z`` to change the budget or the guard). An experiment, not a
+    level: at the same budget it measured level with ``hard``."""
+    from roses.agents.belief import BeliefModel
+    from roses.agents.levels import LEVELS, level_iterations
+    from roses.agents.rollout import DEFAULT_GUARD, RolloutAgent
+    heuristic, hard = game.spec.bots["heuristic"], LEVELS["hard"]
+    return RolloutAgent(game, seed, base=heuristic(game, seed + 1), playout_bot=game.spec.playout_bot or heuristic,
+                        iterations=int(settings.get("iterations", level_iterations(game, hard))),
+                        belief=BeliefModel(heuristic, pool=hard.pool, window=game.info.belief_window)
+                        if game.info.belief_window else None,
+                        max_playout_depth=game.info.strong_playout_depth,
+                        guard=float(settings.get("guard", DEFAULT_GUARD)), name="rollout")
 
 
 def seat_game(args):

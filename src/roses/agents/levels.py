@@ -13,11 +13,7 @@ medium    ``search_iterations``, random playouts, the heuristic's move as prior 
           bias): the heuristic's choice unless the playouts clearly favour another.
 hard      ``strong_search_iterations``, heuristic prior, heuristic playouts (every seat plays
           the heuristic to the end), belief-weighted worlds (the others' latest moves weighed
-          under the heuristic as their model: :mod:`roses.agents.belief`). In a game whose
-          ``GameInfo.strong_search`` is ``"rollout"`` (measured stronger there), the same budget,
-          worlds and playouts drive a rollout search instead (:mod:`roses.agents.rollout`: each
-          candidate move played out in the same worlds, the heuristic's move kept unless
-          another clearly beats it).
+          under the heuristic as their model: :mod:`roses.agents.belief`).
 expert    4 × the ``hard`` budget and a pool of 48 worlds: a few seconds a move; for analysis,
           hints and patient players.
 ========  ==================================================================================
@@ -31,7 +27,6 @@ from typing import Any
 
 from .belief import BeliefModel
 from .ismcts import ISMCTSAgent, agent_policy
-from .rollout import RolloutAgent
 
 
 #: Progressive widening of the levels with a prior (see ``ISMCTSAgent``): a node tries
@@ -79,11 +74,9 @@ def level_iterations(game: Any, level: Level) -> int:
     return max(4 if level.strong else 10, int(base * level.budget_factor))
 
 
-def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> "ISMCTSAgent | RolloutAgent":
+def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAgent:
     """The ``ismcts:<level>`` agent for ``game`` with its RNG (and its models' seeds) from ``seed``
-    (``level`` a name of :data:`LEVELS`, or a :class:`Level` of one's own for experiments): an
-    :class:`ISMCTSAgent`, or for ``hard``/``expert`` in a game whose ``GameInfo.strong_search`` is
-    ``"rollout"`` a :class:`RolloutAgent` with the same budget, worlds and playouts.
+    (``level`` a name of :data:`LEVELS`, or a :class:`Level` of one's own for experiments).
 
     Raises ``ValueError`` naming the levels when ``level`` is unknown."""
     spec = level if isinstance(level, Level) else LEVELS.get(level)
@@ -94,20 +87,14 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> "ISMCTSA
     if heuristic is None:  # no knowledge to use: random playouts, and hard/expert at medium's budget
         spec = replace(spec, strong=False, prior=False, belief=False,
                        budget_factor=LEVELS["medium"].budget_factor if spec.strong else spec.budget_factor)
-    belief = BeliefModel(heuristic, pool=spec.pool, window=game.info.belief_window) \
-        if spec.belief and game.info.belief_window else None
-    if spec.strong and game.info.strong_search == "rollout" and spec.rounds is None:
-        return RolloutAgent(game, seed, base=heuristic(game, seed + 1),
-                            playout_bot=game.spec.playout_bot or heuristic,
-                            iterations=level_iterations(game, spec), belief=belief,
-                            max_playout_depth=game.info.strong_playout_depth, name=f"ismcts:{level}")
     return ISMCTSAgent(
         game, seed=seed,
         iterations=level_iterations(game, spec),
         prior=heuristic(game, seed + 1) if spec.prior else None,
         playout_policy=agent_policy((game.spec.playout_bot or heuristic)(game, seed + 2)) if spec.strong else None,
         max_playout_depth=game.info.strong_playout_depth if spec.strong else None,
-        belief=belief,
+        belief=BeliefModel(heuristic, pool=spec.pool, window=game.info.belief_window)
+        if spec.belief and game.info.belief_window else None,
         widening=WIDENING if spec.prior else None,
         horizon=(game.spec.horizon(game), spec.rounds) if spec.strong and spec.rounds and game.spec.horizon else None,
         name=f"ismcts:{level}")

@@ -47,11 +47,6 @@ class GameInfo:
             position is scored (``None``: play to the end).
         belief_window: how many of the other seats' latest moves ``ismcts:hard`` weighs its worlds
             by (0: no belief, where the others' moves say little about hidden cards).
-        strong_search: how the ``hard`` and ``expert`` levels search in this game, whichever
-            measured stronger here (docs/agents.md): ``"ismcts"`` (MO-ISMCTS with heuristic
-            playouts, prior and belief) or ``"rollout"`` (the heuristic improved by a one-move
-            rollout search over the same belief-weighted worlds, :mod:`roses.agents.rollout`;
-            ``strong_search_iterations`` is then its playouts a decision).
     """
 
     information: str
@@ -67,7 +62,6 @@ class GameInfo:
     score_scale: float = 100.0
     strong_playout_depth: int | None = None
     belief_window: int = 16
-    strong_search: str = "ismcts"
 
 
 @dataclass(frozen=True)

@@ -732,5 +732,4 @@ def info(game) -> GameInfo:
         score_unit="",
         search_iterations=100,
         strong_search_iterations=max(20, 200 // n),  # a heuristic playout's cost grows with the seats
-        strong_search="rollout",  # hard/expert: the rollout search won more at the same budget (docs/agents.md)
     )

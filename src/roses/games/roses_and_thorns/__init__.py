@@ -63,9 +63,7 @@ def info(game: Game) -> GameInfo:
                     # half the belief window (each weighed move asks the heuristic once).
                     strong_search_iterations={3: 120, 4: 90}.get(game.num_players,
                                                                  max(4, 700 // game.num_players ** 2)),
-                    belief_window=16 if game.num_players <= 4 else 8 if game.num_players <= 6 else 4,
-                    # hard/expert: the rollout search won more at the same budget (docs/agents.md)
-                    strong_search="rollout")
+                    belief_window=16 if game.num_players <= 4 else 8 if game.num_players <= 6 else 4)
 
 
 SPEC = GameSpec(
