@@ -536,9 +536,9 @@ class TableService:
             twin = live.state.clone()
             version = row.version
         key = (table_id, who.seat)
-        heard = await self.heard(table_id)  # the search hears the table talk as a bot does
         self.hint_slots.take(key, "a hint for your seat is already being worked out; wait for it", "")
         try:
+            heard = await self.heard(table_id)  # the search hears the table talk as a bot does
             out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat), heard)
         finally:
             self.hint_slots.give(key)
