@@ -16,7 +16,11 @@ Candidates (``--candidate``, baseline ``--baseline``), all ``HeuristicAgent`` se
 - ``thorn-evidence``: the thorn evidence only (``bid_trust`` 0, issue-10 settings off);
 - ``bids-half``: the thorn evidence and bids trusted at 0.5 (issue-10 settings off);
 - ``no-evidence``: the bot before 2026-11-29 (an even chance that a seat which lost a card kept
-  its thorn; bids ignored).
+  its thorn; bids ignored);
+- ``bold``: the ``bold`` bot (``bots.BOLD``: thorn laid at 0.4, bids at 0.3), ``ismcts:hard``'s
+  own seat;
+- ``bid-everything`` (a candidate only, not a ``HeuristicAgent``): lays roses and bids every card
+  on the table at once, the exploit a bot laying its thorn rarely invites.
 
 The figures in docs/rules/roses-and-thorns.md ("Bots") come from::
 
@@ -34,6 +38,8 @@ import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from roses.games.roses_and_thorns.bots import BOLD
+
 #: The issue-10 settings off: the bot as shipped before 2026-12-01 (same RNG stream, same moves).
 BEFORE_10 = {"bid_confidence": 0.5, "lay_thorn": None, "rival_weight": 0.0, "table_floor": None}
 
@@ -43,7 +49,23 @@ VARIANTS = {
     "thorn-evidence": {**BEFORE_10, "bid_trust": 0.0},
     "no-evidence": {**BEFORE_10, "thorn_evidence": False, "bid_trust": 0.0},
     "bids-half": {**BEFORE_10, "bid_trust": 0.5},
+    "bold": BOLD,
+    "bid-everything": None,
 }
+
+
+class BidEverything:
+    """Lays roses and bids every card on the table as soon as it may (§3.2)."""
+
+    name = "bid-everything"
+
+    def act(self, turn):
+        from roses.games.roses_and_thorns.actions import Bid, Lay
+
+        bids = [a for a in turn.legal_actions if isinstance(a, Bid)]
+        if bids and turn.observation.phase != "lay-first":
+            return max(bids, key=lambda a: a.count)
+        return Lay("rose") if Lay("rose") in turn.legal_actions else turn.legal_actions[0]
 
 
 def _play(task) -> tuple[bool, bool]:
@@ -57,8 +79,10 @@ def _play(task) -> tuple[bool, bool]:
     m = seed % players
 
     def agents(first: str):
-        return [HeuristicAgent(game, 1000 * seed + s, **VARIANTS[first if s == m else baseline])
-                for s in range(players)]
+        def bot(name: str, s: int):
+            settings = VARIANTS[name]
+            return BidEverything() if settings is None else HeuristicAgent(game, 1000 * seed + s, **settings)
+        return [bot(first if s == m else baseline, s) for s in range(players)]
 
     return (play_game(game, agents(candidate), seed).winner == m,
             play_game(game, agents(baseline), seed).winner == m)
@@ -88,7 +112,8 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--players", type=str, default="3,4,6")
     ap.add_argument("--candidate", choices=sorted(VARIANTS), default="shipped")
-    ap.add_argument("--baseline", choices=sorted(VARIANTS), default="no-evidence")
+    ap.add_argument("--baseline", choices=sorted(n for n in VARIANTS if VARIANTS[n] is not None),
+                    default="no-evidence")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     print(f"candidate {args.candidate} in one seat, baseline {args.baseline} elsewhere; "

@@ -310,3 +310,50 @@ def test_a_hard_blades_and_rose_bot_talks_as_its_heuristic():
         turn = Turn.listening(state, state.current_player(), ())
         said = make_agent("ismcts:hard", game, 40).speak(turn, ())
         assert said is not None and said == make_agent("heuristic", game, 41).speak(turn, ())
+
+
+class _Recorder:
+    """A prior and playout bot that records the seats it is asked for and plays the first move."""
+
+    def __init__(self):
+        self.seats = set()
+
+    def act(self, turn):
+        self.seats.add(turn.seat)
+        return turn.legal_actions[0]
+
+
+def test_the_searching_seat_plays_its_own_prior_and_playouts_and_models_the_others():
+    """``own_prior`` / ``own_playout_policy`` (``GameSpec.own_bot``): the deciding seat's moves in
+    the tree and the playouts come from its own bot, every other seat's from the model, in the
+    multi-observer and the single-observer search alike (single-observer: one tree, root seat 0,
+    so the deciding seat must not be taken for seat 0)."""
+    from roses.agents.ismcts import agent_policy
+
+    game = roses.load("roses-and-thorns", players=4)
+    state = next(s for s in _positions(game, seed=2, limit=6) if s.current_player() == 2)
+    for single in (False, True):
+        model, own, model_play, own_play = _Recorder(), _Recorder(), _Recorder(), _Recorder()
+        agent = ISMCTSAgent(game, seed=1, iterations=12, prior=model, own_prior=own,
+                            playout_policy=agent_policy(model_play), own_playout_policy=agent_policy(own_play),
+                            single_observer=single)
+        agent.act(Turn.of(state))
+        assert own.seats == {2} and own_play.seats == {2}
+        assert model.seats and 2 not in model.seats and model_play.seats == {0, 1, 3}
+
+
+def test_hard_plays_its_own_seat_with_the_games_own_bot():
+    """Roses and Thorns' ``hard`` plays its own seat as ``bold`` (prior and playouts) and models the
+    others as the heuristic; ``medium`` keeps the heuristic for every seat; a game without an
+    ``own_bot`` keeps one prior for all."""
+    from roses.games.roses_and_thorns.bots import BOLD, HeuristicAgent
+
+    game = roses.load("roses-and-thorns", players=4)
+    hard, medium = make_agent("ismcts:hard", game, 0), make_agent("ismcts:medium", game, 0)
+    assert isinstance(hard.own_prior, HeuristicAgent) and hard.own_prior is not hard.prior
+    assert (hard.own_prior.thorn_rate, hard.own_prior.bid_confidence) == (BOLD["thorn_rate"], BOLD["bid_confidence"])
+    assert (hard.prior.thorn_rate, hard.prior.bid_confidence) == (0.6, 0.4)
+    assert hard.own_playout_policy is not None
+    assert medium.own_prior is medium.prior and medium.own_playout_policy is None
+    other = make_agent("ismcts:hard", roses.load("rose-ceremony", players=4), 0)
+    assert other.own_prior is other.prior and other.own_playout_policy is None

@@ -250,6 +250,11 @@ class ISMCTSAgent:
         widening: progressive widening: a node whose seat has ``k`` moves tried adds an untried one
             only while ``k < 1 + widening·sqrt(N)`` (``N`` its visits), so a small budget is spent
             on a few moves (the prior's first) instead of one visit to each; ``None`` = always expand.
+        own_prior: the prior for the deciding seat's own moves (an agent like ``prior``) where the
+            search plays its own seat otherwise than it models the others; ``None`` = ``prior``.
+        own_playout_policy: the playout policy of the deciding seat (as ``playout_policy``);
+            ``None`` = ``playout_policy``. The other seats keep ``prior`` and ``playout_policy``,
+            their model.
         horizon: a :class:`~roses.core.Horizon` and a number of stages ``(horizon, rounds)``: a
             playout stops once ``horizon.progress`` has risen by ``rounds`` from where the playout
             began and ``horizon.value`` scores the position (terminal positions score their
@@ -270,6 +275,7 @@ class ISMCTSAgent:
                  single_observer: bool = False, time_ms: float | None = None,
                  prior: Any = None, prior_weight: float = DEFAULT_PRIOR_WEIGHT,
                  belief: Any = None, widening: float | None = None, horizon: tuple[Any, int] | None = None,
+                 own_prior: Any = None, own_playout_policy: PlayoutPolicy | None = None,
                  name: str = "ismcts"):
         if iterations is None:
             iterations = (game.info.search_iterations if game is not None else DEFAULT_ITERATIONS) \
@@ -282,6 +288,8 @@ class ISMCTSAgent:
         self.time_ms = time_ms
         self.prior = prior
         self.prior_weight = prior_weight
+        self.own_prior = own_prior if own_prior is not None else prior
+        self.own_playout_policy = own_playout_policy
         self.belief = belief
         self.widening = widening
         self.game = game
@@ -301,6 +309,7 @@ class ISMCTSAgent:
         self.last_root: Node | None = None
         self.last_iterations = 0
         self._root_seat = 0
+        self._seat = 0
         self._stage: int | None = None
         self._talk: tuple = ()  # the table talk of the decision searched: public, heard by the prior
 
@@ -339,6 +348,7 @@ class ISMCTSAgent:
         n = 1 if self.single_observer else turn.game.num_players
         roots = [Node(None, None) for _ in range(n)]
         self._root_seat = 0 if self.single_observer else seat
+        self._seat = seat  # the deciding seat: its own prior and playout policy
         draw = self.belief.sampler(turn, self.rng) if self.belief is not None else \
             (lambda: turn.sample_state(self.rng))
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
@@ -480,7 +490,8 @@ class ISMCTSAgent:
         cache = seat == self._root_seat and not self.single_observer
         if cache and node.prior is not None:
             return node.prior
-        pref = str(self.prior.act(Turn(seat, None, legal, world, self._talk)))
+        prior = self.own_prior if seat == self._seat else self.prior
+        pref = str(prior.act(Turn(seat, None, legal, world, self._talk)))
         if cache:
             node.prior = pref
         return pref
@@ -488,6 +499,7 @@ class ISMCTSAgent:
     def _playout(self, world: State) -> Sequence[float]:
         rng = self.rng
         policy = self.playout_policy
+        own, own_policy = self._seat, self.own_playout_policy
         limit = self.max_playout_depth
         horizon = self.horizon[0] if self.horizon is not None else None
         stage = self._stage
@@ -501,7 +513,9 @@ class ISMCTSAgent:
                 break
             if horizon is not None and horizon.progress(world) >= stage:
                 return horizon.value(world)
-            if policy is random_policy:  # the same draw as random_policy, without the list copy
+            if own_policy is not None and seat == own:
+                world.apply(own_policy(world, world.legal_actions(), rng))
+            elif policy is random_policy:  # the same draw as random_policy, without the list copy
                 world.apply_legal(rng.randrange(world.num_legal_actions()))
             else:
                 world.apply(policy(world, world.legal_actions(), rng))

@@ -13,7 +13,9 @@ medium    ``search_iterations``, random playouts, the heuristic's move as prior 
           bias): the heuristic's choice unless the playouts clearly favour another.
 hard      ``strong_search_iterations``, heuristic prior, heuristic playouts (every seat plays
           the heuristic to the end), belief-weighted worlds (the others' latest moves weighed
-          under the heuristic as their model: :mod:`roses.agents.belief`).
+          under the heuristic as their model: :mod:`roses.agents.belief`); where the game has
+          an ``own_bot`` (``GameSpec.own_bot``), that bot is the prior and playout policy of the
+          searching seat itself, the heuristic staying the model of the others.
 expert    4 × the ``hard`` budget and a pool of 48 worlds: a few seconds a move; for analysis,
           hints and patient players.
 ========  ==================================================================================
@@ -84,6 +86,7 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
     if spec is None:
         raise ValueError(f"unknown search level {level!r}; known: {', '.join(LEVELS)}")
     heuristic = game.spec.bots.get("heuristic")
+    own = game.spec.own_bot if heuristic is not None and spec.strong else None
     if heuristic is None:  # no knowledge to use: random playouts, and hard/expert at medium's budget
         spec = replace(spec, strong=False, prior=False, belief=False,
                        budget_factor=LEVELS["medium"].budget_factor if spec.strong else spec.budget_factor)
@@ -97,6 +100,8 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
         if spec.belief and game.info.belief_window else None,
         widening=WIDENING if spec.prior else None,
         horizon=(game.spec.horizon(game), spec.rounds) if spec.strong and spec.rounds and game.spec.horizon else None,
+        own_prior=own(game, seed + 3) if own is not None and spec.prior else None,
+        own_playout_policy=agent_policy(own(game, seed + 4)) if own is not None else None,
         name=f"ismcts:{level}")
 
 

@@ -111,6 +111,10 @@ class GameSpec:
         playout_bot: optional ``factory(game, seed) -> Agent``: a cheaper version of the
             ``heuristic`` bot for search playouts (``ismcts:hard``), e.g. with fewer sampled
             worlds; not a bot name of its own. ``None``: the playouts use the heuristic.
+        own_bot: optional ``factory(game, seed) -> Agent``: how ``ismcts:hard`` and ``expert`` play
+            their own seat (its prior and playouts) where that should differ from their model of
+            the other seats (the ``heuristic``, which keeps the others' prior, playouts and belief):
+            e.g. a heuristic tuned to beat the heuristic. ``None``: the heuristic for every seat.
         horizon: optional ``f(game) -> Horizon``: a stage at which ``ismcts:hard`` stops its
             playouts and scores the position (:class:`Horizon`); ``None``: the playouts go to the
             end (or to ``GameInfo.strong_playout_depth``).
@@ -143,6 +147,7 @@ class GameSpec:
     rules_version: int = 1
     upgrade_history: Callable[[Any, int], Any] | None = None
     playout_bot: Callable[["Game", int], Any] | None = None
+    own_bot: Callable[["Game", int], Any] | None = None
     horizon: Callable[["Game"], Horizon] | None = None
     words: str | None = None
     reveals: str | None = None

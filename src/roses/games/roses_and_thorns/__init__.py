@@ -3,7 +3,7 @@ from roses.core import Game, GameInfo, GameSpec, Param
 from roses.core.params import check_start_player
 
 from . import encoding
-from .bots import HeuristicAgent, playout_agent
+from .bots import HeuristicAgent, bold_agent, bold_playout_agent, playout_agent
 from .state import RosesAndThornsState
 from .value import horizon
 
@@ -78,8 +78,9 @@ SPEC = GameSpec(
     num_distinct_actions=encoding.num_distinct_actions,
     action_to_id=encoding.action_to_id,
     action_from_id=encoding.action_from_id,
-    bots={"heuristic": HeuristicAgent},
+    bots={"heuristic": HeuristicAgent, "bold": bold_agent},
     playout_bot=playout_agent,
+    own_bot=bold_playout_agent,
     horizon=horizon,
     render="roses.games.roses_and_thorns.view:render",
     words="roses.games.roses_and_thorns.words",
