@@ -65,7 +65,7 @@ def timing_case(args):
     name, players, level, k, count = args
     game = roses.load(name, players=players)
     state = positions(game, count)[k]
-    agent = make_agent(level, game, k)
+    agent = bench_agent(level, game, k)
     t = time.process_time()
     agent.act(Turn.of(state))
     return time.process_time() - t
@@ -94,7 +94,8 @@ def _play(game, pick, seed: int):
 def bench_agent(bot: str, game, seed: int):
     """``make_agent(bot, game, seed)``, where ``bot`` may carry settings of a search level after
     ``@`` for experiments: ``ismcts:hard@rounds=1,iterations=300`` (``rounds``: the game's horizon,
-    docs/agents.md "Horizon"; ``iterations``: the budget a move)."""
+    docs/agents.md "Horizon"; ``iterations``: the budget a move; ``own=heuristic``: the searching
+    seat plays as the heuristic, not the game's ``own_bot``, as ``hard`` did before 2026-12-03)."""
     name, _, extra = bot.partition("@")
     settings = dict(kv.split("=") for kv in extra.split(",")) if extra else {}
     if name == "rollout":
@@ -108,6 +109,8 @@ def bench_agent(bot: str, game, seed: int):
     agent = make_level_agent(game, level, seed)
     if "iterations" in settings:
         agent.iterations = int(settings["iterations"])
+    if settings.get("own") == "heuristic":
+        agent.own_prior, agent.own_playout_policy = agent.prior, None
     return agent
 
 
