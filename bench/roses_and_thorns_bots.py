@@ -19,8 +19,9 @@ Candidates (``--candidate``, baseline ``--baseline``), all ``HeuristicAgent`` se
   its thorn; bids ignored);
 - ``bold``: the ``bold`` bot (``bots.BOLD``: thorn laid at 0.4, bids at 0.3), ``ismcts:hard``'s
   own seat;
-- ``bid-everything`` (a candidate only, not a ``HeuristicAgent``): lays roses and bids every card
-  on the table at once, the exploit a bot laying its thorn rarely invites.
+- ``bid-everything`` (a candidate only, not a ``HeuristicAgent``): ``bots.BidEverythingAgent``,
+  lays roses and bids every card on the table at once, the exploit a bot laying its thorn rarely
+  invites.
 
 The figures in docs/rules/roses-and-thorns.md ("Bots") come from::
 
@@ -38,7 +39,7 @@ import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from roses.games.roses_and_thorns.bots import BOLD
+from roses.games.roses_and_thorns.bots import BOLD, BidEverythingAgent
 
 #: The issue-10 settings off: the bot as shipped before 2026-12-01 (same RNG stream, same moves).
 BEFORE_10 = {"bid_confidence": 0.5, "lay_thorn": None, "rival_weight": 0.0, "table_floor": None}
@@ -54,20 +55,6 @@ VARIANTS = {
 }
 
 
-class BidEverything:
-    """Lays roses and bids every card on the table as soon as it may (§3.2)."""
-
-    name = "bid-everything"
-
-    def act(self, turn):
-        from roses.games.roses_and_thorns.actions import Bid, Lay
-
-        bids = [a for a in turn.legal_actions if isinstance(a, Bid)]
-        if bids and turn.observation.phase != "lay-first":
-            return max(bids, key=lambda a: a.count)
-        return Lay("rose") if Lay("rose") in turn.legal_actions else turn.legal_actions[0]
-
-
 def _play(task) -> tuple[bool, bool]:
     """(candidate in seat m won, baseline in seat m won) for one game seed."""
     import roses
@@ -81,7 +68,7 @@ def _play(task) -> tuple[bool, bool]:
     def agents(first: str):
         def bot(name: str, s: int):
             settings = VARIANTS[name]
-            return BidEverything() if settings is None else HeuristicAgent(game, 1000 * seed + s, **settings)
+            return BidEverythingAgent() if settings is None else HeuristicAgent(game, 1000 * seed + s, **settings)
         return [bot(first if s == m else baseline, s) for s in range(players)]
 
     return (play_game(game, agents(candidate), seed).winner == m,

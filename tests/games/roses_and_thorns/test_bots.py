@@ -33,36 +33,26 @@ def test_heuristic_never_bids_through_its_own_thorn():
         assert isinstance(HeuristicAgent(game, seed).act(Turn.of(s)), Lay)
 
 
-class _BidEverything:
-    """Lays roses and bids every card on the table at once: beat 3 heuristics 58% of games when
-    they laid their thorn one time in five (reported by a tester)."""
-
-    name = "bid-everything"
-
-    def __init__(self, game, seed):
-        pass
-
-    def act(self, turn):
-        from roses.games.roses_and_thorns.actions import Bid, Lay
-
-        bids = [a for a in turn.legal_actions if isinstance(a, Bid)]
-        if bids and turn.observation.phase != "lay-first":
-            return max(bids, key=lambda a: a.count)
-        return Lay("rose") if Lay("rose") in turn.legal_actions else turn.legal_actions[0]
-
-
-def test_an_always_bid_everything_player_does_not_exploit_the_heuristic():
+def _bid_everything_share(opponent, games: int) -> float:
+    """Mean return of an always-bid-everything player (``BidEverythingAgent``, seat ``i mod 4``)
+    against three ``opponent(game, seed)`` bots over ``games`` 4-player games (seeds 5000 + i)."""
     import roses
-    from roses.games.roses_and_thorns.bots import HeuristicAgent
+    from roses.games.roses_and_thorns.bots import BidEverythingAgent
     from roses.sim.match import play_game
 
     game = roses.load("roses-and-thorns", players=4)
     wins = 0.0
-    for i in range(120):
+    for i in range(games):
         m = i % 4
-        agents = [_BidEverything(game, i) if s == m else HeuristicAgent(game, 7 * i + s) for s in range(4)]
+        agents = [BidEverythingAgent(game, i) if s == m else opponent(game, 7 * i + s) for s in range(4)]
         wins += play_game(game, agents, 5000 + i).returns()[m]
-    assert wins / 120 < 0.15  # measured 0.03 over 200 games; chance is 0.25
+    return wins / games
+
+
+def test_an_always_bid_everything_player_does_not_exploit_the_heuristic():
+    from roses.games.roses_and_thorns.bots import HeuristicAgent
+
+    assert _bid_everything_share(HeuristicAgent, 120) < 0.15  # measured 0.03 over 200 games; chance is 0.25
 
 
 # --- issue 10: bids a player notices ------------------------------------------------------------
@@ -177,14 +167,6 @@ def test_bold_beats_three_heuristics_where_the_heuristic_takes_its_share():
 def test_an_always_bid_everything_player_does_not_exploit_bold():
     """Laying the thorn less often invites a player who bids every card at once (0.75 against bots
     laying it at 0.2); against three ``bold`` bots it stays below its fair share."""
-    import roses
     from roses.games.roses_and_thorns.bots import bold_agent
-    from roses.sim.match import play_game
 
-    game = roses.load("roses-and-thorns", players=4)
-    wins = 0.0
-    for i in range(200):
-        m = i % 4
-        agents = [_BidEverything(game, i) if s == m else bold_agent(game, 7 * i + s) for s in range(4)]
-        wins += play_game(game, agents, 5000 + i).returns()[m]
-    assert wins / 200 < 0.25  # measured 0.17 over 400 games; chance is 0.25
+    assert _bid_everything_share(bold_agent, 200) < 0.25  # measured 0.17 over 400 games; chance is 0.25

@@ -237,6 +237,24 @@ class HeuristicAgent:
         return Lay(ROSE) if Lay(ROSE) in lays else lays[0]
 
 
+class BidEverythingAgent:
+    """A probe, not a bot players pick: lays roses and bids every card on the table as soon as it
+    may (§3.2). It is the exploit a bot laying its thorn rarely invites (it beat three heuristics
+    laying the thorn one time in five in 0.58 of games, reported by a tester); the tests and
+    ``bench/roses_and_thorns_bots.py`` hold ``heuristic`` and ``bold`` against it."""
+
+    name = "bid-everything"
+
+    def __init__(self, game=None, seed: int = 0):
+        pass
+
+    def act(self, turn: Turn):
+        bids = [a for a in turn.legal_actions if isinstance(a, Bid)]
+        if bids and turn.observation.phase != "lay-first":
+            return max(bids, key=lambda a: a.count)
+        return Lay(ROSE) if Lay(ROSE) in turn.legal_actions else turn.legal_actions[0]
+
+
 #: The ``bold`` settings (issue 10, 2026-12-03): the heuristic, laying its thorn less often and
 #: bidding on lower odds. Tuned as a best response to three ``heuristic`` seats at 4 players (game
 #: seeds 5000–6999), kept only where an always-bid-everything player does not exploit it.
@@ -249,7 +267,7 @@ def bold_agent(game=None, seed: int = 0, samples: int = SAMPLES) -> HeuristicAge
     and bids at an estimated success chance of 0.3 instead of 0.4. Against three heuristics it
     wins about 0.38 of 4-player games (fair share 0.25), 0.46 at 3 players, 0.24 at 6 (0.17);
     an always-bid-everything player wins 0.17 against three of it (0.03 against three heuristics,
-    0.75 against bots laying the thorn at 0.2). Figures: docs/rules/roses-and-thorns.md ("Bots").
+    0.75 against bots laying the thorn at 0.2). Figures: docs/agents.md ("Hard's own seat").
     ``ismcts:hard`` plays its own seat with it (``GameSpec.own_bot``)."""
     return HeuristicAgent(game, seed, samples=samples, **BOLD)
 
