@@ -35,9 +35,10 @@ The figures in docs/rules/roses-and-thorns.md ("Bots") come from::
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+from bot_pairs import paired
 
 from roses.games.roses_and_thorns.bots import BOLD, BidEverythingAgent
 
@@ -82,15 +83,7 @@ def head_to_head(players: int, games: int, start: int, candidate: str, baseline:
             res = list(pool.map(_play, tasks, chunksize=8))
     else:
         res = [_play(t) for t in tasks]
-    cand = sum(a for a, _ in res) / games
-    base = sum(b for _, b in res) / games
-    diffs = [a - b for a, b in res]
-    mean = sum(diffs) / games
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, games - 1))
-    half = 1.96 * sd / math.sqrt(games)
-    return {"players": players, "games": games, "candidate": round(cand, 3), "baseline": round(base, 3),
-            "diff": round(mean, 3), "ci": (round(mean - half, 3), round(mean + half, 3)),
-            "chance": round(1 / players, 3)}
+    return paired(res, players)
 
 
 def main() -> None:

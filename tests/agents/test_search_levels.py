@@ -355,5 +355,16 @@ def test_hard_plays_its_own_seat_with_the_games_own_bot():
     assert (hard.prior.thorn_rate, hard.prior.bid_confidence) == (0.6, 0.4)
     assert hard.own_playout_policy is not None
     assert medium.own_prior is medium.prior and medium.own_playout_policy is None
-    other = make_agent("ismcts:hard", roses.load("rose-ceremony", players=4), 0)
+    other = make_agent("ismcts:hard", roses.load("blades-and-rose", players=6), 0)
     assert other.own_prior is other.prior and other.own_playout_policy is None
+
+
+def test_rose_ceremony_hard_plays_its_own_seat_as_bold_but_at_three_players():
+    """Rose Ceremony's ``own_bot``: ``bold`` (growth 0.25) at 2 and 4+ players, the heuristic at 3
+    (where ``bold`` measured weaker); the other seats stay the heuristic."""
+    from roses.games.rose_ceremony.bots import BOLD
+
+    for players, growth in ((2, BOLD["growth"]), (3, 1.0), (4, BOLD["growth"]), (6, BOLD["growth"])):
+        hard = make_agent("ismcts:hard", roses.load("rose-ceremony", players=players), 0)
+        assert hard.own_prior is not hard.prior and hard.own_playout_policy is not None
+        assert (hard.own_prior.growth, hard.prior.growth) == (growth, 1.0)

@@ -9,7 +9,7 @@ from roses.core import GameSpec, Param
 from roses.core.params import check_start_player
 
 from . import encoding
-from .bots import HeuristicAgent
+from .bots import HeuristicAgent, bold_agent, own_agent
 from .cards import DEFAULT_DECK, check_deck
 from .state import RoseCeremonyState, info
 
@@ -34,7 +34,8 @@ SPEC = GameSpec(
     num_distinct_actions=encoding.num_distinct_actions,
     action_to_id=encoding.action_to_id,
     action_from_id=encoding.action_from_id,
-    bots={"heuristic": HeuristicAgent},
+    bots={"heuristic": HeuristicAgent, "bold": bold_agent},
+    own_bot=own_agent,
     render="roses.games.rose_ceremony.view:render",
     words="roses.games.rose_ceremony.words",
     reveals="roses.games.rose_ceremony.reveals",
