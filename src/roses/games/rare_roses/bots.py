@@ -38,6 +38,8 @@ R = len(ROSES)
 # per-type demand classes
 NOW_BUD, NOW_BLOOM, NOW_ANY, NEXT_BUD, NEXT_BLOOM, NEXT_ANY = range(6)
 SKIP, NOW_F, NOW_M, NEXT_F, NEXT_M = range(5)
+#: Solo push margin in dollars (issue 10, 2026-12-03): measured on seeds 3000–6999 (docs/agents.md).
+PUSH_MARGIN = 0.5
 
 
 @dataclass(frozen=True)
@@ -234,7 +236,9 @@ class HeuristicAgent:
       otherwise it seeds when its plan uses the oldest order, and else trashes it only to deny it,
       with two seats, to another seat holding the roses for it (or when the market is full).
     - Push ("Push The Market", RR-5): it pushes while one more tile, drawn by the bag's counts,
-      raises its plan's value by more than the push costs.
+      raises its plan's value by more than the push costs (solo: by more than the cost less
+      ``push_margin_solo``, $0.50, since a tile it does not use now stays in the market for later
+      turns, which its two-turn plan does not count).
     - Purchase ("Purchase Roses", RR-7): it buys from the market only what its plan fills at a
       profit; with others it offers a one-tile deal at the market price when a tile in another
       shop raises its plan by more than the price, never a deal declined this turn (read from the
@@ -258,6 +262,9 @@ class HeuristicAgent:
     specialty_weight_multi = 0.0
     specialty_fill = 0.5    # chance that a later order of the specialty rose is filled
     trash_market = 100  # with others: trash an unused oldest order once the market holds this many tiles a player
+    # solo: push while one more tile's expected gain is above minus this many dollars. A pushed tile
+    # stays in the market (RR "Push The Market"), worth more than the planner's two turns count.
+    push_margin_solo = PUSH_MARGIN
 
     def __init__(self, game: Any = None, seed: int = 0):
         self.rng = random.Random(seed)
@@ -519,7 +526,8 @@ class HeuristicAgent:
         cost = obs.next_push_cost
         if cost is None or Push() not in turn.legal_actions:
             return StopPushing()
-        return Push() if self._push_gain(obs, seat, cost) > 0 else StopPushing()
+        margin = self.push_margin_solo if obs.solo else 0.0
+        return Push() if self._push_gain(obs, seat, cost) > -margin else StopPushing()
 
     def answer(self, obs, seat: int):
         """Accept a deal when the planner values the shop and money after it at least as much."""
