@@ -61,8 +61,10 @@ def info(game: Game) -> GameInfo:
                     # 3 and 4 seats as measured in docs/agents.md; beyond, a heuristic move costs
                     # more per seat too (6 seats at 60 took 1.6 s at p99): about 700/n², and
                     # half the belief window (each weighed move asks the heuristic once).
-                    strong_search_iterations={3: 120, 4: 90}.get(game.num_players,
-                                                                 max(4, 700 // game.num_players ** 2)),
+                    # 9-10 seats: 500/n² (10 seats at 700/n² took 1.0 s a move at the median,
+                    # 2026-12-03).
+                    strong_search_iterations={3: 120, 4: 90}.get(
+                        game.num_players, max(4, (700 if game.num_players <= 8 else 500) // game.num_players ** 2)),
                     belief_window=16 if game.num_players <= 4 else 8 if game.num_players <= 6 else 4)
 
 
