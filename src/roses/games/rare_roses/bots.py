@@ -552,7 +552,8 @@ class SearchAgent(HeuristicAgent):
     """The planner plus a deeper look at the market draws: push-or-stop compares the exact expected
     planner value of drawing one more tile and of drawing two more (every pair of roses, weighted by
     the bag's counts) against stopping, so it pushes when two tiles together complete a plan that
-    one tile does not; and it weighs next turn more (tuned for solo)."""
+    one tile does not (solo, with the heuristic's ``push_margin_solo`` a tile, so $1 for two); and
+    it weighs next turn more (tuned for solo)."""
 
     name = "search"
     gamma_solo = 0.95
@@ -566,7 +567,8 @@ class SearchAgent(HeuristicAgent):
         if values is None:
             return StopPushing()
         base, one = values
-        if one - cost > base:
+        margin = self.push_margin_solo if obs.solo else 0.0  # a tile not bought stays in the market
+        if one - cost + margin > base:
             return Push()
         market = _counts(obs.market)
         money = obs.shops[seat].money
@@ -589,4 +591,4 @@ class SearchAgent(HeuristicAgent):
                 m[r1] += 1
                 m[r2] += 1
                 two += p * self.plan(obs, seat, before_refill=True, market=m, money=money - spend).value
-        return Push() if two - spend > base else StopPushing()
+        return Push() if two - spend + 2 * margin > base else StopPushing()
