@@ -47,20 +47,23 @@ def _play(task) -> tuple[float, float]:
     import roses
     from roses.sim.match import play_game
 
-    name, players, seed, candidate, baseline = task
+    name, players, seed, candidate, baseline, make = task
     game = roses.load(name, players=players)
     m = seed % players
 
     def agents(first: str):
-        return [_bot(game, first if s == m else baseline, 1000 * seed + s) for s in range(players)]
+        return [make(game, first if s == m else baseline, 1000 * seed + s) for s in range(players)]
 
     return (play_game(game, agents(candidate), seed).returns()[m],
             play_game(game, agents(baseline), seed).returns()[m])
 
 
-def pair(name: str, players: int, games: int, start: int, candidate: str, baseline: str, jobs: int) -> dict:
-    """The paired figures for one player count (see the module docstring)."""
-    tasks = [(name, players, seed, candidate, baseline) for seed in range(start, start + games)]
+def pair(name: str, players: int, games: int, start: int, candidate: str, baseline: str, jobs: int,
+         make=_bot) -> dict:
+    """The paired figures for one player count (see the module docstring). ``make(game, bot,
+    seed) -> Agent`` builds a seat's bot from its name (default: the game's bots with settings;
+    a module-level function, so that worker processes can load it)."""
+    tasks = [(name, players, seed, candidate, baseline, make) for seed in range(start, start + games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             res = list(pool.map(_play, tasks, chunksize=8))

@@ -36,11 +36,10 @@ from __future__ import annotations
 
 import argparse
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-from bot_pairs import paired
+from bot_pairs import pair
 
-from roses.games.roses_and_thorns.bots import BOLD, BidEverythingAgent
+from roses.games.roses_and_thorns.bots import BOLD, BidEverythingAgent, HeuristicAgent
 
 #: The issue-10 settings off: the bot as shipped before 2026-12-01 (same RNG stream, same moves).
 BEFORE_10 = {"bid_confidence": 0.5, "lay_thorn": None, "rival_weight": 0.0, "table_floor": None}
@@ -56,34 +55,14 @@ VARIANTS = {
 }
 
 
-def _play(task) -> tuple[bool, bool]:
-    """(candidate in seat m won, baseline in seat m won) for one game seed."""
-    import roses
-    from roses.games.roses_and_thorns.bots import HeuristicAgent
-    from roses.sim.match import play_game
-
-    players, seed, candidate, baseline = task
-    game = roses.load("roses-and-thorns", players=players)
-    m = seed % players
-
-    def agents(first: str):
-        def bot(name: str, s: int):
-            settings = VARIANTS[name]
-            return BidEverythingAgent() if settings is None else HeuristicAgent(game, 1000 * seed + s, **settings)
-        return [bot(first if s == m else baseline, s) for s in range(players)]
-
-    return (play_game(game, agents(candidate), seed).winner == m,
-            play_game(game, agents(baseline), seed).winner == m)
+def variant(game, name: str, seed: int):
+    """The bot of a variant name (``VARIANTS``) for a seat, seeded ``seed``."""
+    settings = VARIANTS[name]
+    return BidEverythingAgent() if settings is None else HeuristicAgent(game, seed, **settings)
 
 
 def head_to_head(players: int, games: int, start: int, candidate: str, baseline: str, jobs: int) -> dict:
-    tasks = [(players, seed, candidate, baseline) for seed in range(start, start + games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            res = list(pool.map(_play, tasks, chunksize=8))
-    else:
-        res = [_play(t) for t in tasks]
-    return paired(res, players)
+    return pair("roses-and-thorns", players, games, start, candidate, baseline, jobs, make=variant)
 
 
 def main() -> None:
