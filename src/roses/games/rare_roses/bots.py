@@ -526,8 +526,12 @@ class HeuristicAgent:
         cost = obs.next_push_cost
         if cost is None or Push() not in turn.legal_actions:
             return StopPushing()
-        margin = self.push_margin_solo if obs.solo else 0.0
-        return Push() if self._push_gain(obs, seat, cost) > -margin else StopPushing()
+        return Push() if self._push_gain(obs, seat, cost) > -self._push_margin(obs) else StopPushing()
+
+    def _push_margin(self, obs) -> float:
+        """Dollars a pushed tile is worth beyond the two-turn plan: ``push_margin_solo`` solo (a
+        tile not bought stays in the market for later turns), 0 with others."""
+        return self.push_margin_solo if obs.solo else 0.0
 
     def answer(self, obs, seat: int):
         """Accept a deal when the planner values the shop and money after it at least as much."""
@@ -567,7 +571,7 @@ class SearchAgent(HeuristicAgent):
         if values is None:
             return StopPushing()
         base, one = values
-        margin = self.push_margin_solo if obs.solo else 0.0  # a tile not bought stays in the market
+        margin = self._push_margin(obs)
         if one - cost + margin > base:
             return Push()
         market = _counts(obs.market)
