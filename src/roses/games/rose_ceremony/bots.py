@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
+from itertools import chain
 from typing import Any
 
 from roses.agents import Turn
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Offer
 from .cards import Card, deck_counter
-from .observation import PendingOffer
 from .state import MIN_EXCHANGE_ROSES, WILT_THORNS, WINNING_POINTS, WINNING_ROSES, exchange_points
 
 #: Value of a win, in charm points (more than any exchange short of it).
@@ -38,14 +37,21 @@ WIN_VALUE = 8.0
 def unseen_cards(obs: Any, deck_rows: Any) -> Counter:
     """The cards ``obs.seat`` cannot see: the deck parameter minus its hand, every bouquet, the
     discard pile and its own pending offer. They are in the deck, in other hands, or offered to it."""
-    pool = deck_counter(deck_rows)
-    pool.subtract(obs.hand)
-    for b in obs.bouquets:
-        pool.subtract(b)
-    pool.subtract(obs.discard)
+    return unseen_in(obs, deck_counter(deck_rows))
+
+
+def unseen_in(obs: Any, deck: Counter) -> Counter:
+    """:func:`unseen_cards` from the deck as a ``Counter[Card]`` (built once per bot: the deck
+    parameter does not change during a game). Same cards, in the deck's order; ``deck`` unchanged."""
+    seen = Counter(chain(obs.hand, *obs.bouquets, obs.discard))
     if obs.pending_offer is not None and obs.pending_offer.card is not None:
-        pool[obs.pending_offer.card] -= 1
-    return +pool
+        seen[obs.pending_offer.card] += 1
+    out = Counter()
+    for c, k in deck.items():
+        k -= seen.get(c, 0)
+        if k > 0:
+            out[c] = k
+    return out
 
 
 def exchange_value(roses: int, points: int) -> float:
@@ -95,32 +101,48 @@ class HeuristicAgent:
         self.suspicion = suspicion
         self.patience = patience
         self.read = read
-        self._wilt_table: tuple[Counter, list[float]] | None = None  # per decision's pool
+        self._deck: Counter | None = None  # the deck parameter, built on first use
+        # per decision's pool: the wilt chances, the survival factors and rows of _deltas (a
+        # decision asks them for the same few bouquets thousands of times: profiled, 45% of a
+        # playout); the (roses, points) exchange values hold for the whole game
+        self._pool_tables: tuple[Counter, list[float], list[float], dict] | None = None
+        self._worths: dict[tuple[int, int], tuple[float, float]] = {}
 
     # ------------------------------------------------------------------ valuation
-    def _wilt_chance(self, thorns: int, pool: Counter) -> float:
-        """Chance that one unseen card brings a bouquet of ``thorns`` thorns to 5 or more."""
-        if thorns >= WILT_THORNS:
-            return 1.0
-        table = self._wilt_table
-        if table is None or table[0] is not pool:
+    def _tables(self, pool: Counter) -> tuple[Counter, list[float], list[float], dict]:
+        """``(pool, wilt, survive, rows)`` for ``pool``: ``wilt[t]`` the chance that one unseen card
+        brings a bouquet of ``t`` < 5 thorns to 5 or more, ``survive[t] = (1 - wilt[t])**growth``,
+        ``rows`` the memo of :meth:`_deltas`. Made again when the pool is another object (pools are
+        built per decision and not changed after)."""
+        tables = self._pool_tables
+        if tables is None or tables[0] is not pool:
             total = sum(pool.values())
             by_thorns = Counter()
             for c, k in pool.items():
                 by_thorns[c.thorns] += k
-            chances = [sum(k for t, k in by_thorns.items() if have + t >= WILT_THORNS) / total if total else 0.0
-                       for have in range(WILT_THORNS)]
-            table = self._wilt_table = (pool, chances)
-        return table[1][thorns]
+            wilt = [sum(k for t, k in by_thorns.items() if have + t >= WILT_THORNS) / total if total else 0.0
+                    for have in range(WILT_THORNS)]
+            tables = self._pool_tables = (pool, wilt, [(1.0 - w) ** self.growth for w in wilt], {})
+        return tables
+
+    def _wilt_chance(self, thorns: int, pool: Counter) -> float:
+        """Chance that one unseen card brings a bouquet of ``thorns`` thorns to 5 or more."""
+        return 1.0 if thorns >= WILT_THORNS else self._tables(pool)[1][thorns]
 
     def bouquet_value(self, roses: int, thorns: int, points: int, pool: Counter) -> float:
         """Expected charm worth of a bouquet: its roses (about half a point each, the exchange rate,
         a win when it would win) times the chance it survives ``growth`` more cards."""
         if thorns >= WILT_THORNS:
             return 0.0
-        now = exchange_value(roses, points)
-        worth = max(now, roses / 2.0 - 1.0, roses / 8.0)
-        survive = (1.0 - self._wilt_chance(thorns, pool)) ** self.growth
+        return self._value(roses, points, self._tables(pool)[2][thorns])
+
+    def _value(self, roses: int, points: int, survive: float) -> float:
+        """A bouquet of ``roses`` (of a seat with ``points``) that survives with factor ``survive``."""
+        worths = self._worths.get((roses, points))
+        if worths is None:
+            now = exchange_value(roses, points)
+            worths = self._worths[roses, points] = (now, max(now, roses / 2.0 - 1.0, roses / 8.0))
+        now, worth = worths
         return worth * survive if now < WIN_VALUE else max(now * (0.5 + 0.5 * survive), worth * survive)
 
     def _delta(self, obs: Any, seat: int, card: Card, pool: Counter) -> float:
@@ -139,7 +161,9 @@ class HeuristicAgent:
     def act(self, turn: Turn) -> Any:
         obs = turn.observation
         legal = turn.legal_actions
-        pool = unseen_cards(obs, self.game.params["deck"])
+        if self._deck is None:
+            self._deck = deck_counter(self.game.params["deck"])
+        pool = unseen_in(obs, self._deck)
         if obs.phase == "offer":
             return self._offer(obs, legal, pool)
         if obs.phase == "respond":
@@ -167,26 +191,38 @@ class HeuristicAgent:
         from that seat's side of the table (its unseen cards are about ours plus our hand), held
         with confidence ``read``."""
         their_pool = pool + Counter(obs.hand)
-        out = {}
-        for seat in range(obs.players):
-            if seat != obs.seat:
-                view = replace(obs, seat=seat, pending_offer=PendingOffer(obs.seat, seat, None))
-                out[seat] = self.read if self._respond(view, their_pool) == ACCEPT else 1 - self.read
-        return out
+        return {seat: self.read if self._answer(obs, seat, obs.seat, their_pool) == ACCEPT else 1 - self.read
+                for seat in range(obs.players) if seat != obs.seat}
 
     def _respond(self, obs: Any, pool: Counter) -> Any:
-        me, offerer = obs.seat, obs.pending_offer.offerer
-        total = sum(pool.values())
+        return self._answer(obs, obs.seat, obs.pending_offer.offerer, pool)
+
+    def _answer(self, obs: Any, me: int, offerer: int, pool: Counter) -> Any:
+        """ACCEPT or REFUSE for seat ``me`` offered an unseen card by ``offerer`` (RC-3), over the
+        cards of ``pool``: the mean gain of accepting, tilted by ``suspicion`` to the worst card."""
+        cards = tuple(pool.items())
+        total = sum(k for _, k in cards)
         if not total:
             return ACCEPT
         weight = self._rival_weight(obs, offerer)
-        outcomes = []  # (value of accepting - value of refusing, count) per unseen card
-        for card, k in pool.items():
-            diff = self._delta(obs, me, card, pool) + weight * self._delta(obs, offerer, card, pool)
-            outcomes.append((diff, k))
-        mean = sum(d * k for d, k in outcomes) / total
-        worst = min(d for d, _ in outcomes)
+        # value of accepting - value of refusing, per unseen card
+        diffs = [a + weight * b for a, b in zip(self._deltas(obs, me, pool), self._deltas(obs, offerer, pool))]
+        mean = sum(d * k for d, (_, k) in zip(diffs, cards)) / total
+        worst = min(diffs)
         return ACCEPT if (1 - self.suspicion) * mean + self.suspicion * worst > 0 else REFUSE
+
+    def _deltas(self, obs: Any, seat: int, pool: Counter) -> list[float]:
+        """:meth:`_delta` of ``seat`` for each card of ``pool``, in the pool's order (kept per
+        bouquet for this pool: answering for three seats asks the offerer's row three times)."""
+        r, t, p = obs.bouquet_roses[seat], obs.bouquet_thorns[seat], obs.points[seat]
+        _, _, survive, rows = self._tables(pool)
+        row = rows.get((r, t, p))
+        if row is None:
+            value = self._value
+            base = value(r, p, survive[t]) if t < WILT_THORNS else 0.0
+            row = rows[r, t, p] = [-base if t + c.thorns >= WILT_THORNS else value(r + c.roses, p, survive[t + c.thorns]) - base
+                                   for c in pool]
+        return row
 
     def _exchange(self, obs: Any, pool: Counter) -> Any:
         me = obs.seat
