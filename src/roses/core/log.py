@@ -9,6 +9,7 @@ key is built from it, never from the English text).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Iterable
 
 from .plain import plain_line
@@ -24,14 +25,23 @@ def own_seat_wording(text: str, seat: int) -> str:
     subject, "their own" becomes "your own"."""
     if f"eat {seat}" not in text:  # the common case: nothing to re-word (skip three regexes)
         return text
-
-    def possessive(m: re.Match[str]) -> str:  # "Your" only to start the line: "from Seat 2's stack" is "from your stack"
-        return "Your" if m.group(1) == "S" and m.start() == 0 else "your"
-
-    text = re.sub(rf"\b([Ss])eat {seat}'s\b", possessive, text)
-    if re.match(rf"[Ss]eat {seat}\b", text):  # the reader is the subject: "their own" is theirs
+    possessive, subject, mention = _seat_patterns(seat)
+    text = possessive.sub(_your, text)
+    if subject.match(text):  # the reader is the subject: "their own" is theirs
         text = text.replace("their own", "your own")
-    return re.sub(rf"\b([Ss]eat {seat})\b(?! \(you\))", r"\1 (you)", text)
+    return mention.sub(r"\1 (you)", text)
+
+
+def _your(m: re.Match[str]) -> str:  # "Your" only to start the line: "from Seat 2's stack" is "from your stack"
+    return "Your" if m.group(1) == "S" and m.start() == 0 else "your"
+
+
+@lru_cache(maxsize=None)
+def _seat_patterns(seat: int) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The compiled patterns of :func:`own_seat_wording` for ``seat`` (a log is worded for every
+    seat after every step of a playout: compiling once per seat, not per line)."""
+    return (re.compile(rf"\b([Ss])eat {seat}'s\b"), re.compile(rf"[Ss]eat {seat}\b"),
+            re.compile(rf"\b([Ss]eat {seat})\b(?! \(you\))"))
 
 
 def seat_number(seat: int, reader: int | None) -> str:
