@@ -51,7 +51,7 @@ class HeuristicAgent:
         how far to believe that a seat which bid ``b`` this round (``SeatView.bid``) has no thorn in
         its top ``b`` stack cards (§6: "If you have laid your thorn, bidding is dangerous"): a
         sampled world breaking that claim is re-drawn with this chance (up to 8 times).
-        Issue 10 (2026-12-01): ``lay_thorn``: where a seat's thorn lies (:meth:`_sample_stack`;
+        Issue 10 (2026-12-01): ``lay_thorn``: where a seat's thorn lies (:meth:`_worlds`;
         ``None`` = uniformly over hand and stack, which made a bid of the whole table look safe
         while the others' single laid cards were thorns half the time); ``rival_weight``,
         ``raise_floor``, ``block_floor``: the raise by one under pressure
@@ -74,54 +74,71 @@ class HeuristicAgent:
         self.table_floor = table_floor
         self.quick_game = bool(game is not None and game.params.get("quick_game"))
         self.samples = samples  # sampled worlds per estimate (fewer: faster, noisier; search playouts)
+        self._weights: dict[tuple[int, int, bool], tuple[list[float], float]] = {}
 
     # ------------------------------------------------------------------ estimates
     def _worlds(self, obs: Observation) -> list[dict[int, list[str]]]:
-        """Sampled face-down cards of the other stacks (bottom → top) in each world."""
+        """Sampled face-down cards of the other stacks (bottom → top) in each world.
+
+        Each guess at a seat's stack draws whether it still holds its thorn as
+        :func:`~.state.sample_hidden` does (``p_held``: ``SeatView.thorn_held``); where it lies
+        follows the laying (``lay_thorn`` = q): a player holding its thorn lays it at each lay with
+        chance q, so the ``j``-th card laid is the thorn with weight ``q(1-q)^j`` and the hand holds
+        it with weight ``(1-q)^stack`` (``lay_thorn=None``: the old uniform guess over hand and
+        stack). A guess that breaks the seat's bid claim is re-drawn, up to 8 times, with chance
+        ``bid_trust``. (Drawn inline: this loop is most of a playout's time.)"""
+        seats = []  # what each other seat's draw depends on: the same in every world
+        for v in obs.seats:
+            if v.seat == obs.seat or not v.in_game:
+                continue
+            down = v.stack_size - len(v.revealed)
+            p_held = v.thorn_held if self.thorn_evidence else None
+            # A seat that bid b claims its top min(b, stack) cards are roses (bid_trust).
+            claim = max(0, min(v.bid, v.stack_size) - len(v.revealed)) if self.bid_trust > 0 else 0
+            if self.lay_thorn is None or THORN in v.revealed:
+                draw = (None, p_held)  # the uniform guess
+            elif v.hand_size + down == 0:
+                draw = ()  # nothing hidden
+            else:  # chance it holds the thorn (2.0: for sure, no draw), where it was laid
+                draw = (2.0 if v.cards == CARDS else 0.5 if p_held is None else p_held,
+                        *self._lay_weights(down, v.stack_size, bool(v.hand_size)))
+            seats.append((v, down, claim, draw))
         worlds = []
+        rng, trust = self.rng, self.bid_trust
+        random_ = rng.random
         for _ in range(self.samples):
             w = {}
-            for v in obs.seats:
-                if v.seat == obs.seat or not v.in_game:
-                    continue
-                down = v.stack_size - len(v.revealed)
-                p_held = v.thorn_held if self.thorn_evidence else None
-                # A seat that bid b claims its top min(b, stack) cards are roses (bid_trust).
-                claim = max(0, min(v.bid, v.stack_size) - len(v.revealed))
+            for v, down, claim, draw in seats:
                 for _ in range(8):
-                    hidden = self._sample_stack(v, down, p_held)
-                    if (not claim or self.bid_trust <= 0 or THORN not in hidden[len(hidden) - claim:]
-                            or self.rng.random() >= self.bid_trust):
+                    hidden = [ROSE] * down
+                    if len(draw) == 3:
+                        held, weights, total = draw
+                        if held > 1.0 or random_() < held:
+                            r = random_() * total
+                            for j, wgt in enumerate(weights):
+                                r -= wgt
+                                if r < 0:
+                                    hidden[j] = THORN
+                                    break
+                    elif draw:
+                        hidden = sample_hidden(v.cards, v.hand_size, down, THORN in v.revealed, rng, draw[1])[1]
+                    if not claim or THORN not in hidden[len(hidden) - claim:] or random_() >= trust:
                         break
                 w[v.seat] = hidden
             worlds.append(w)
         return worlds
 
-    def _sample_stack(self, v, down: int, p_held: float | None) -> list[str]:
-        """One guess at seat ``v``'s face-down stack (bottom → top). Whether it still holds its
-        thorn is drawn as :func:`~.state.sample_hidden` does; where it lies follows the laying
-        (``lay_thorn``): a player holding its thorn lays it at each lay with that chance, so the
-        ``j``-th card laid is the thorn with weight ``q(1-q)^j`` and the hand holds it with weight
-        ``(1-q)^stack``. ``lay_thorn=None`` is the old uniform guess over hand and stack."""
-        thorn_up = THORN in v.revealed
-        if self.lay_thorn is None or thorn_up:
-            return sample_hidden(v.cards, v.hand_size, down, thorn_up, self.rng, p_held)[1]
-        stack = [ROSE] * down
-        if v.hand_size + down == 0:
-            return stack
-        held = v.cards == CARDS or self.rng.random() < (0.5 if p_held is None else p_held)
-        if not held:
-            return stack
-        q = self.lay_thorn
-        weights = [q * (1 - q) ** j for j in range(down)]
-        hand_w = (1 - q) ** v.stack_size if v.hand_size else 0.0
-        r = self.rng.random() * (sum(weights) + hand_w)
-        for j, w in enumerate(weights):
-            r -= w
-            if r < 0:
-                stack[j] = THORN
-                break
-        return stack
+    def _lay_weights(self, down: int, stack_size: int, in_hand: bool) -> tuple[list[float], float]:
+        """``(weights, total)`` of the laying guess (:meth:`_worlds`): the ``j``-th face-down card is the thorn
+        with weight ``q(1-q)^j``; the total adds the hand's ``(1-q)^stack`` when the seat has a hand.
+        Kept per bot (a playout draws the same few stacks thousands of times)."""
+        key = (down, stack_size, in_hand)
+        kept = self._weights.get(key)
+        if kept is None:
+            q = self.lay_thorn
+            weights = [q * (1 - q) ** j for j in range(down)]
+            kept = self._weights[key] = (weights, sum(weights) + ((1 - q) ** stack_size if in_hand else 0.0))
+        return kept
 
     def _plan(self, obs: Observation, needed: int, worlds) -> tuple[float, int | None]:
         """(probability that ``needed`` more cards from other stacks are all roses, first stack to
