@@ -170,3 +170,23 @@ def test_an_always_bid_everything_player_does_not_exploit_bold():
     from roses.games.roses_and_thorns.bots import bold_agent
 
     assert _bid_everything_share(bold_agent, 200) < 0.25  # measured 0.17 over 400 games; chance is 0.25
+
+
+def test_the_heuristic_guesses_a_laid_thorn_where_laying_puts_it_most_often():
+    """``lay_thorn`` (q = 0.5): a seat holding its thorn lays it at each lay with chance q, so with two
+    cards laid and two in hand the thorn is the first card laid with weight q, the second with
+    q(1-q), and still in hand with (1-q)^2: 0.5, 0.25 and 0.25 of the sampled worlds."""
+    from roses.games.roses_and_thorns.actions import THORN
+    from roses.games.roses_and_thorns.bots import HeuristicAgent
+
+    from .helpers import new, play
+
+    state = play(new(3), "lay rose", "lay rose", "lay rose", "lay rose", "lay rose")
+    bot = HeuristicAgent(state.game, 7, samples=4000)
+    worlds = bot._worlds(state.observation(2))
+    stacks = [w[1] for w in worlds]
+    assert all(len(s) == 2 for s in stacks)
+    bottom = sum(s[0] == THORN for s in stacks) / len(stacks)
+    top = sum(s[1] == THORN for s in stacks) / len(stacks)
+    assert abs(bottom - 0.5) < 0.03 and abs(top - 0.25) < 0.03, (bottom, top)
+    assert not any(s[0] == s[1] == THORN for s in stacks)  # one thorn a seat
