@@ -95,7 +95,8 @@ def bench_agent(bot: str, game, seed: int):
     """``make_agent(bot, game, seed)``, where ``bot`` may carry settings of a search level after
     ``@`` for experiments: ``ismcts:hard@rounds=1,iterations=300`` (``rounds``: the game's horizon,
     docs/agents.md "Horizon"; ``iterations``: the budget a move; ``own=heuristic``: the searching
-    seat plays as the heuristic, not the game's ``own_bot``, as ``hard`` did before 2026-12-03)."""
+    seat plays as the heuristic, not the game's ``own_bot``, as ``hard`` did before 2026-12-03;
+    ``model=own``: the other seats are modelled as the game's ``own_bot`` instead of the heuristic)."""
     name, _, extra = bot.partition("@")
     settings = dict(kv.split("=") for kv in extra.split(",")) if extra else {}
     if name == "rollout":
@@ -111,6 +112,16 @@ def bench_agent(bot: str, game, seed: int):
         agent.iterations = int(settings["iterations"])
     if settings.get("own") == "heuristic":
         agent.own_prior, agent.own_playout_policy = agent.prior, None
+    if settings.get("model") == "own" and game.spec.own_bot is not None:
+        # the other seats modelled as the game's own_bot (prior, playouts, belief), as at a table
+        # of hard bots, instead of the heuristic
+        from roses.agents.belief import BeliefModel
+        from roses.agents.ismcts import agent_policy
+        own = game.spec.own_bot
+        agent.prior = own(game, seed + 1)
+        agent.playout_policy = agent_policy(own(game, seed + 2))
+        if agent.belief is not None:
+            agent.belief = BeliefModel(own, pool=agent.belief.pool, window=agent.belief.window)
     return agent
 
 
