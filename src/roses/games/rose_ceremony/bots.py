@@ -125,10 +125,6 @@ class HeuristicAgent:
             tables = self._pool_tables = (pool, wilt, [(1.0 - w) ** self.growth for w in wilt], {})
         return tables
 
-    def _wilt_chance(self, thorns: int, pool: Counter) -> float:
-        """Chance that one unseen card brings a bouquet of ``thorns`` thorns to 5 or more."""
-        return 1.0 if thorns >= WILT_THORNS else self._tables(pool)[1][thorns]
-
     def bouquet_value(self, roses: int, thorns: int, points: int, pool: Counter) -> float:
         """Expected charm worth of a bouquet: its roses (about half a point each, the exchange rate,
         a win when it would win) times the chance it survives ``growth`` more cards."""
