@@ -102,18 +102,18 @@ class HeuristicAgent:
         self.patience = patience
         self.read = read
         self._deck: Counter | None = None  # the deck parameter, built on first use
-        # per decision's pool: the wilt chances, the survival factors and rows of _deltas (a
-        # decision asks them for the same few bouquets thousands of times: profiled, 45% of a
-        # playout); the (roses, points) exchange values hold for the whole game
-        self._pool_tables: tuple[Counter, list[float], list[float], dict] | None = None
+        # per decision's pool: the survival factors and rows of _deltas (a decision asks them for
+        # the same few bouquets thousands of times: profiled, 45% of a playout); the (roses,
+        # points) exchange values hold for the whole game
+        self._pool_tables: tuple[Counter, list[float], dict] | None = None
         self._worths: dict[tuple[int, int], tuple[float, float]] = {}
 
     # ------------------------------------------------------------------ valuation
-    def _tables(self, pool: Counter) -> tuple[Counter, list[float], list[float], dict]:
-        """``(pool, wilt, survive, rows)`` for ``pool``: ``wilt[t]`` the chance that one unseen card
-        brings a bouquet of ``t`` < 5 thorns to 5 or more, ``survive[t] = (1 - wilt[t])**growth``,
-        ``rows`` the memo of :meth:`_deltas`. Made again when the pool is another object (pools are
-        built per decision and not changed after)."""
+    def _tables(self, pool: Counter) -> tuple[Counter, list[float], dict]:
+        """``(pool, survive, rows)`` for ``pool``: ``survive[t] = (1 - wilt)**growth`` for a bouquet
+        of ``t`` < 5 thorns, where wilt is the chance that one unseen card brings it to 5 or more,
+        and ``rows`` the memo of :meth:`_deltas`. Made again when the pool is another object (pools
+        are built per decision and not changed after)."""
         tables = self._pool_tables
         if tables is None or tables[0] is not pool:
             total = sum(pool.values())
@@ -122,7 +122,7 @@ class HeuristicAgent:
                 by_thorns[c.thorns] += k
             wilt = [sum(k for t, k in by_thorns.items() if have + t >= WILT_THORNS) / total if total else 0.0
                     for have in range(WILT_THORNS)]
-            tables = self._pool_tables = (pool, wilt, [(1.0 - w) ** self.growth for w in wilt], {})
+            tables = self._pool_tables = (pool, [(1.0 - w) ** self.growth for w in wilt], {})
         return tables
 
     def bouquet_value(self, roses: int, thorns: int, points: int, pool: Counter) -> float:
@@ -130,7 +130,7 @@ class HeuristicAgent:
         a win when it would win) times the chance it survives ``growth`` more cards."""
         if thorns >= WILT_THORNS:
             return 0.0
-        return self._value(roses, points, self._tables(pool)[2][thorns])
+        return self._value(roses, points, self._tables(pool)[1][thorns])
 
     def _value(self, roses: int, points: int, survive: float) -> float:
         """A bouquet of ``roses`` (of a seat with ``points``) that survives with factor ``survive``."""
@@ -211,7 +211,7 @@ class HeuristicAgent:
         """:meth:`_delta` of ``seat`` for each card of ``pool``, in the pool's order (kept per
         bouquet for this pool: answering for three seats asks the offerer's row three times)."""
         r, t, p = obs.bouquet_roses[seat], obs.bouquet_thorns[seat], obs.points[seat]
-        _, _, survive, rows = self._tables(pool)
+        _, survive, rows = self._tables(pool)
         row = rows.get((r, t, p))
         if row is None:
             value = self._value
