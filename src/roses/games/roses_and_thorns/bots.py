@@ -95,33 +95,32 @@ class HeuristicAgent:
             p_held = v.thorn_held if self.thorn_evidence else None
             # A seat that bid b claims its top min(b, stack) cards are roses (bid_trust).
             claim = max(0, min(v.bid, v.stack_size) - len(v.revealed)) if self.bid_trust > 0 else 0
-            if self.lay_thorn is None or THORN in v.revealed:
-                draw = (None, p_held)  # the uniform guess
-            elif v.hand_size + down == 0:
-                draw = ()  # nothing hidden
-            else:  # chance it holds the thorn (2.0: for sure, no draw), where it was laid
-                draw = (2.0 if v.cards == CARDS else 0.5 if p_held is None else p_held,
+            laid = None  # the laying guess: (chance it holds the thorn, None if sure; weights, total)
+            uniform = self.lay_thorn is None or THORN in v.revealed
+            if not uniform and v.hand_size + down:
+                laid = (None if v.cards == CARDS else 0.5 if p_held is None else p_held,
                         *self._lay_weights(down, v.stack_size, bool(v.hand_size)))
-            seats.append((v, down, claim, draw))
+            seats.append((v, down, claim, uniform, p_held, laid))
         worlds = []
         rng, trust = self.rng, self.bid_trust
         random_ = rng.random
         for _ in range(self.samples):
             w = {}
-            for v, down, claim, draw in seats:
+            for v, down, claim, uniform, p_held, laid in seats:
                 for _ in range(8):
-                    hidden = [ROSE] * down
-                    if len(draw) == 3:
-                        held, weights, total = draw
-                        if held > 1.0 or random_() < held:
-                            r = random_() * total
-                            for j, wgt in enumerate(weights):
-                                r -= wgt
-                                if r < 0:
-                                    hidden[j] = THORN
-                                    break
-                    elif draw:
-                        hidden = sample_hidden(v.cards, v.hand_size, down, THORN in v.revealed, rng, draw[1])[1]
+                    if uniform:
+                        hidden = sample_hidden(v.cards, v.hand_size, down, THORN in v.revealed, rng, p_held)[1]
+                    else:
+                        hidden = [ROSE] * down
+                        if laid is not None:
+                            held, weights, total = laid
+                            if held is None or random_() < held:
+                                r = random_() * total
+                                for j, wgt in enumerate(weights):
+                                    r -= wgt
+                                    if r < 0:
+                                        hidden[j] = THORN
+                                        break
                     if not claim or THORN not in hidden[len(hidden) - claim:] or random_() >= trust:
                         break
                 w[v.seat] = hidden
