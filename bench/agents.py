@@ -42,7 +42,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import roses
-from roses.agents import Turn, make_agent
+from roses.agents import Turn, make_agent, tell_table
 from roses.core import CHANCE
 from roses.sim.batch import hash_seed, mean_sd, wilson
 
@@ -77,6 +77,7 @@ def _play(game, pick, seed: int):
     state = game.new_initial_state(seed)
     state.resolve_chance()
     agents, timed = pick(state)
+    tell_table(agents, [a.name for a in agents])  # who sits where, as at a table
     times: dict[int, list[float]] = {s: [] for s in timed}
     while not state.is_terminal():
         p = state.current_player()
@@ -96,7 +97,9 @@ def bench_agent(bot: str, game, seed: int):
     ``@`` for experiments: ``ismcts:hard@rounds=1,iterations=300`` (``rounds``: the game's horizon,
     docs/agents.md "Horizon"; ``iterations``: the budget a move; ``own=heuristic``: the searching
     seat plays as the heuristic, not the game's ``own_bot``, as ``hard`` did before 2026-12-03;
-    ``model=own``: the other seats are modelled as the game's ``own_bot`` instead of the heuristic)."""
+    ``model=own``: the other seats are modelled as the game's ``own_bot`` instead of the heuristic;
+    ``model=heuristic``: every other seat modelled as the heuristic whatever bot it is, as before
+    ``meet`` (2026-12-03))."""
     name, _, extra = bot.partition("@")
     settings = dict(kv.split("=") for kv in extra.split(",")) if extra else {}
     if name == "rollout":
@@ -112,6 +115,8 @@ def bench_agent(bot: str, game, seed: int):
         agent.iterations = int(settings["iterations"])
     if settings.get("own") == "heuristic":
         agent.own_prior, agent.own_playout_policy = agent.prior, None
+    if settings.get("model") == "heuristic":
+        agent.seat_model = None
     if settings.get("model") == "own" and game.spec.own_bot is not None:
         # the other seats modelled as the game's own_bot (prior, playouts, belief), as at a table
         # of hard bots, instead of the heuristic

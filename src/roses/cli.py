@@ -20,7 +20,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
 
-from roses.agents import Turn, agent_names, make_agent
+from roses.agents import Turn, agent_names, make_agent, tell_table
 from roses.core import (GameParameterError, GameRecord, IllegalActionError, RecordError, RosesError, State, available_games,
                         get_spec, load, to_jsonable)
 from roses.core.errors import quoted
@@ -206,6 +206,7 @@ def play(
         agents = {s: make_agent(seat_bots[s], g, (seed or 0) * 100 + s) for s in range(n) if s not in humans}
     except ValueError as e:
         _fail(str(e))
+    tell_table(agents, [None if s in humans else seat_bots[s] for s in range(n)])
     state = g.new_initial_state(seed)
     viewer = None if watch else seat
     console.rule(f"{g.title} — {n} player{'s' if n != 1 else ''}, seed {state.seed}")

@@ -108,6 +108,31 @@ def test_a_hint_hears_the_table_talk():
     assert h.move in [str(a) for a in state.legal_actions()] and heard and set(heard) == {talk}
 
 
+def test_the_analysis_and_the_hint_model_each_seat_as_the_bot_it_was():
+    """The record's player labels say who sat where (``bot:bold``, a person's name); the analysing
+    bot is told it (``ISMCTSAgent.meet``), and so is a hint's bot given the table."""
+    from roses.sim.analysis import table_of
+
+    told = []
+
+    class Told(ISMCTSAgent):
+        def meet(self, table):
+            told.append(table)
+            super().meet(table)
+
+    state = _finished()
+    record = GameRecord.from_state(state, ["Ann", "bot:bold", "bot:ismcts:hard"])
+    assert table_of(record, 3) == (None, "bold", "ismcts:hard")
+    assert table_of(GameRecord.from_state(state), 3) == (None, None, None)
+    decisions = analyse_record(record, 0, make=lambda g, s: Told(g, seed=s, iterations=5))
+    assert decisions and told == [(None, "bold", "ismcts:hard")] * len(decisions)
+    told.clear()
+    live = roses.load("roses-and-thorns", players=3).new_initial_state(2)
+    live.resolve_chance()
+    hint(live, make=lambda g, s: Told(g, seed=s, iterations=5), table=("bold", None, "heuristic"))
+    assert told == [("bold", None, "heuristic")]
+
+
 def test_cli_analyse_prints_the_table_and_json(tmp_path, monkeypatch):
     path = GameRecord.from_state(_finished(), ["Ann", "Bo", "Cy"]).save(tmp_path / "g.json")
     r = runner.invoke(app, ["analyse", str(path), "--seat", "1", "--bot", "ismcts:easy"])

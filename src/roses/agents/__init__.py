@@ -5,7 +5,7 @@ from typing import Any, Callable
 
 from roses.core import Game
 
-from .base import Agent, RandomAgent, Speaker, Turn
+from .base import Agent, RandomAgent, Speaker, Turn, tell_table
 from .ismcts import ISMCTSAgent, SearchResult
 from .levels import LEVELS, level_factory
 
@@ -36,4 +36,4 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     return factory(game, seed)
 
 
-__all__ = ["Agent", "ISMCTSAgent", "LEVELS", "STRONGEST", "SearchResult", "RandomAgent", "Speaker", "Turn", "agent_names", "make_agent", "GENERIC_AGENTS"]
+__all__ = ["Agent", "ISMCTSAgent", "LEVELS", "STRONGEST", "SearchResult", "RandomAgent", "Speaker", "Turn", "agent_names", "make_agent", "tell_table", "GENERIC_AGENTS"]

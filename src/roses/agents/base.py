@@ -111,3 +111,14 @@ class RandomAgent:
 
     def act(self, turn: Turn) -> Any:
         return self.rng.choice(turn.legal_actions)
+
+
+def tell_table(agents: Any, table: Any) -> None:
+    """Tell every agent in ``agents`` (a sequence, or a ``{seat: agent}`` mapping) who sits where:
+    ``table[s]`` is seat ``s``'s bot name or ``None`` for a person, as every player at the table
+    sees it. Agents that model the other seats by who they are (``meet(table)``, the strong search
+    levels) hear it; the others ignore it."""
+    for agent in (agents.values() if isinstance(agents, dict) else agents):
+        meet = getattr(agent, "meet", None)
+        if meet is not None:
+            meet(tuple(table))

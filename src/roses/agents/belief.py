@@ -5,8 +5,9 @@ knows. A bot that chose carefully leaves evidence: in Rose Ceremony a card offer
 careful player is not a random card; in Roses and Thorns a high bid says something about the
 bidder's own stack; in Blades & Rose who played which card says something about roles. This module
 weights each world by the likelihood of the other seats' recent decisions *in that world* under a
-model of their play (by default the game's heuristic bot: a fair first model), then draws the
-search's worlds from that weighted pool (importance resampling).
+model of their play (by default the game's heuristic bot: a fair first model; a seat whose bot is
+known at the table, its own model: ``seat_models``), then draws the search's worlds from that
+weighted pool (importance resampling).
 
 Likelihood of one decision: the model is asked for its move in the world's position at that
 decision, as that seat saw it (``Turn.of`` the replayed prefix: the model reads the seat's
@@ -50,7 +51,8 @@ class BeliefModel:
 
     Args:
         model: ``factory(game, seed) -> agent`` modelling the other seats (e.g. the game's
-            ``heuristic`` bot factory, ``game.spec.bots["heuristic"]``).
+            ``heuristic`` bot factory, ``game.spec.bots["heuristic"]``); :attr:`seat_models`
+            (``{seat: factory}``, set by ``ISMCTSAgent.meet``) models particular seats otherwise.
         pool: worlds drawn and weighted per decision (≥ 1).
         window: how many of the other seats' latest decisions are weighed (≥ 0; 0 = uniform).
         epsilon: in (0, 1], the share of a decision's probability spread over all legal moves.
@@ -67,6 +69,9 @@ class BeliefModel:
         self.pool = pool
         self.window = window
         self.epsilon = epsilon
+        # The model of particular seats (``ISMCTSAgent.meet``: the bot a seat is, public at the
+        # table), overriding ``model`` for that seat's decisions.
+        self.seat_models: dict[int, ModelFactory] = {}
         self.last_weights: list[float] = []
 
     def weight(self, turn: Turn, world: State, rng: random.Random) -> float:
@@ -81,7 +86,8 @@ class BeliefModel:
         picks = set(picks[len(picks) - self.window:]) if self.window else set()
         if not picks:
             return 1.0
-        model = self.model(world.game, rng.getrandbits(63))
+        seed = rng.getrandbits(63)
+        models: dict[int | None, Any] = {}  # one instance per model: the default one is shared
         eps = self.epsilon
         prefix = world.game.new_initial_state(world.seed)
         w = 1.0
@@ -89,6 +95,10 @@ class BeliefModel:
             if i in picks:
                 legal = prefix.legal_actions()
                 if len(legal) > 1:  # the model hears the talk said before that decision
+                    who = step[0] if step[0] in self.seat_models else None
+                    model = models.get(who)
+                    if model is None:
+                        model = models[who] = self.seat_models.get(who, self.model)(world.game, seed)
                     move = model.act(Turn.of(prefix, tuple(t for t in turn.talk if t.at_move <= i)))
                     w *= (1.0 - eps) * (str(move) == str(step[1])) + eps / len(legal)
             prefix.replay_trusted((step,))

@@ -255,6 +255,9 @@ class ISMCTSAgent:
         own_playout_policy: the playout policy of the deciding seat (as ``playout_policy``);
             ``None`` = ``playout_policy``. The other seats keep ``prior`` and ``playout_policy``,
             their model.
+        seat_model: ``seat_model(name) -> (prior_factory, playout_factory) | None``: how to model a
+            seat played by ``name`` (a bot's name, ``None`` for a person) once :meth:`meet` tells
+            who sits where; ``None`` (or a ``None`` answer) = ``prior`` and ``playout_policy``.
         horizon: a :class:`~roses.core.Horizon` and a number of stages ``(horizon, rounds)``: a
             playout stops once ``horizon.progress`` has risen by ``rounds`` from where the playout
             began and ``horizon.value`` scores the position (terminal positions score their
@@ -276,6 +279,7 @@ class ISMCTSAgent:
                  prior: Any = None, prior_weight: float = DEFAULT_PRIOR_WEIGHT,
                  belief: Any = None, widening: float | None = None, horizon: tuple[Any, int] | None = None,
                  own_prior: Any = None, own_playout_policy: PlayoutPolicy | None = None,
+                 seat_model: Callable[[str | None], tuple[Any, Any] | None] | None = None,
                  name: str = "ismcts"):
         if iterations is None:
             iterations = (game.info.search_iterations if game is not None else DEFAULT_ITERATIONS) \
@@ -290,6 +294,12 @@ class ISMCTSAgent:
         self.prior_weight = prior_weight
         self.own_prior = own_prior if own_prior is not None else prior
         self.own_playout_policy = own_playout_policy
+        self.seat_model = seat_model
+        # The model of particular seats (from meet): their prior and playout policy, overriding
+        # prior and playout_policy.
+        self.seat_priors: dict[int, Any] = {}
+        self.seat_playout_policies: dict[int, PlayoutPolicy] = {}
+        self.seed = seed
         self.belief = belief
         self.widening = widening
         self.game = game
@@ -311,7 +321,31 @@ class ISMCTSAgent:
         self._root_seat = 0
         self._seat = 0
         self._stage: int | None = None
+        self._modelled: dict[int, PlayoutPolicy] = {}  # the other seats' own playout policies
         self._talk: tuple = ()  # the table talk of the decision searched: public, heard by the prior
+
+    def meet(self, table: Sequence[str | None]) -> None:
+        """Hear who sits where: ``table[s]`` is seat ``s``'s bot name (``"ismcts:hard"``,
+        ``"bold"``…) or ``None`` for a person, as any player at the table sees it. Each seat gets
+        the model ``seat_model`` gives for its name (prior, playouts and belief), a person or an
+        unknown name the default model (``prior``, ``playout_policy``). The deciding seat keeps
+        ``own_prior`` and ``own_playout_policy``. Without ``seat_model`` nothing changes.
+
+        Raises ``ValueError`` when ``table`` does not have one entry per seat."""
+        if self.game is not None and len(table) != self.game.num_players:
+            raise ValueError(f"a table of {self.game.num_players} seats, got {len(table)} names")
+        self.seat_priors, self.seat_playout_policies = {}, {}
+        beliefs: dict[int, Any] = {}
+        for s, name in enumerate(table):
+            model = self.seat_model(name) if self.seat_model is not None else None
+            if model is None:
+                continue
+            prior, playout = model  # seeded apart from the agent's other models, per seat
+            self.seat_priors[s] = prior(self.game, self.seed + 101 + 2 * s)
+            self.seat_playout_policies[s] = agent_policy(playout(self.game, self.seed + 102 + 2 * s))
+            beliefs[s] = prior
+        if self.belief is not None:
+            self.belief.seat_models = beliefs
 
     # ------------------------------------------------------------------ decision
     def act(self, turn: Turn) -> Any:
@@ -349,6 +383,7 @@ class ISMCTSAgent:
         roots = [Node(None, None) for _ in range(n)]
         self._root_seat = 0 if self.single_observer else seat
         self._seat = seat  # the deciding seat: its own prior and playout policy
+        self._modelled = {s: p for s, p in self.seat_playout_policies.items() if s != seat}
         draw = self.belief.sampler(turn, self.rng) if self.belief is not None else \
             (lambda: turn.sample_state(self.rng))
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
@@ -490,7 +525,7 @@ class ISMCTSAgent:
         cache = seat == self._root_seat and not self.single_observer
         if cache and node.prior is not None:
             return node.prior
-        prior = self.own_prior if seat == self._seat else self.prior
+        prior = self.own_prior if seat == self._seat else self.seat_priors.get(seat, self.prior)
         pref = str(prior.act(Turn(seat, None, legal, world, self._talk)))
         if cache:
             node.prior = pref
@@ -500,6 +535,7 @@ class ISMCTSAgent:
         rng = self.rng
         policy = self.playout_policy
         own, own_policy = self._seat, self.own_playout_policy
+        modelled = self._modelled
         limit = self.max_playout_depth
         horizon = self.horizon[0] if self.horizon is not None else None
         stage = self._stage
@@ -515,6 +551,8 @@ class ISMCTSAgent:
                 return horizon.value(world)
             if own_policy is not None and seat == own:
                 world.apply(own_policy(world, world.legal_actions(), rng))
+            elif seat in modelled:
+                world.apply(modelled[seat](world, world.legal_actions(), rng))
             elif policy is random_policy:  # the same draw as random_policy, without the list copy
                 world.apply_legal(rng.randrange(world.num_legal_actions()))
             else:

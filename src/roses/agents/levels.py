@@ -15,7 +15,10 @@ hard      ``strong_search_iterations``, heuristic prior, heuristic playouts (eve
           the heuristic to the end), belief-weighted worlds (the others' latest moves weighed
           under the heuristic as their model: :mod:`roses.agents.belief`); where the game has
           an ``own_bot`` (``GameSpec.own_bot``), that bot is the prior and playout policy of the
-          searching seat itself, the heuristic staying the model of the others.
+          searching seat itself, the heuristic staying the model of the others. Told the table
+          (``ISMCTSAgent.meet``: who sits where is public), it models each other bot seat as the
+          bot it is (:func:`seat_model`): a ``hard`` seat as the game's ``own_bot``, a ``bold``
+          seat as ``bold``; people and heuristic seats as the heuristic.
 expert    4 × the ``hard`` budget and a pool of 48 worlds: a few seconds a move; for analysis,
           hints and patient players.
 ========  ==================================================================================
@@ -25,8 +28,10 @@ A game without a ``heuristic`` bot plays every level with random playouts and no
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
+from .base import RandomAgent
 from .belief import BeliefModel
 from .ismcts import ISMCTSAgent, agent_policy
 
@@ -102,7 +107,29 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
         horizon=(game.spec.horizon(game), spec.rounds) if spec.strong and spec.rounds and game.spec.horizon else None,
         own_prior=own(game, seed + 3) if own is not None and spec.prior else None,
         own_playout_policy=agent_policy(own(game, seed + 4)) if own is not None else None,
+        seat_model=partial(seat_model, game) if spec.strong else None,
         name=f"ismcts:{level}")
+
+
+def seat_model(game: Any, name: str | None) -> tuple[Any, Any] | None:
+    """How ``hard`` and ``expert`` model a seat played by ``name`` (its bot's name, public at the
+    table; ``None`` for a person), once told the table (``ISMCTSAgent.meet``):
+    ``(prior_and_belief_factory, playout_factory)``, or ``None`` for the default model (the
+    heuristic, with the game's ``playout_bot`` in playouts).
+
+    - a strong level (``ismcts:hard``, ``ismcts:expert``): the bot it plays its own seat with,
+      ``GameSpec.own_bot``, when the game has one;
+    - another of the game's bots (``bold``) or ``random``: that bot;
+    - a person, the heuristic, a weak level (which follows the heuristic's move unless its
+      playouts clearly favour another) or an unknown name: ``None``."""
+    if name is None or name == "heuristic":
+        return None
+    if name.startswith("ismcts:"):
+        level = LEVELS.get(name.split(":", 1)[1])
+        own = game.spec.own_bot
+        return (own, own) if level is not None and level.strong and own is not None else None
+    bot = game.spec.bots.get(name) or (RandomAgent if name == "random" else None)
+    return (bot, bot) if bot is not None else None
 
 
 def level_factory(level: str):
@@ -113,4 +140,4 @@ def level_factory(level: str):
     return factory
 
 
-__all__ = ["LEVELS", "Level", "level_factory", "level_iterations", "make_level_agent"]
+__all__ = ["LEVELS", "Level", "level_factory", "level_iterations", "make_level_agent", "seat_model"]

@@ -121,13 +121,13 @@ async def analyse(record: GameRecord, seat: int, client: Any, slots: Slots) -> d
         slots.give(client)
 
 
-def run_hint(state: State, seed: int, talk: tuple = ()) -> dict[str, Any]:
+def run_hint(state: State, seed: int, talk: tuple = (), table: tuple | None = None) -> dict[str, Any]:
     """A hint for the seat to move in ``state`` (blocking: call in a worker thread), the search
-    hearing the table talk ``talk``; its ``text`` names the moves as that seat's menu does
+    hearing the table talk ``talk`` and told who sits where (``table``, ``runner.seating``); its ``text`` names the moves as that seat's menu does
     (``GameSpec.describe_action``), in plain words."""
     seat = state.current_player()
     obs = to_jsonable(state.observation(seat)) if seat >= 0 else {}
-    h = hint(state, bot=HINT_BOT, seed=seed, make=MAKE, talk=talk,
+    h = hint(state, bot=HINT_BOT, seed=seed, make=MAKE, talk=talk, table=table,
              describe=lambda text: state.game.spec.describe_action(obs, text))
     return {"move": h.move, "chance": h.chance, "runner_up": h.runner_up,
             "runner_up_chance": h.runner_up_chance, "text": h.text}

@@ -14,7 +14,7 @@ from typing import Any, Awaitable, Callable
 import anyio.to_process
 import anyio.to_thread
 
-from roses.agents import Turn, make_agent
+from roses.agents import Turn, make_agent, tell_table
 from roses.core import CHANCE, State, to_jsonable
 
 from .auth import ApiError
@@ -36,16 +36,25 @@ def rng_from_json(state: State, data: Any) -> None:
 
 
 def search_bot_choice(state_json: dict[str, Any], rng_state: Any, bot: str, seed: int,
-                      talk: tuple = ()) -> str:
+                      talk: tuple = (), table: tuple | None = None) -> str:
     """A bot's choice, in a worker process (a search bot holds the GIL for seconds): rebuild the
     state from :meth:`State.to_json` (and its RNG position), build the agent with ``seed`` as the
-    server would, let it hear the table talk ``talk`` (a tuple of ``Talk``) and return the
+    server would, tell it who sits where (``table``: each seat's bot name, ``None`` for a person;
+    :func:`seating`), let it hear the table talk ``talk`` (a tuple of ``Talk``) and return the
     action's text (the server maps it back with ``state.action_from_text``)."""
     state = State.from_json(state_json)
     if rng_state is not None:
         rng_from_json(state, rng_state)
     agent = make_agent(bot, state.game, seed)
+    if table is not None:
+        tell_table([agent], table)
     return str(agent.act(Turn.of(state, talk)))
+
+
+def seating(row: TableRow) -> tuple[str | None, ...]:
+    """Who sits where, as the table shows every player: each seat's bot name, ``None`` for a
+    person (what a search bot models the other seats by, ``ISMCTSAgent.meet``)."""
+    return tuple(s.bot if s.kind == "bot" else None for s in sorted(row.seats, key=lambda s: s.seat))
 
 
 def plan(row: TableRow, state: State) -> tuple[datetime, int, str | None] | None:
@@ -81,7 +90,7 @@ async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tup
         else:  # a search bot holds the GIL for seconds: in a worker process
             text = await anyio.to_process.run_sync(
                 search_bot_choice, state.to_json(), to_jsonable(state.rng.getstate()), bot, seed,
-                tuple(talk), cancellable=True)
+                tuple(talk), seating(row), cancellable=True)
             action = state.action_from_text(text)
     except Exception:
         log.exception("bot %s failed at table %s; a random move instead", bot, row.id)

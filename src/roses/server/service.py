@@ -539,7 +539,8 @@ class TableService:
         self.hint_slots.take(key, "a hint for your seat is already being worked out; wait for it", "")
         try:
             heard = await self.heard(table_id)  # the search hears the table talk as a bot does
-            out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat), heard)
+            out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat), heard,
+                                             runner.seating(row))
         finally:
             self.hint_slots.give(key)
         return {**out, "seat": who.seat, "version": version}

@@ -16,9 +16,9 @@ estimate says nothing there (the search's reward is the return, not the money).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-from roses.agents import STRONGEST, Turn, make_agent
+from roses.agents import STRONGEST, Turn, make_agent, tell_table
 from roses.agents.ismcts import SearchResult
 from roses.core import CHANCE, GameRecord, State, to_jsonable
 from roses.core.record import initial_state, replay_steps
@@ -69,6 +69,15 @@ def estimate(result: SearchResult, text: str) -> float | None:
     return None
 
 
+def table_of(record: GameRecord, seats: int) -> tuple[str | None, ...]:
+    """Who sat where in ``record``, as the table showed it: each seat's bot name from its player
+    label (``"bot:bold"`` → ``"bold"``), ``None`` for a person or a seat the record does not label
+    (a bot analysing the game models each seat by it, ``ISMCTSAgent.meet``)."""
+    players = list(record.players or [])[:seats]
+    players += [None] * (seats - len(players))
+    return tuple(p[4:] if isinstance(p, str) and p.startswith("bot:") else None for p in players)
+
+
 def analyse_record(record: GameRecord, seat: int, bot: str = STRONGEST, seed: int = 0,
                    progress: Callable[[int, int], None] | None = None,
                    make: Callable[[Any, int], Any] | None = None) -> list[Decision]:
@@ -98,11 +107,13 @@ def analyse_record(record: GameRecord, seat: int, bot: str = STRONGEST, seed: in
         if s == seat and s != CHANCE and len(before.legal_actions()) > 1:
             positions.append((i, before, text))
         before = after.clone()
+    table = table_of(record, n)
     out = []
     for k, (i, pos, text) in enumerate(positions):
         agent = make(pos.game, seed + k) if make is not None else make_agent(bot, pos.game, seed + k)
         if not hasattr(agent, "analyse"):
             raise ValueError(f"bot {bot!r} cannot analyse a game; use a search bot such as {STRONGEST}")
+        tell_table([agent], table)
         turn = Turn.of(pos)
         result = agent.analyse(turn)
         played = estimate(result, text)
@@ -136,16 +147,20 @@ class Hint:
 
 
 def hint(state: State, bot: str = STRONGEST, seed: int = 0, make: Callable[[Any, int], Any] | None = None,
-         describe: Callable[[str], str] = str, talk: tuple = ()) -> Hint:
+         describe: Callable[[str], str] = str, talk: tuple = (), table: Sequence[str | None] | None = None) -> Hint:
     """The strongest bot's move for the seat to move in ``state`` and why, in plain words.
 
     ``describe(move_text) -> words`` names a move for players (default its text). The bot sees
     only the seat's information (:class:`Turn`) and hears the table talk ``talk`` (a tuple of
-    ``roses.core.talk.Talk``). Raises ``ValueError`` when no seat is to move."""
+    ``roses.core.talk.Talk``) and is told who sits where (``table``: each seat's bot name,
+    ``None`` for a person; :func:`roses.agents.tell_table`). Raises ``ValueError`` when no seat is
+    to move."""
     seat = state.current_player()
     if seat < 0:
         raise ValueError("no seat is to move: there is nothing to hint")
     agent = make(state.game, seed) if make is not None else make_agent(bot, state.game, seed)
+    if table is not None:
+        tell_table([agent], table)
     result = agent.analyse(Turn.of(state, talk))
     ranked = sorted((m for m in result.moves if m.visits), key=lambda m: -m.visits)
     move = str(result.action)
@@ -165,4 +180,4 @@ def percent(x: float | None) -> str:
     return "?" if x is None else f"{round(100 * x)}%"
 
 
-__all__ = ["Decision", "Hint", "analyse_record", "estimate", "hint", "percent", "worst"]
+__all__ = ["Decision", "Hint", "analyse_record", "estimate", "hint", "percent", "table_of", "worst"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from roses.agents import Agent, Turn
+from roses.agents import Agent, Turn, tell_table
 from roses.core import Game, GameRecord, State
 from roses.core.talk import Talk, check_talk
 
@@ -13,7 +13,7 @@ MAX_STEPS = 100_000
 
 def play_game(game: Game, agents: Sequence[Agent], seed: int,
               on_step: Callable[[State, int, Any], None] | None = None,
-              talk: list[Talk] | None = None) -> State:
+              talk: list[Talk] | None = None, table: Sequence[str | None] | None = None) -> State:
     """Play a whole game and return its terminal state.
 
     Args:
@@ -25,11 +25,15 @@ def play_game(game: Game, agents: Sequence[Agent], seed: int,
             agent with ``speak(turn, talk)`` may make a statement (checked by the game's talk
             rules, :func:`roses.core.talk.check_talk`, and appended to the list), and every agent
             hears the talk so far (:attr:`Turn.talk`). ``None``: no talk.
+        table: who sits where, as the table shows it (seat ``s``'s bot name, ``None`` for a
+            person), told to every agent first (:func:`roses.agents.tell_table`); default the
+            agents' names.
 
     Raises ``RuntimeError`` if the game does not end within :data:`MAX_STEPS` actions.
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.num_players} seats need {game.num_players} agents, got {len(agents)}")
+    tell_table(agents, table if table is not None else [a.name for a in agents])
     state = game.new_initial_state(seed)
     for _ in range(MAX_STEPS):
         if state.is_terminal():

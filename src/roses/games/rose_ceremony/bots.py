@@ -248,7 +248,9 @@ def bold_agent(game=None, seed: int = 0) -> HeuristicAgent:
     so it keeps fuller bouquets and hands thorny cards to rivals more readily. Against heuristics
     its seat wins more than the heuristic's at 2, 4, 5 and 6 players (not at 3), and a table of it
     is harder for a heuristic seat at every count measured."""
-    return HeuristicAgent(game, seed, **BOLD)
+    agent = HeuristicAgent(game, seed, **BOLD)
+    agent.name = "bold"  # records and tables name the seat by the bot it is
+    return agent
 
 
 def own_agent(game=None, seed: int = 0) -> HeuristicAgent:

@@ -285,7 +285,9 @@ def bold_agent(game=None, seed: int = 0, samples: int = SAMPLES) -> HeuristicAge
     an always-bid-everything player wins 0.17 against three of it (0.03 against three heuristics,
     0.75 against bots laying the thorn at 0.2). Figures: docs/agents.md ("Hard's own seat").
     ``ismcts:hard`` plays its own seat with it (``GameSpec.own_bot``)."""
-    return HeuristicAgent(game, seed, samples=samples, **BOLD)
+    agent = HeuristicAgent(game, seed, samples=samples, **BOLD)
+    agent.name = "bold"  # records and tables name the seat by the bot it is
+    return agent
 
 
 def bold_playout_agent(game=None, seed: int = 0) -> HeuristicAgent:
