@@ -60,12 +60,15 @@ LEVEL_NAMES = ["ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"]
 
 
 def timing_case(args):
-    """Seconds per move of one level on one position: (game, players, level, position index)."""
+    """Seconds per move of one level on one position: (game, players, level, position index,
+    positions, the other seats' bot as the agent is told the table)."""
     from ismcts import positions
-    name, players, level, k, count = args
+    name, players, level, k, count, opponents = args
     game = roses.load(name, players=players)
     state = positions(game, count)[k]
     agent = bench_agent(level, game, k)
+    me = state.current_player()
+    tell_table([agent], [level.split("@")[0] if s == me else opponents for s in range(players)])
     t = time.process_time()
     agent.act(Turn.of(state))
     return time.process_time() - t
@@ -97,6 +100,7 @@ def bench_agent(bot: str, game, seed: int):
     ``@`` for experiments: ``ismcts:hard@rounds=1,iterations=300`` (``rounds``: the game's horizon,
     docs/agents.md "Horizon"; ``iterations``: the budget a move; ``own=heuristic``: the searching
     seat plays as the heuristic, not the game's ``own_bot``, as ``hard`` did before 2026-12-03;
+    ``prior_weight``: the prior's bias, ``ISMCTSAgent.prior_weight``;
     ``model=own``: the other seats are modelled as the game's ``own_bot`` instead of the heuristic;
     ``model=heuristic``: every other seat modelled as the heuristic whatever bot it is, as before
     ``meet`` (2026-12-03))."""
@@ -113,6 +117,8 @@ def bench_agent(bot: str, game, seed: int):
     agent = make_level_agent(game, level, seed)
     if "iterations" in settings:
         agent.iterations = int(settings["iterations"])
+    if "prior_weight" in settings:
+        agent.prior_weight = float(settings["prior_weight"])
     if settings.get("own") == "heuristic":
         agent.own_prior, agent.own_playout_policy = agent.prior, None
     if settings.get("model") == "heuristic":
@@ -197,7 +203,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200, help="games per row (per faction for br rows)")
     ap.add_argument("--rows", default=",".join(ALL_ROWS))
     ap.add_argument("--bot", default="ismcts:hard")
-    ap.add_argument("--opponents", default="heuristic", help="the other seats' bot in seat rows")
+    ap.add_argument("--opponents", default="heuristic",
+                    help="the other seats' bot in seat rows (and the table a timed move is told)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--solo-bots", default="random,heuristic,search,ismcts:medium,ismcts:hard")
     ap.add_argument("--solo-games", type=int, default=1000)
@@ -243,7 +250,7 @@ def main() -> None:
                     or TIMING_CASES
                 for name, n in cases:
                     for level in args.levels.split(","):
-                        ts = list(pool.map(timing_case, [(name, n, level, k, args.positions)
+                        ts = list(pool.map(timing_case, [(name, n, level, k, args.positions, args.opponents)
                                                          for k in range(args.positions)]))
                         r["cases"].append({"game": name, "players": n, "level": level, **_timing(ts, base)})
             elif row == "solo":
