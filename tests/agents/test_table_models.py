@@ -21,7 +21,10 @@ def test_a_seat_is_modelled_as_the_bot_it_is():
     spec = game.spec
     assert seat_model(game, "ismcts:hard") == (spec.own_bot, spec.own_bot)
     assert seat_model(game, "ismcts:expert") == (spec.own_bot, spec.own_bot)
-    assert seat_model(game, "bold") == (spec.bots["bold"], spec.bots["bold"])
+    # bold plays out as its 12-world twin (GameSpec.bot_playouts), as the heuristic does
+    assert seat_model(game, "bold") == (spec.bots["bold"], spec.bot_playouts["bold"])
+    rc = roses.load("rose-ceremony", players=4)
+    assert seat_model(rc, "bold") == (rc.spec.bots["bold"], rc.spec.bots["bold"])
     assert seat_model(game, "random") == (RandomAgent, RandomAgent)
     # a person, the heuristic, the weak levels and unknown names: the default (heuristic) model
     for name in (None, "heuristic", "ismcts:medium", "ismcts:easy", "ismcts", "ismcts:nonsense", "someone"):

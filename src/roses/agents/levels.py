@@ -119,7 +119,8 @@ def seat_model(game: Any, name: str | None) -> tuple[Any, Any] | None:
 
     - a strong level (``ismcts:hard``, ``ismcts:expert``): the bot it plays its own seat with,
       ``GameSpec.own_bot``, when the game has one;
-    - another of the game's bots (``bold``) or ``random``: that bot;
+    - another of the game's bots (``bold``) or ``random``: that bot (in playouts its cheaper
+      version where the game has one, ``GameSpec.bot_playouts``);
     - a person, the heuristic, a weak level (which follows the heuristic's move unless its
       playouts clearly favour another) or an unknown name: ``None``."""
     if name is None or name == "heuristic":
@@ -129,7 +130,7 @@ def seat_model(game: Any, name: str | None) -> tuple[Any, Any] | None:
         own = game.spec.own_bot
         return (own, own) if level is not None and level.strong and own is not None else None
     bot = game.spec.bots.get(name) or (RandomAgent if name == "random" else None)
-    return (bot, bot) if bot is not None else None
+    return (bot, game.spec.bot_playouts.get(name, bot)) if bot is not None else None
 
 
 def level_factory(level: str):

@@ -111,6 +111,9 @@ class GameSpec:
         playout_bot: optional ``factory(game, seed) -> Agent``: a cheaper version of the
             ``heuristic`` bot for search playouts (``ismcts:hard``), e.g. with fewer sampled
             worlds; not a bot name of its own. ``None``: the playouts use the heuristic.
+        bot_playouts: ``{bot name: factory(game, seed) -> Agent}``: cheaper versions of other named
+            bots (as ``playout_bot`` is of the heuristic) for the playouts of a seat known to be
+            that bot (``roses.agents.levels.seat_model``); a bot not listed plays out as itself.
         own_bot: optional ``factory(game, seed) -> Agent``: how ``ismcts:hard`` and ``expert`` play
             their own seat (its prior and playouts) where that should differ from their model of
             the other seats (the ``heuristic``, which keeps the others' prior, playouts and belief):
@@ -147,6 +150,7 @@ class GameSpec:
     rules_version: int = 1
     upgrade_history: Callable[[Any, int], Any] | None = None
     playout_bot: Callable[["Game", int], Any] | None = None
+    bot_playouts: dict[str, Callable[["Game", int], Any]] = field(default_factory=dict)
     own_bot: Callable[["Game", int], Any] | None = None
     horizon: Callable[["Game"], Horizon] | None = None
     words: str | None = None

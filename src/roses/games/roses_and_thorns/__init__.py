@@ -82,6 +82,7 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent, "bold": bold_agent},
     playout_bot=playout_agent,
+    bot_playouts={"bold": bold_playout_agent},
     own_bot=bold_playout_agent,
     horizon=horizon,
     render="roses.games.roses_and_thorns.view:render",
