@@ -8,6 +8,10 @@ Every agent is told the table (``roses.agents.tell_table``). Prints the steady s
 per game, the bids, passes and challenges of the steady seat and of the other seats together, how
 many challenges failed, and whose thorn stopped them (the steady seat's, another seat's).
 
+Challenges are read from the flips a seat chooses, which are of other seats' stacks only (its own
+stack is turned up without a choice, §3.4): a challenge settled on the challenger's own stack
+(bid no higher than its own cards, or its own thorn) is not counted.
+
     python3 bench/roses_and_thorns_tables.py --bots ismcts:hard --games 40 --seed 70 [--json]
 """
 from __future__ import annotations
@@ -43,7 +47,7 @@ def one_game(args) -> tuple[float, dict]:
             stats[f"{who[p]} bids"] += 1
         elif text == "pass":
             stats[f"{who[p]} passes"] += 1
-        elif text.startswith("flip"):  # a challenge: its flips, then a lost card if it failed
+        elif text.startswith("flip"):  # a challenge past the own stack: its flips, then a lost card if it failed
             j, last = k, None
             while j < len(steps) and steps[j][1].startswith("flip"):
                 last = int(steps[j][1].split()[1])
