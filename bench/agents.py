@@ -68,7 +68,7 @@ def timing_case(args):
     state = positions(game, count)[k]
     agent = bench_agent(level, game, k)
     me = state.current_player()
-    tell_table([agent], [level.split("@")[0] if s == me else opponents for s in range(players)])
+    tell_table([agent], [agent.name if s == me else opponents for s in range(players)])
     t = time.process_time()
     agent.act(Turn.of(state))
     return time.process_time() - t
