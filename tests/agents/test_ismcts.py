@@ -216,3 +216,22 @@ def test_the_log_tells_each_seat_every_step_it_can_tell_apart(name):
                     compared += 1
         state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(options))
     assert compared > 50
+
+
+class _FirstLegal:
+    """A prior that always plays the first legal action (in the winning-flip position: ``flip 1``,
+    the move that cannot win)."""
+
+    def act(self, turn):
+        return turn.legal_actions[0]
+
+
+@pytest.mark.parametrize("margin, played", [(None, "flip 2"), (0.05, "flip 2"), (1.0, "flip 1")])
+def test_the_prior_move_is_kept_unless_another_beats_it_by_the_margin(margin, played):
+    state = _winning_flip_position()
+    agent = ISMCTSAgent(state.game, seed=0, iterations=300, prior=_FirstLegal(), keep_margin=margin)
+    result = agent.search(Turn.of(state))
+    means = {str(m.action): m.mean for m in result.moves}
+    assert means["flip 2"] - means["flip 1"] > 0.05  # the winning flip is clearly better...
+    assert str(result.action) == played  # ...yet a margin above any gap keeps the prior's move
+    assert result.value == means[played]

@@ -258,6 +258,10 @@ class ISMCTSAgent:
         seat_model: ``seat_model(name) -> (prior_factory, playout_factory) | None``: how to model a
             seat played by ``name`` (a bot's name, ``None`` for a person) once :meth:`meet` tells
             who sits where; ``None`` (or a ``None`` answer) = ``prior`` and ``playout_policy``.
+        keep_margin: play the deciding seat's prior move (``own_prior``) unless the most visited
+            move's mean return beats the prior move's by more than this (returns in [0, 1]): the
+            search overrules a good bot only on clear evidence, not on playout noise; ``None`` =
+            the most visited move, whatever the prior said.
         horizon: a :class:`~roses.core.Horizon` and a number of stages ``(horizon, rounds)``: a
             playout stops once ``horizon.progress`` has risen by ``rounds`` from where the playout
             began and ``horizon.value`` scores the position (terminal positions score their
@@ -280,7 +284,7 @@ class ISMCTSAgent:
                  belief: Any = None, widening: float | None = None, horizon: tuple[Any, int] | None = None,
                  own_prior: Any = None, own_playout_policy: PlayoutPolicy | None = None,
                  seat_model: Callable[[str | None], tuple[Any, Any] | None] | None = None,
-                 name: str = "ismcts"):
+                 keep_margin: float | None = None, name: str = "ismcts"):
         if iterations is None:
             iterations = (game.info.search_iterations if game is not None else DEFAULT_ITERATIONS) \
                 if time_ms is None else 10 ** 9
@@ -295,6 +299,7 @@ class ISMCTSAgent:
         self.own_prior = own_prior if own_prior is not None else prior
         self.own_playout_policy = own_playout_policy
         self.seat_model = seat_model
+        self.keep_margin = keep_margin
         # The model of particular seats (from meet): their prior and playout policy, overriding
         # prior and playout_policy.
         self.seat_priors: dict[int, Any] = {}
@@ -407,6 +412,10 @@ class ISMCTSAgent:
         pref = self.last_root.prior
         # Most visited; among equals the prior's move, then the first in the game's order.
         best = max(moves, key=lambda m: (m.visits, pref is not None and str(m.action) == pref))
+        if self.keep_margin is not None and pref is not None and str(best.action) != pref:
+            kept = next((m for m in moves if str(m.action) == pref and m.mean is not None), None)
+            if kept is not None and best.mean - kept.mean <= self.keep_margin:
+                best = kept  # not clearly better than the prior's move: keep the prior's
         root = self.last_root
         value = best.mean if best.mean is not None else \
             (root.reward / root.visits if root.visits else 1.0 / turn.game.num_players)
