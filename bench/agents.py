@@ -101,7 +101,8 @@ def bench_agent(bot: str, game, seed: int):
     docs/agents.md "Horizon"; ``iterations``: the budget a move; ``own=heuristic``: the searching
     seat plays as the heuristic, not the game's ``own_bot``, as ``hard`` did before 2026-12-03;
     ``prior_weight``: the prior's bias, ``ISMCTSAgent.prior_weight``;
-    ``margin``: ``ISMCTSAgent.keep_margin``, the prior's move kept unless another beats it by more;
+    ``margin``: ``ISMCTSAgent.keep_margin``, the prior's move kept unless another beats it by more
+    (``margin=none``: the most visited move, as ``hard`` played Roses and Thorns before 2026-12-04);
     ``own_prior=NAME``: the searching seat's prior is the bot ``NAME`` (e.g. ``bold``);
     ``model=own``: the other seats are modelled as the game's ``own_bot`` instead of the heuristic;
     ``model=heuristic``: every other seat modelled as the heuristic whatever bot it is, as before
@@ -122,7 +123,7 @@ def bench_agent(bot: str, game, seed: int):
     if "prior_weight" in settings:
         agent.prior_weight = float(settings["prior_weight"])
     if "margin" in settings:
-        agent.keep_margin = float(settings["margin"])
+        agent.keep_margin = None if settings["margin"] == "none" else float(settings["margin"])
     if "own_prior" in settings:  # the searching seat's prior: another bot by name
         agent.own_prior = make_agent(settings["own_prior"], game, seed + 3)
     if settings.get("own") == "heuristic":

@@ -346,7 +346,7 @@ def test_hard_plays_its_own_seat_with_the_games_own_bot():
     """Roses and Thorns' ``hard`` plays its own seat as ``bold`` (prior and playouts) and models the
     others as the heuristic; ``medium`` keeps the heuristic for every seat; a game without an
     ``own_bot`` keeps one prior for all."""
-    from roses.games.roses_and_thorns.bots import BOLD, HeuristicAgent
+    from roses.games.roses_and_thorns.bots import BOLD, OWN_SAMPLES, HeuristicAgent
 
     game = roses.load("roses-and-thorns", players=4)
     hard, medium = make_agent("ismcts:hard", game, 0), make_agent("ismcts:medium", game, 0)
@@ -354,6 +354,9 @@ def test_hard_plays_its_own_seat_with_the_games_own_bot():
     assert (hard.own_prior.thorn_rate, hard.own_prior.bid_confidence) == (BOLD["thorn_rate"], BOLD["bid_confidence"])
     assert (hard.prior.thorn_rate, hard.prior.bid_confidence) == (0.6, 0.4)
     assert hard.own_playout_policy is not None
+    # its own moves from bold with more worlds than bold's 48, its playouts from bold's 12-world twin
+    assert (hard.own_prior.samples, OWN_SAMPLES) == (96, 96) and hard.prior.samples == 48
+    assert game.spec.own_playout_bot(game, 0).samples == 12
     assert medium.own_prior is medium.prior and medium.own_playout_policy is None
     other = make_agent("ismcts:hard", roses.load("blades-and-rose", players=6), 0)
     assert other.own_prior is other.prior and other.own_playout_policy is None
@@ -368,3 +371,18 @@ def test_rose_ceremony_hard_plays_its_own_seat_as_bold_but_at_three_players():
         hard = make_agent("ismcts:hard", roses.load("rose-ceremony", players=players), 0)
         assert hard.own_prior is not hard.prior and hard.own_playout_policy is not None
         assert (hard.own_prior.growth, hard.prior.growth) == (growth, 1.0)
+
+
+def test_roses_and_thorns_hard_keeps_its_own_bots_move_unless_clearly_beaten():
+    """``GameInfo.search_keep_margin``: Roses and Thorns' ``hard`` and ``expert`` keep ``bold``'s
+    move unless another beats it by the margin; ``medium`` and the other games' levels play the most
+    visited move."""
+    for players in (3, 4, 10):
+        game = roses.load("roses-and-thorns", players=players)
+        margin = game.info.search_keep_margin
+        assert margin is not None and 0 < margin < 1
+        assert make_agent("ismcts:hard", game, 0).keep_margin == margin
+        assert make_agent("ismcts:expert", game, 0).keep_margin == margin
+        assert make_agent("ismcts:medium", game, 0).keep_margin is None
+    for name, players in (("rose-ceremony", 4), ("blades-and-rose", 6), ("rare-roses", 4)):
+        assert make_agent("ismcts:hard", roses.load(name, players=players), 0).keep_margin is None

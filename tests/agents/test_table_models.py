@@ -19,12 +19,15 @@ from .test_search_levels import _Recorder
 def test_a_seat_is_modelled_as_the_bot_it_is():
     game = roses.load("roses-and-thorns", players=4)
     spec = game.spec
-    assert seat_model(game, "ismcts:hard") == (spec.own_bot, spec.own_bot)
-    assert seat_model(game, "ismcts:expert") == (spec.own_bot, spec.own_bot)
+    # a strong level as the bot it plays its own seat with, in playouts its cheaper twin
+    assert seat_model(game, "ismcts:hard") == (spec.own_bot, spec.own_playout_bot)
+    assert seat_model(game, "ismcts:expert") == (spec.own_bot, spec.own_playout_bot)
+    assert spec.own_playout_bot is not None and spec.own_playout_bot is not spec.own_bot
     # bold plays out as its 12-world twin (GameSpec.bot_playouts), as the heuristic does
     assert seat_model(game, "bold") == (spec.bots["bold"], spec.bot_playouts["bold"])
     rc = roses.load("rose-ceremony", players=4)
     assert seat_model(rc, "bold") == (rc.spec.bots["bold"], rc.spec.bots["bold"])
+    assert seat_model(rc, "ismcts:hard") == (rc.spec.own_bot, rc.spec.own_bot)  # no cheaper twin
     assert seat_model(game, "random") == (RandomAgent, RandomAgent)
     # a person, the heuristic, the weak levels and unknown names: the default (heuristic) model
     for name in (None, "heuristic", "ismcts:medium", "ismcts:easy", "ismcts", "ismcts:nonsense", "someone"):

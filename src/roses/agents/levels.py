@@ -18,7 +18,9 @@ hard      ``strong_search_iterations``, heuristic prior, heuristic playouts (eve
           searching seat itself, the heuristic staying the model of the others. Told the table
           (``ISMCTSAgent.meet``: who sits where is public), it models each other bot seat as the
           bot it is (:func:`seat_model`): a ``hard`` seat as the game's ``own_bot``, a ``bold``
-          seat as ``bold``; people and heuristic seats as the heuristic.
+          seat as ``bold``; people and heuristic seats as the heuristic. Where the game sets
+          ``GameInfo.search_keep_margin`` (Roses and Thorns), it plays its own seat's prior move
+          unless another move's mean return beats it by more than that margin.
 expert    4 × the ``hard`` budget and a pool of 48 worlds: a few seconds a move; for analysis,
           hints and patient players.
 ========  ==================================================================================
@@ -106,8 +108,9 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
         widening=WIDENING if spec.prior else None,
         horizon=(game.spec.horizon(game), spec.rounds) if spec.strong and spec.rounds and game.spec.horizon else None,
         own_prior=own(game, seed + 3) if own is not None and spec.prior else None,
-        own_playout_policy=agent_policy(own(game, seed + 4)) if own is not None else None,
+        own_playout_policy=agent_policy((game.spec.own_playout_bot or own)(game, seed + 4)) if own is not None else None,
         seat_model=partial(seat_model, game) if spec.strong else None,
+        keep_margin=game.info.search_keep_margin if spec.strong and spec.prior else None,
         name=f"ismcts:{level}")
 
 
@@ -118,7 +121,7 @@ def seat_model(game: Any, name: str | None) -> tuple[Any, Any] | None:
     heuristic, with the game's ``playout_bot`` in playouts).
 
     - a strong level (``ismcts:hard``, ``ismcts:expert``): the bot it plays its own seat with,
-      ``GameSpec.own_bot``, when the game has one;
+      ``GameSpec.own_bot`` (in playouts ``GameSpec.own_playout_bot``), when the game has one;
     - another of the game's bots (``bold``) or ``random``: that bot (in playouts its cheaper
       version where the game has one, ``GameSpec.bot_playouts``);
     - a person, the heuristic, a weak level (which follows the heuristic's move unless its
@@ -128,7 +131,7 @@ def seat_model(game: Any, name: str | None) -> tuple[Any, Any] | None:
     if name.startswith("ismcts:"):
         level = LEVELS.get(name.split(":", 1)[1])
         own = game.spec.own_bot
-        return (own, own) if level is not None and level.strong and own is not None else None
+        return (own, game.spec.own_playout_bot or own) if level is not None and level.strong and own is not None else None
     bot = game.spec.bots.get(name) or (RandomAgent if name == "random" else None)
     return (bot, game.spec.bot_playouts.get(name, bot)) if bot is not None else None
 

@@ -47,6 +47,11 @@ class GameInfo:
             position is scored (``None``: play to the end).
         belief_window: how many of the other seats' latest moves ``ismcts:hard`` weighs its worlds
             by (0: no belief, where the others' moves say little about hidden cards).
+        search_keep_margin: how much better (mean return, in [0, 1]) another move must look to
+            ``ismcts:hard`` and ``expert`` than their own seat's prior move (``GameSpec.own_bot``
+            or the heuristic) before they play it (``ISMCTSAgent.keep_margin``); ``None``: the
+            most visited move. Set where the search's budget leaves its estimates too noisy to
+            overrule a good bot (Roses and Thorns: docs/agents.md, "A player's view").
     """
 
     information: str
@@ -62,6 +67,7 @@ class GameInfo:
     score_scale: float = 100.0
     strong_playout_depth: int | None = None
     belief_window: int = 16
+    search_keep_margin: float | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,9 @@ class GameSpec:
             their own seat (its prior and playouts) where that should differ from their model of
             the other seats (the ``heuristic``, which keeps the others' prior, playouts and belief):
             e.g. a heuristic tuned to beat the heuristic. ``None``: the heuristic for every seat.
+        own_playout_bot: optional ``factory(game, seed) -> Agent``: a cheaper version of
+            ``own_bot`` for the playouts of the searching seat (and of seats known to be a strong
+            level); ``None``: ``own_bot`` itself.
         horizon: optional ``f(game) -> Horizon``: a stage at which ``ismcts:hard`` stops its
             playouts and scores the position (:class:`Horizon`); ``None``: the playouts go to the
             end (or to ``GameInfo.strong_playout_depth``).
@@ -152,6 +161,7 @@ class GameSpec:
     playout_bot: Callable[["Game", int], Any] | None = None
     bot_playouts: dict[str, Callable[["Game", int], Any]] = field(default_factory=dict)
     own_bot: Callable[["Game", int], Any] | None = None
+    own_playout_bot: Callable[["Game", int], Any] | None = None
     horizon: Callable[["Game"], Horizon] | None = None
     words: str | None = None
     reveals: str | None = None

@@ -3,7 +3,7 @@ from roses.core import Game, GameInfo, GameSpec, Param
 from roses.core.params import check_start_player
 
 from . import encoding
-from .bots import HeuristicAgent, bold_agent, bold_playout_agent, playout_agent
+from .bots import HeuristicAgent, bold_agent, bold_playout_agent, own_agent, playout_agent
 from .state import RosesAndThornsState
 from .value import horizon
 
@@ -65,7 +65,12 @@ def info(game: Game) -> GameInfo:
                     # 2026-12-03).
                     strong_search_iterations={3: 120, 4: 90}.get(
                         game.num_players, max(4, (700 if game.num_players <= 8 else 500) // game.num_players ** 2)),
-                    belief_window=16 if game.num_players <= 4 else 8 if game.num_players <= 6 else 4)
+                    belief_window=16 if game.num_players <= 4 else 8 if game.num_players <= 6 else 4,
+                    # At 90 iterations a move's mean return is within ~0.13 of noise, and the
+                    # moves the search preferred over bold's by 0.1-0.5 (mostly higher bids) made
+                    # a table of hard bots easier for a steady player, not harder (docs/agents.md,
+                    # "A player's view", 2026-12-04): overrule bold only on a gap above half the range.
+                    search_keep_margin=0.5)
 
 
 SPEC = GameSpec(
@@ -83,7 +88,8 @@ SPEC = GameSpec(
     bots={"heuristic": HeuristicAgent, "bold": bold_agent},
     playout_bot=playout_agent,
     bot_playouts={"bold": bold_playout_agent},
-    own_bot=bold_playout_agent,
+    own_bot=own_agent,
+    own_playout_bot=bold_playout_agent,
     horizon=horizon,
     render="roses.games.roses_and_thorns.view:render",
     words="roses.games.roses_and_thorns.words",
