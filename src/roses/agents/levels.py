@@ -93,7 +93,7 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
     if spec is None:
         raise ValueError(f"unknown search level {level!r}; known: {', '.join(LEVELS)}")
     heuristic = game.spec.bots.get("heuristic")
-    own = game.spec.own_bot if heuristic is not None and spec.strong else None
+    own, own_playout = _own_bots(game) if heuristic is not None and spec.strong else (None, None)
     if heuristic is None:  # no knowledge to use: random playouts, and hard/expert at medium's budget
         spec = replace(spec, strong=False, prior=False, belief=False,
                        budget_factor=LEVELS["medium"].budget_factor if spec.strong else spec.budget_factor)
@@ -108,10 +108,18 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
         widening=WIDENING if spec.prior else None,
         horizon=(game.spec.horizon(game), spec.rounds) if spec.strong and spec.rounds and game.spec.horizon else None,
         own_prior=own(game, seed + 3) if own is not None and spec.prior else None,
-        own_playout_policy=agent_policy((game.spec.own_playout_bot or own)(game, seed + 4)) if own is not None else None,
+        own_playout_policy=agent_policy(own_playout(game, seed + 4)) if own is not None else None,
         seat_model=partial(seat_model, game) if spec.strong else None,
         keep_margin=game.info.search_keep_margin if spec.strong and spec.prior else None,
         name=f"ismcts:{level}")
+
+
+def _own_bots(game: Any) -> tuple[Any, Any]:
+    """``(own_bot, its playout bot)`` of the game's spec: how a strong level plays its own seat,
+    in the tree and in playouts (``GameSpec.own_playout_bot``, else ``own_bot`` itself); ``(None,
+    None)`` for a game without an ``own_bot``."""
+    own = game.spec.own_bot
+    return own, (game.spec.own_playout_bot or own) if own is not None else None
 
 
 def seat_model(game: Any, name: str | None) -> tuple[Any, Any] | None:
@@ -130,8 +138,8 @@ def seat_model(game: Any, name: str | None) -> tuple[Any, Any] | None:
         return None
     if name.startswith("ismcts:"):
         level = LEVELS.get(name.split(":", 1)[1])
-        own = game.spec.own_bot
-        return (own, game.spec.own_playout_bot or own) if level is not None and level.strong and own is not None else None
+        own = _own_bots(game)
+        return own if level is not None and level.strong and own[0] is not None else None
     bot = game.spec.bots.get(name) or (RandomAgent if name == "random" else None)
     return (bot, game.spec.bot_playouts.get(name, bot)) if bot is not None else None
 
