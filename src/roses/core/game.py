@@ -51,7 +51,8 @@ class GameInfo:
             ``ismcts:hard`` and ``expert`` than their own seat's prior move (``GameSpec.own_bot``
             or the heuristic) before they play it (``ISMCTSAgent.keep_margin``); ``None``: the
             most visited move. Set where the search's budget leaves its estimates too noisy to
-            overrule a good bot (Roses and Thorns: docs/agents.md, "A player's view").
+            overrule a good bot (Roses and Thorns: docs/agents.md, "Roses and Thorns: a `hard` table a
+            steady player loses to").
     """
 
     information: str

@@ -66,10 +66,10 @@ def info(game: Game) -> GameInfo:
                     strong_search_iterations={3: 120, 4: 90}.get(
                         game.num_players, max(4, (700 if game.num_players <= 8 else 500) // game.num_players ** 2)),
                     belief_window=16 if game.num_players <= 4 else 8 if game.num_players <= 6 else 4,
-                    # At 90 iterations a move's mean return is within ~0.13 of noise, and the
-                    # moves the search preferred over bold's by 0.1-0.5 (mostly higher bids) made
-                    # a table of hard bots easier for a steady player, not harder (docs/agents.md,
-                    # "A player's view", 2026-12-04): overrule bold only on a gap above half the range.
+                    # At 90 iterations a move's mean return is known to about ±0.13, and the
+                    # search overruled bold on gaps of 0.1-0.5, mostly with higher bids that a
+                    # thorn stopped: overrule it only on a gap above half the range (docs/agents.md,
+                    # "Roses and Thorns: a `hard` table a steady player loses to").
                     search_keep_margin=0.5)
 
 

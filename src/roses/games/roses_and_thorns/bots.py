@@ -301,7 +301,8 @@ def bold_playout_agent(game=None, seed: int = 0) -> HeuristicAgent:
 #: ``bold``'s 48. At 4 players over 2,000 paired games (seeds 7000–8999, ``bench/bot_pairs.py``)
 #: a heuristic seat against three of it wins 0.104, against three ``bold`` 0.127, against ``bold``
 #: with 12 worlds 0.177; alone among three heuristics it wins 0.395 (``bold`` 0.377); 192 worlds
-#: gain nothing more (0.107, 0.395). docs/agents.md, "A player's view".
+#: gain nothing more (0.107, 0.395). docs/agents.md, "Roses and Thorns: a `hard` table a steady
+#: player loses to".
 OWN_SAMPLES = 96
 
 
