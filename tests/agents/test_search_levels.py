@@ -363,14 +363,18 @@ def test_hard_plays_its_own_seat_with_the_games_own_bot():
 
 
 def test_rose_ceremony_hard_plays_its_own_seat_as_bold_but_at_three_players():
-    """Rose Ceremony's ``own_bot``: ``bold`` (growth 0.25) at 2 and 4+ players, the heuristic at 3
-    (where ``bold`` measured weaker); the other seats stay the heuristic."""
-    from roses.games.rose_ceremony.bots import BOLD
+    """Rose Ceremony's ``own_bot``: ``bold`` (growth 0.25) at 2 and 4+ players, the heuristic with
+    the 3-seat settings at 3 (growth 1.5, read 0.95: ``bold`` measured weaker there); the other
+    seats stay the heuristic (growth 1, read 0.8)."""
+    from roses.games.rose_ceremony.bots import BOLD, THREE_SEATS
 
-    for players, growth in ((2, BOLD["growth"]), (3, 1.0), (4, BOLD["growth"]), (6, BOLD["growth"])):
+    assert THREE_SEATS == {"growth": 1.5, "read": 0.95}
+    for players, own in ((2, (BOLD["growth"], 0.8)), (3, (1.5, 0.95)), (4, (BOLD["growth"], 0.8)),
+                         (6, (BOLD["growth"], 0.8))):
         hard = make_agent("ismcts:hard", roses.load("rose-ceremony", players=players), 0)
         assert hard.own_prior is not hard.prior and hard.own_playout_policy is not None
-        assert (hard.own_prior.growth, hard.prior.growth) == (growth, 1.0)
+        assert (hard.own_prior.growth, hard.own_prior.read) == own
+        assert (hard.prior.growth, hard.prior.read) == (1.0, 0.8)
 
 
 def test_roses_and_thorns_hard_keeps_its_own_bots_move_unless_clearly_beaten():
