@@ -377,6 +377,25 @@ def test_rose_ceremony_hard_plays_its_own_seat_as_bold_but_at_three_players():
         assert (hard.prior.growth, hard.prior.read) == (1.0, 0.8)
 
 
+def test_rare_roses_hard_plays_its_own_seat_as_the_trader():
+    """Rare Roses' ``own_bot``: the ``trader`` (deals at the least the owner accepts, denial with up
+    to four seats, the specialty bonus at half weight with others); the other seats stay the
+    heuristic, and a seat known to be ``hard`` or ``trader`` is modelled as the trader."""
+    from roses.agents.levels import seat_model
+    from roses.games.rare_roses.bots import HeuristicAgent
+    from roses.games.rare_roses.trader import TraderAgent
+
+    for players in (1, 2, 4, 6):
+        game = roses.load("rare-roses", players=players)
+        hard = make_agent("ismcts:hard", game, 0)
+        assert isinstance(hard.own_prior, TraderAgent)
+        assert type(hard.prior) is HeuristicAgent
+        for name in ("ismcts:hard", "trader"):
+            prior, _ = seat_model(game, name)
+            assert isinstance(prior(game, 0), TraderAgent)
+        assert seat_model(game, "heuristic") is None
+
+
 def test_roses_and_thorns_hard_keeps_its_own_bots_move_unless_clearly_beaten():
     """``GameInfo.search_keep_margin``: Roses and Thorns' ``hard`` and ``expert`` keep ``bold``'s
     move unless another beats it by the margin; ``medium`` and the other games' levels play the most

@@ -84,3 +84,36 @@ def to_purchase(state, action="seed"):
 
 __all__ = ["card", "small_deck", "new_game", "do", "draw", "shop", "set_shop", "set_market",
            "to_purchase", "parse_action", "DrawOrder", "DrawTile"]
+
+
+def deal_steps_of_fresh_bots(game, bot, seeds):
+    """Play a game per seed with ``bot`` on every seat, made afresh for each move (as the server's
+    bot runner does, seed ``1000·seed + move``), and count its deal steps: ``opened`` (``deal
+    SEAT``), ``proposed``, ``cancelled``, ``accepted``, and ``repeats``: proposals whose terms a
+    deal declined earlier that turn already had (read from the proposer's observation)."""
+    from collections import Counter
+
+    from roses.agents import Turn, make_agent
+    from roses.games.rare_roses.actions import Accept, CancelDeal, DealWith, Offer, Propose
+
+    counts = Counter()
+    for seed in seeds:
+        s = game.new_initial_state(seed)
+        i = 0
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance())
+                continue
+            a = make_agent(bot, game, 1000 * seed + i).act(Turn.of(s))
+            i += 1
+            counts["opened"] += isinstance(a, DealWith)
+            counts["cancelled"] += isinstance(a, CancelDeal)
+            counts["accepted"] += isinstance(a, Accept)
+            if isinstance(a, Propose):
+                obs = s.observation(s.turn)
+                d = obs.draft
+                terms = str(Offer(d["to"], tuple(map(tuple, d["take"])), d["pay"], tuple(map(tuple, d["give"]))))
+                counts["proposed"] += 1
+                counts["repeats"] += terms in {x["text"] for x in obs.deals_declined}
+            s.apply(a)
+    return counts

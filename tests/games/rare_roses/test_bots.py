@@ -11,7 +11,7 @@ from roses.games.rare_roses.actions import (Accept, Buy, Decline, DoneBuying, En
                                             Seed, Trash)
 from roses.sim.match import play_game
 
-from .helpers import card, do, new_game, set_market, set_shop, to_purchase
+from .helpers import card, deal_steps_of_fresh_bots, do, new_game, set_market, set_shop, to_purchase
 
 
 def _vs_random(players: int, games: int = 8) -> tuple[float, list[int]]:
@@ -213,27 +213,8 @@ def test_a_bot_made_afresh_for_each_move_never_proposes_a_deal_declined_this_tur
     (``make_agent(...).act(Turn.of(state))`` as ``service._bot_action`` does). Now it reads the
     deals declined this turn from its observation (``deals_declined``). Before: 34 of 53
     proposals in these four games repeated a deal declined earlier in the same turn."""
-    from roses.games.rare_roses.actions import Offer, Propose
-
-    game = load("rare-roses", players=3)
-    proposals = repeats = 0
-    for seed in range(4):
-        s = game.new_initial_state(seed)
-        i = 0
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply(s.sample_chance())
-                continue
-            a = make_agent("heuristic", game, 1000 * seed + i).act(Turn.of(s))
-            i += 1
-            if isinstance(a, Propose):  # the terms of the draft, as the proposer reads them
-                obs = s.observation(s.turn)
-                d = obs.draft
-                terms = str(Offer(d["to"], tuple(map(tuple, d["take"])), d["pay"], tuple(map(tuple, d["give"]))))
-                proposals += 1
-                repeats += terms in {x["text"] for x in obs.deals_declined}
-            s.apply(a)
-    assert proposals >= 10 and repeats == 0, (proposals, repeats)
+    c = deal_steps_of_fresh_bots(load("rare-roses", players=3), "heuristic", range(4))
+    assert c["proposed"] >= 10 and c["repeats"] == 0, c
 
 
 def test_deals_declined_this_turn_are_in_the_observation_terms_for_the_two_seats_only():

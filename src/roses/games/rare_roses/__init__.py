@@ -14,6 +14,7 @@ from .actions import upgrade_history
 from .bots import HeuristicAgent, SearchAgent
 from .cards import DEFAULT_PRICES, ROSES, parse_deck
 from .state import RareRosesState, game_info
+from .trader import trader_agent
 
 
 class DeckParam(Param):
@@ -77,7 +78,8 @@ SPEC = GameSpec(
     num_distinct_actions=encoding.num_distinct_actions,
     action_to_id=encoding.action_to_id,
     action_from_id=encoding.action_from_id,
-    bots={"heuristic": HeuristicAgent, "search": SearchAgent},
+    bots={"heuristic": HeuristicAgent, "search": SearchAgent, "trader": trader_agent},
+    own_bot=trader_agent,
     info=game_info,
     rules_version=2,  # deals drafted step by step, fill tiles named one by one (rules_version 1: compound)
     upgrade_history=upgrade_history,

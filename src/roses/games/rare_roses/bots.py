@@ -323,7 +323,8 @@ class HeuristicAgent:
         position: its shop after its stock rotation, the market as it is now, its money. An order in
         that seat's plan for its turn is taken with chance ``take_sure``, any other with
         ``take_rare`` (tiles it may still seed or buy). Reads only public fields of ``obs``."""
-        key = (obs.turn, obs.deck_size, obs.phase, obs.tiles_drawn, obs.received, obs.fills,
+        # the seat is in the key: the trader models several owners with one agent (trader.py)
+        key = (seat, obs.turn, obs.deck_size, obs.phase, obs.tiles_drawn, obs.received, obs.fills,
                tuple(obs.market.values()),
                tuple((s.money, *s.bud.values(), *s.fresh.values(), *s.mature.values()) for s in obs.shops))
         if self._p_cache[0] != key:
@@ -459,7 +460,10 @@ class HeuristicAgent:
         best, best_gain = None, 0.0
         for a in offers:
             (rose, box), = a.take
-            if rose not in needed or str(a) in declined:
+            if rose not in needed:
+                continue
+            a = self._terms(obs, seat, a)
+            if a is None or str(a) in declined:
                 continue
             after = tuple(list(row) for row in shop)
             after[("bud", "fresh", "mature").index(box)][ROSES.index(rose)] += 1
@@ -469,6 +473,12 @@ class HeuristicAgent:
             if gain > best_gain:
                 best, best_gain = a, gain
         return best
+
+    def _terms(self, obs, seat: int, offer: Offer) -> Offer | None:
+        """The deal ``seat`` weighs for ``offer`` (one tile at its market price), or ``None`` to
+        skip it: the heuristic asks the market price (the trader overrides this with the least its
+        owner accepts, ``trader.py``)."""
+        return offer
 
     def trash_or_seed(self, turn):
         obs, seat, legal = turn.observation, turn.seat, turn.legal_actions
@@ -546,10 +556,14 @@ class HeuristicAgent:
         for r, b in o["give"]:
             after[box[b]][ROSES.index(r)] += 1
         money = obs.shops[seat].money
-        kw = dict(can_buy=MAX_RECEIVED, fills_left=MAX_FILLS, gamma=self.gamma_multi)
-        v0 = money + self.plan(obs, seat, shop=_rotated(shop), money=money, **kw).value
-        v1 = money + o["pay"] + self.plan(obs, seat, shop=_rotated(after), money=money + o["pay"], **kw).value
-        return Accept() if v1 >= v0 else Decline()
+        return Accept() if self.worth(obs, seat, after, money + o["pay"]) >= self.worth(obs, seat, shop, money) else Decline()
+
+    def worth(self, obs, seat: int, shop, money: int) -> float:
+        """Dollars ``seat`` holding ``shop`` (bud, fresh, mature counts per rose) and ``money`` is
+        worth to the planner, as deals are answered: the money plus its plan's value after its next
+        stock rotation (a full turn's purchases and fills, next turn weighted ``gamma_multi``)."""
+        return money + self.plan(obs, seat, shop=_rotated(shop), money=money, can_buy=MAX_RECEIVED,
+                                 fills_left=MAX_FILLS, gamma=self.gamma_multi).value
 
 
 class SearchAgent(HeuristicAgent):

@@ -1,0 +1,108 @@
+"""Rare Roses ``trader``: the planner as a sharper player at a table, and the seat ``ismcts:hard``
+and ``expert`` play as their own (``GameSpec.own_bot``, issue 10).
+
+It reads only its observation (``roses.agents.Turn``), never the true state: what another shop's
+owner would accept for a tile is worked out from public facts (shops, money, the order queue, the
+market), modelling that owner as the heuristic.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .actions import DealWith, Offer
+from .bots import HeuristicAgent, _shop
+from .cards import ROSES
+
+_BOX = {"bud": 0, "fresh": 1, "mature": 2}
+
+
+class TraderAgent(HeuristicAgent):
+    """The ``trader`` bot: the heuristic's planner (:class:`~.bots.HeuristicAgent`) with three
+    changes that only matter with others (solo it plays exactly as the heuristic). In plain words:
+
+    - **It haggles before it shops** ("Purchase Roses", RR-7). Before buying from the market, it
+      looks at every tile in another shop of a rose an order in the queue asks for and works out
+      the least money that shop's owner accepts for it (:meth:`least_pay`: the owner modelled as
+      the heuristic, which accepts when its shop and money after the deal are worth at least as
+      much to its plan; a tile it will not use goes for $0). It proposes the deal that raises its
+      own plan the most after paying (a tile it would otherwise buy at the market price, or one the
+      market lacks), never a deal declined this turn, then buys from the market what its plan
+      still needs. The heuristic proposes only at the market price, and only after its purchases.
+    - **It denies orders with up to four seats** (``deny_players`` 4; the heuristic: 2): it trashes
+      an oldest order it has no use for when another seat, after its stock rotation, holds the
+      roses to fill it ("Trash Oldest Order OR Seed The Market").
+    - **It plays for the specialty bonus with others at half weight** (``specialty_weight_multi``
+      0.5; the heuristic: 0; RR-4).
+
+    Measured (``bench/bot_pairs.py rare-roses``, one seat against three heuristics, 400 games):
+    docs/agents.md, "Rare Roses: a trader's seat"."""
+
+    name = "trader"
+    deny_players = 4
+    specialty_weight_multi = 0.5
+
+    def __init__(self, game: Any = None, seed: int = 0):
+        super().__init__(game, seed)
+        # how another shop's owner answers a deal: the heuristic (reads public facts only)
+        self._owner = HeuristicAgent(game, seed + 7)
+
+    def act(self, turn) -> Any:
+        """As the heuristic, but in "Purchase Roses" it proposes its best deal (if any gains)
+        before it buys from the market."""
+        obs, seat, legal = turn.observation, turn.seat, turn.legal_actions
+        if obs.phase == "purchase" and len(legal) > 1:
+            deal = self.propose(obs, seat, legal, self.plan(obs, seat).value)
+            if deal is not None:
+                self._target = deal
+                return DealWith(deal.seat)
+        return super().act(turn)
+
+    def least_pay(self, obs, owner: int, rose: str, box: str, cap: int) -> int | None:
+        """The least whole dollars (0…``cap``) for which seat ``owner``, answering as the heuristic
+        does (:meth:`HeuristicAgent.answer`), accepts giving up one ``rose`` tile from its ``box``
+        (``"bud"``, ``"fresh"`` or ``"mature"``); ``None`` if no amount up to ``cap`` will do.
+        Reads only public fields of ``obs`` (that seat's shop and money, the queue, the market)."""
+        model = self._owner
+        shop = _shop(obs, owner)
+        after = tuple(list(row) for row in shop)
+        after[_BOX[box]][ROSES.index(rose)] -= 1
+        money = obs.shops[owner].money
+        before = model.worth(obs, owner, shop, money)
+
+        def worth(pay: int) -> float:
+            return model.worth(obs, owner, after, money + pay)
+
+        pay = max(0, math.ceil(before - worth(0) - 1e-9))
+        while pay <= cap:  # more money can change the owner's plan, so check each amount
+            if worth(pay) >= before:
+                return pay
+            pay += 1
+        return None
+
+    def _terms(self, obs, seat: int, offer: Offer) -> Offer | None:
+        """The one-tile ``offer`` at the least pay its owner accepts (:meth:`least_pay`, at most
+        ``seat``'s money), or ``None`` when no amount will do; :meth:`HeuristicAgent.propose`
+        then proposes the deal that raises this seat's plan the most after paying, never one
+        declined this turn."""
+        (rose, box), = offer.take
+        pay = self.least_pay(obs, offer.seat, rose, box, obs.shops[seat].money)
+        return None if pay is None else Offer(offer.seat, offer.take, pay)
+
+    def _recover_target(self, obs, seat: int, d) -> Offer | None:
+        """The deal being drafted, found again from the observation by a bot made afresh for this
+        move (the server's bot runner does so): its tile and the least pay for it, as
+        :meth:`propose` chose them."""
+        if d["take"]:
+            (rose, box), = [tuple(t) for t in d["take"][:1]]
+            pay = self.least_pay(obs, d["to"], rose, box, obs.shops[seat].money)
+            return None if pay is None else Offer(d["to"], ((rose, box),), pay)
+        return self.propose(obs, seat, [DealWith(d["to"])], self.plan(obs, seat).value)
+
+
+def trader_agent(game: Any = None, seed: int = 0) -> TraderAgent:
+    """The ``trader`` bot (``SPEC.bots["trader"]``) and ``ismcts:hard``'s own seat."""
+    return TraderAgent(game, seed)
+
+
+__all__ = ["TraderAgent", "trader_agent"]
