@@ -144,9 +144,16 @@ class HeuristicAgent:
     def _delta(self, obs: Any, seat: int, card: Card, pool: Counter) -> float:
         """Change of ``seat``'s bouquet value when ``card`` is added (a wilt loses it all)."""
         r, t, p = obs.bouquet_roses[seat], obs.bouquet_thorns[seat], obs.points[seat]
-        if t + card.thorns >= WILT_THORNS:
-            return -self.bouquet_value(r, t, p, pool)
-        return self.bouquet_value(r + card.roses, t + card.thorns, p, pool) - self.bouquet_value(r, t, p, pool)
+        survive = self._tables(pool)[1]
+        return self._gain(r, t, p, survive, card, self._base(r, t, p, survive))
+
+    def _base(self, r: int, t: int, p: int, survive: list[float]) -> float:
+        """A bouquet of ``r`` roses and ``t`` thorns (of a seat with ``p`` points) as it is."""
+        return self._value(r, p, survive[t]) if t < WILT_THORNS else 0.0
+
+    def _gain(self, r: int, t: int, p: int, survive: list[float], card: Card, base: float) -> float:
+        """Change of that bouquet's value (``base`` as it is) when ``card`` joins it."""
+        return -base if t + card.thorns >= WILT_THORNS else self._value(r + card.roses, p, survive[t + card.thorns]) - base
 
     def _rival_weight(self, obs: Any, seat: int) -> float:
         """How much a rival's gain hurts us: more for a rival close to winning."""
@@ -214,10 +221,8 @@ class HeuristicAgent:
         _, survive, rows = self._tables(pool)
         row = rows.get((r, t, p))
         if row is None:
-            value = self._value
-            base = value(r, p, survive[t]) if t < WILT_THORNS else 0.0
-            row = rows[r, t, p] = [-base if t + c.thorns >= WILT_THORNS else value(r + c.roses, p, survive[t + c.thorns]) - base
-                                   for c in pool]
+            base, gain = self._base(r, t, p, survive), self._gain
+            row = rows[r, t, p] = [gain(r, t, p, survive, c, base) for c in pool]
         return row
 
     def _exchange(self, obs: Any, pool: Counter) -> Any:
