@@ -379,8 +379,9 @@ def test_rose_ceremony_hard_plays_its_own_seat_as_bold_but_at_three_players():
 
 def test_rare_roses_hard_plays_its_own_seat_as_the_trader():
     """Rare Roses' ``own_bot``: the ``trader`` (deals at the least the owner accepts, denial with up
-    to four seats, the specialty bonus at half weight with others); the other seats stay the
-    heuristic, and a seat known to be ``hard`` or ``trader`` is modelled as the trader."""
+    to four seats, the specialty bonus at half weight with others), in playouts without the
+    haggling; the other seats stay the heuristic, and a seat known to be ``hard`` or ``trader`` is
+    modelled as the trader."""
     from roses.agents.levels import seat_model
     from roses.games.rare_roses.bots import HeuristicAgent
     from roses.games.rare_roses.trader import TraderAgent
@@ -388,11 +389,11 @@ def test_rare_roses_hard_plays_its_own_seat_as_the_trader():
     for players in (1, 2, 4, 6):
         game = roses.load("rare-roses", players=players)
         hard = make_agent("ismcts:hard", game, 0)
-        assert isinstance(hard.own_prior, TraderAgent)
+        assert isinstance(hard.own_prior, TraderAgent) and hard.own_prior.haggle
         assert type(hard.prior) is HeuristicAgent
         for name in ("ismcts:hard", "trader"):
-            prior, _ = seat_model(game, name)
-            assert isinstance(prior(game, 0), TraderAgent)
+            prior, playout = seat_model(game, name)
+            assert prior(game, 0).haggle and not playout(game, 0).haggle  # playouts: no haggling, for speed
         assert seat_model(game, "heuristic") is None
 
 

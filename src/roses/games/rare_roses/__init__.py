@@ -14,7 +14,7 @@ from .actions import upgrade_history
 from .bots import HeuristicAgent, SearchAgent
 from .cards import DEFAULT_PRICES, ROSES, parse_deck
 from .state import RareRosesState, game_info
-from .trader import trader_agent
+from .trader import trader_agent, trader_playout_agent
 
 
 class DeckParam(Param):
@@ -80,6 +80,8 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent, "search": SearchAgent, "trader": trader_agent},
     own_bot=trader_agent,
+    own_playout_bot=trader_playout_agent,
+    bot_playouts={"trader": trader_playout_agent},
     info=game_info,
     rules_version=2,  # deals drafted step by step, fill tiles named one by one (rules_version 1: compound)
     upgrade_history=upgrade_history,

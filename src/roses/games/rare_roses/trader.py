@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .actions import DealWith, Offer
+from .actions import Buy, DealWith, DoneBuying, Offer
 from .bots import HeuristicAgent, _shop
 from .cards import ROSES
 
@@ -42,21 +42,31 @@ class TraderAgent(HeuristicAgent):
     deny_players = 4
     specialty_weight_multi = 0.5
 
-    def __init__(self, game: Any = None, seed: int = 0):
+    def __init__(self, game: Any = None, seed: int = 0, haggle: bool = True):
         super().__init__(game, seed)
+        #: ``False``: deals at the market price after the purchases, as the heuristic (the cheap
+        #: version for playouts, :func:`trader_playout_agent`)
+        self.haggle = haggle
         # how another shop's owner answers a deal: the heuristic (reads public facts only)
         self._owner = HeuristicAgent(game, seed + 7)
+        # the owners' worth without a deal, for one observation (a decision asks it per tile)
+        self._before: tuple[Any, dict[int, float]] = (None, {})
 
     def act(self, turn) -> Any:
         """As the heuristic, but in "Purchase Roses" it proposes its best deal (if any gains)
-        before it buys from the market."""
+        before it buys from the market, and then buys what its plan needs."""
         obs, seat, legal = turn.observation, turn.seat, turn.legal_actions
-        if obs.phase == "purchase" and len(legal) > 1:
-            deal = self.propose(obs, seat, legal, self.plan(obs, seat).value)
-            if deal is not None:
-                self._target = deal
-                return DealWith(deal.seat)
-        return super().act(turn)
+        if obs.phase != "purchase" or len(legal) == 1 or not self.haggle:
+            return super().act(turn)
+        p = self.plan(obs, seat)
+        deal = self.propose(obs, seat, legal, p.value)
+        if deal is not None:
+            self._target = deal
+            return DealWith(deal.seat)
+        for r, rose in enumerate(ROSES):
+            if p.buy[r] and Buy(rose) in legal:
+                return Buy(rose)
+        return DoneBuying()
 
     def least_pay(self, obs, owner: int, rose: str, box: str, cap: int) -> int | None:
         """The least whole dollars (0…``cap``) for which seat ``owner``, answering as the heuristic
@@ -65,17 +75,21 @@ class TraderAgent(HeuristicAgent):
         Reads only public fields of ``obs`` (that seat's shop and money, the queue, the market)."""
         model = self._owner
         shop = _shop(obs, owner)
+        money = obs.shops[owner].money
+        if self._before[0] is not obs:
+            self._before = (obs, {})
+        memo = self._before[1]
+        before = memo.get(owner)
+        if before is None:
+            before = memo[owner] = model.worth(obs, owner, shop, money)
         after = tuple(list(row) for row in shop)
         after[_BOX[box]][ROSES.index(rose)] -= 1
-        money = obs.shops[owner].money
-        before = model.worth(obs, owner, shop, money)
-
-        def worth(pay: int) -> float:
-            return model.worth(obs, owner, after, money + pay)
-
-        pay = max(0, math.ceil(before - worth(0) - 1e-9))
+        worth = model.worth(obs, owner, after, money)
+        if worth >= before:
+            return 0
+        pay = math.ceil(before - worth - 1e-9)
         while pay <= cap:  # more money can change the owner's plan, so check each amount
-            if worth(pay) >= before:
+            if model.worth(obs, owner, after, money + pay) >= before:
                 return pay
             pay += 1
         return None
@@ -85,6 +99,8 @@ class TraderAgent(HeuristicAgent):
         ``seat``'s money), or ``None`` when no amount will do; :meth:`HeuristicAgent.propose`
         then proposes the deal that raises this seat's plan the most after paying, never one
         declined this turn."""
+        if not self.haggle:
+            return offer
         (rose, box), = offer.take
         pay = self.least_pay(obs, offer.seat, rose, box, obs.shops[seat].money)
         return None if pay is None else Offer(offer.seat, offer.take, pay)
@@ -105,4 +121,12 @@ def trader_agent(game: Any = None, seed: int = 0) -> TraderAgent:
     return TraderAgent(game, seed)
 
 
-__all__ = ["TraderAgent", "trader_agent"]
+def trader_playout_agent(game: Any = None, seed: int = 0) -> TraderAgent:
+    """The trader in ``hard``'s playouts (``GameSpec.own_playout_bot``, ``bot_playouts``): its
+    denial and specialty settings without the haggling, whose least pay for every tile of every
+    shop took ``hard``'s moves past 1 s (CPU s over four 4-player games against heuristics, p99 /
+    max: 1.07 / 1.28 with haggling playouts, 0.71 / 0.76 without)."""
+    return TraderAgent(game, seed, haggle=False)
+
+
+__all__ = ["TraderAgent", "trader_agent", "trader_playout_agent"]
