@@ -110,6 +110,25 @@ def test_a_time_budget_stops_the_search(monkeypatch):
         ISMCTSAgent(game, time_ms=0)
 
 
+def test_a_budget_share_widens_narrows_or_skips_a_decisions_search():
+    """``budget(observation) -> share``: ``round(share · iterations)`` iterations (at least 1); a
+    share of 0 plays the own prior's move with no search; ``analyse`` always searches."""
+    game = roses.load("roses-and-thorns", players=3)
+    state = _positions(game, seed=1)[0]
+    seen = []
+    for share, expected in ((2.5, 15), (0.1, 1), (1.0, 6)):
+        agent = ISMCTSAgent(game, seed=1, iterations=6, budget=lambda obs, share=share: seen.append(obs) or share)
+        assert agent.act(Turn.of(state)) in state.legal_actions()
+        assert agent.last_iterations == expected
+    assert seen[-1] == state.observation(state.current_player())  # the deciding seat's view only
+    prior = game.spec.bots["heuristic"](game, 4)
+    agent = ISMCTSAgent(game, seed=1, iterations=6, prior=game.spec.bots["heuristic"](game, 4), budget=lambda obs: 0.0)
+    assert agent.act(Turn.of(state)) == prior.act(Turn.of(state))
+    assert agent.last_iterations == 0
+    agent.analyse(Turn.of(state))
+    assert agent.last_iterations == 6
+
+
 def test_the_prior_move_is_tried_first_and_kept_without_evidence():
     """With a one-iteration budget the only move tried is the prior's; with no prior, any."""
     game = roses.load("rose-ceremony", players=2)

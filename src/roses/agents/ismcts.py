@@ -267,6 +267,12 @@ class ISMCTSAgent:
             began and ``horizon.value`` scores the position (terminal positions score their
             returns), ``rounds`` counted from the decision's stage (so a playout that starts
             beyond it is scored at once); ``None`` = no such stop.
+        budget: ``budget(observation) -> share``: a decision gets ``round(share · iterations)``
+            iterations (at least 1), for games whose playouts shorten as the game goes on, so a
+            move late in the game searches more for the same time; a share of 0 plays
+            ``own_prior``'s move without a search (one iteration without a prior; :meth:`analyse`
+            searches every decision, with at least ``iterations``); ``None`` = ``iterations``
+            every decision. Measured in Rose Ceremony (``bench/late_search.py``), not a level's.
         name: the agent's name (the levels set ``ismcts:<level>``).
 
     Raises:
@@ -284,7 +290,8 @@ class ISMCTSAgent:
                  belief: Any = None, widening: float | None = None, horizon: tuple[Any, int] | None = None,
                  own_prior: Any = None, own_playout_policy: PlayoutPolicy | None = None,
                  seat_model: Callable[[str | None], tuple[Any, Any] | None] | None = None,
-                 keep_margin: float | None = None, name: str = "ismcts"):
+                 keep_margin: float | None = None, budget: Callable[[Any], float] | None = None,
+                 name: str = "ismcts"):
         if iterations is None:
             iterations = (game.info.search_iterations if game is not None else DEFAULT_ITERATIONS) \
                 if time_ms is None else 10 ** 9
@@ -300,6 +307,7 @@ class ISMCTSAgent:
         self.own_playout_policy = own_playout_policy
         self.seat_model = seat_model
         self.keep_margin = keep_margin
+        self.budget = budget
         # The model of particular seats (from meet): their prior and playout policy, overriding
         # prior and playout_policy.
         self.seat_priors: dict[int, Any] = {}
@@ -359,7 +367,11 @@ class ISMCTSAgent:
         legal = turn.legal_actions
         if len(legal) == 1:
             return legal[0]
-        return self.search(turn).action
+        share = 1.0 if self.budget is None else self.budget(turn.observation)
+        if share <= 0 and self.own_prior is not None:
+            self.last_iterations = 0
+            return self.own_prior.act(turn)  # the budget is kept for decisions a search changes
+        return self.search(turn, share).action
 
     def speak(self, turn: Turn, talk: tuple = ()) -> Any:
         """Table talk (``roses.agents.Speaker``): what the prior agent says (the game's heuristic
@@ -373,13 +385,14 @@ class ISMCTSAgent:
         a :class:`SearchResult` (the move it plays, the seat's expected return after it, and every
         root move's visits and mean return). Returns are in [0, 1]: in a game won by one seat,
         the chance of winning."""
-        return self.search(turn)
+        share = 1.0 if self.budget is None else self.budget(turn.observation)
+        return self.search(turn, max(1.0, share))
 
-    def search(self, turn: Turn) -> "SearchResult":
+    def search(self, turn: Turn, share: float = 1.0) -> "SearchResult":
         """Run the search for ``turn`` within the budget and return its :class:`SearchResult`.
 
-        Budget: ``iterations`` iterations, or fewer when ``time_ms`` is given and that much time
-        (``time.perf_counter``) has passed (at least one iteration). With a time budget the
+        Budget: ``round(share · iterations)`` iterations (at least 1), or fewer when ``time_ms``
+        is given and that much time (``time.perf_counter``) has passed (at least one iteration). With a time budget the
         number of iterations, hence the choice, depends on the machine's speed: only iteration
         budgets are reproducible from the seed."""
         legal = turn.legal_actions
@@ -394,8 +407,8 @@ class ISMCTSAgent:
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
         self._stage = None  # where the playouts stop (horizon), counted from the decision's stage
         self._talk = turn.talk
-        done = 0
-        while done < self.iterations:
+        done, budget = 0, max(1, round(self.iterations * share))
+        while done < budget:
             self._iterate(roots, draw())
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
