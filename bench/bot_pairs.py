@@ -29,17 +29,23 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 
-def _bot(game, spec: str, seed: int):
-    """``name`` or ``name@key=value,...`` (values read as JSON numbers, else strings)."""
-    name, _, extra = spec.partition("@")
-    settings = {}
+def settings(extra: str) -> dict:
+    """``key=value,...`` (the part of a bot spec after ``@``) as a dict, values read as JSON
+    numbers, else strings."""
+    out = {}
     for kv in filter(None, extra.split(",")):
         key, _, value = kv.partition("=")
         try:
-            settings[key] = json.loads(value)
+            out[key] = json.loads(value)
         except json.JSONDecodeError:
-            settings[key] = value
-    return game.spec.bots[name](game, seed, **settings)
+            out[key] = value
+    return out
+
+
+def _bot(game, spec: str, seed: int):
+    """``name`` or ``name@key=value,...`` (:func:`settings`)."""
+    name, _, extra = spec.partition("@")
+    return game.spec.bots[name](game, seed, **settings(extra))
 
 
 def _play(task) -> tuple[float, float]:

@@ -32,7 +32,7 @@ def make(game, spec: str, seed: int):
     if name == "late":
         from roses.agents.levels import make_level_agent
 
-        kw = {k: json.loads(v) for k, _, v in (kv.partition("=") for kv in extra.split(",") if kv)}
+        kw = bot_pairs.settings(extra)
         deck, share = kw.get("deck", 8), kw.get("share", 4.0)
         agent = make_level_agent(game, "hard", seed)
         agent.budget = lambda obs: 0.0 if obs.deck_size > deck else share

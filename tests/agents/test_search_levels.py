@@ -121,9 +121,9 @@ def test_a_budget_share_widens_narrows_or_skips_a_decisions_search():
         assert agent.act(Turn.of(state)) in state.legal_actions()
         assert agent.last_iterations == expected
     assert seen[-1] == state.observation(state.current_player())  # the deciding seat's view only
-    prior = game.spec.bots["heuristic"](game, 4)
+    twin = game.spec.bots["heuristic"](game, 4)  # the prior's twin: same seed, its own RNG
     agent = ISMCTSAgent(game, seed=1, iterations=6, prior=game.spec.bots["heuristic"](game, 4), budget=lambda obs: 0.0)
-    assert agent.act(Turn.of(state)) == prior.act(Turn.of(state))
+    assert agent.act(Turn.of(state)) == twin.act(Turn.of(state))
     assert agent.last_iterations == 0
     agent.analyse(Turn.of(state))
     assert agent.last_iterations == 6

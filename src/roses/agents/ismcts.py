@@ -367,7 +367,7 @@ class ISMCTSAgent:
         legal = turn.legal_actions
         if len(legal) == 1:
             return legal[0]
-        share = 1.0 if self.budget is None else self.budget(turn.observation)
+        share = self._share(turn)
         if share <= 0 and self.own_prior is not None:
             self.last_iterations = 0
             return self.own_prior.act(turn)  # the budget is kept for decisions a search changes
@@ -385,16 +385,19 @@ class ISMCTSAgent:
         a :class:`SearchResult` (the move it plays, the seat's expected return after it, and every
         root move's visits and mean return). Returns are in [0, 1]: in a game won by one seat,
         the chance of winning."""
-        share = 1.0 if self.budget is None else self.budget(turn.observation)
-        return self.search(turn, max(1.0, share))
+        return self.search(turn, max(1.0, self._share(turn)))
+
+    def _share(self, turn: Turn) -> float:
+        """This decision's share of ``iterations`` (``budget``; 1 without one)."""
+        return 1.0 if self.budget is None else self.budget(turn.observation)
 
     def search(self, turn: Turn, share: float = 1.0) -> "SearchResult":
         """Run the search for ``turn`` within the budget and return its :class:`SearchResult`.
 
         Budget: ``round(share · iterations)`` iterations (at least 1), or fewer when ``time_ms``
-        is given and that much time (``time.perf_counter``) has passed (at least one iteration). With a time budget the
-        number of iterations, hence the choice, depends on the machine's speed: only iteration
-        budgets are reproducible from the seed."""
+        is given and that much time (``time.perf_counter``) has passed (at least one iteration).
+        With a time budget the number of iterations, hence the choice, depends on the machine's
+        speed: only iteration budgets are reproducible from the seed."""
         legal = turn.legal_actions
         seat = turn.seat
         n = 1 if self.single_observer else turn.game.num_players
