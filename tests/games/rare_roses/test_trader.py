@@ -40,15 +40,19 @@ def test_least_pay_is_the_least_the_heuristic_owner_accepts():
 
 
 def test_trader_asks_another_shop_before_buying_at_the_market():
-    """The market has the Juliet that completes seat 0's Match for $2; seat 1 holds one it cannot
-    use (no Osira to go with it). The heuristic buys at the market; the trader drafts a $0 deal for
-    seat 1's tile first, and the heuristic owner accepts it."""
+    """The market has a Juliet bud for $2; seat 1 holds a Juliet bloom it cannot use (no Osira to
+    go with it), which completes seat 0's Match of two blooms this turn. The heuristic buys the bud
+    at the market; the trader drafts a deal for seat 1's bloom first, at the least the heuristic
+    owner accepts: the bloom's market price, $2 (half the deal's gain to seat 0 would be more),
+    where before 2026-12-05 the owner gave it away for $0."""
     s = new_game(2, seed=5, order_deck=MATCH_PAIR)
     to_purchase(s)
     set_market(s, juliet=1)
     set_shop(s, 0, "fresh", osira=1)
     set_shop(s, 1, "fresh", juliet=1)
     assert make_agent("heuristic", s.game, 0).act(Turn.of(s)) == Buy("juliet")
+    for pay, answer in ((0, Decline()), (1, Decline()), (2, Accept())):
+        assert _owner_answer(s, f"offer 1 take juliet/fresh pay {pay}") == answer, pay
     trader = make_agent("trader", s.game, 0)
     steps = []
     while s.phase != "respond":
@@ -56,12 +60,12 @@ def test_trader_asks_another_shop_before_buying_at_the_market():
         assert a in s.legal_actions()
         steps.append(str(a))
         do(s, str(a))
-    assert steps == ["deal 1", "take juliet/fresh", "propose"]
-    assert str(s.offer) == str(Offer(1, (("juliet", "fresh"),), 0))
+    assert steps == ["deal 1", "take juliet/fresh", "pay +1", "pay +1", "propose"]
+    assert str(s.offer) == str(Offer(1, (("juliet", "fresh"),), 2))
     assert make_agent("heuristic", s.game, 1).act(Turn.of(s)) == Accept()
     money = s.money[0]
     do(s, "accept")
-    assert s.money[0] == money and shop(s, 0, "fresh") == {"osira": 1, "juliet": 1}
+    assert s.money[0] == money - 2 and shop(s, 0, "fresh") == {"osira": 1, "juliet": 1}
 
 
 def test_trader_denies_with_up_to_four_seats():

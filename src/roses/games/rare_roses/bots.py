@@ -216,6 +216,16 @@ def _shop(obs, seat: int) -> tuple[list[int], list[int], list[int]]:
     return ([s.bud[r] for r in ROSES], [s.fresh[r] for r in ROSES], [s.mature[r] for r in ROSES])
 
 
+def _moved(shop, gained, lost):
+    """A copy of ``shop`` (bud, fresh, mature counts per rose) with the ``(rose, box)`` tiles of
+    ``gained`` added and those of ``lost`` taken away."""
+    out = tuple(list(row) for row in shop)
+    for tiles, sign in ((gained, 1), (lost, -1)):
+        for r, b in tiles:
+            out[BOXES.index(b)][ROSES.index(r)] += sign
+    return out
+
+
 def _rotated(shop):
     """The shop after its next stock rotation (buds → fresh, fresh → mature, mature gone)."""
     return ([0] * R, list(shop[0]), list(shop[1]))
@@ -243,7 +253,10 @@ class HeuristicAgent:
       profit; with others it offers a one-tile deal at the market price when a tile in another
       shop raises its plan by more than the price, never a deal declined this turn (read from the
       observation's ``deals_declined``: the server builds a bot per move). It accepts a deal when
-      its shop and money after it are worth at least as much to its plan.
+      its shop and money after it are worth at least as much to its plan, and it does not give a
+      tile away: the buyer pays the market price of what it takes (less that of what it gives), or
+      at least ``deal_share`` (half) of what the deal gains both shops together, whichever is less
+      (:meth:`accepts`).
     - Fill ("Fill Orders", RR-8): it fills the orders of its plan for this turn, Match first.
     - Specialty bonus (RR-4: $50 at the 4th filled order of its shop's specialty rose), solo only
       for now: an order of that rose counts on top of its price what filling it adds to the chance
@@ -261,6 +274,9 @@ class HeuristicAgent:
     # 0-5: every seat chases its bonus and buys dearer; unmeasured beyond that)
     specialty_weight_multi = 0.0
     specialty_fill = 0.5    # chance that a later order of the specialty rose is filled
+    # a seller's least share of a deal's gain to both shops, when the buyer pays below the market
+    # price (0: it gives away what its plan does not use, as it did before 2026-12-05)
+    deal_share = 0.5
     trash_market = 100  # with others: trash an unused oldest order once the market holds this many tiles a player
     # solo: push while one more tile's expected gain is above minus this many dollars. A pushed tile
     # stays in the market (RR "Push The Market"), worth more than the planner's two turns count.
@@ -544,19 +560,47 @@ class HeuristicAgent:
         return self.push_margin_solo if obs.solo else 0.0
 
     def answer(self, obs, seat: int):
-        """Accept a deal when the planner values the shop and money after it at least as much."""
+        """Accept the pending deal when :meth:`accepts` does, else decline."""
         o = obs.pending_offer
         if o is None:
             return Decline()
-        shop = _shop(obs, seat)
-        box = {"bud": 0, "fresh": 1, "mature": 2}
-        after = tuple(list(row) for row in shop)
-        for r, b in o["take"]:
-            after[box[b]][ROSES.index(r)] -= 1
-        for r, b in o["give"]:
-            after[box[b]][ROSES.index(r)] += 1
-        money = obs.shops[seat].money
-        return Accept() if self.worth(obs, seat, after, money + o["pay"]) >= self.worth(obs, seat, shop, money) else Decline()
+        return Accept() if self.accepts(obs, seat, o["from"], o["take"], o["give"], o["pay"]) else Decline()
+
+    def accepts(self, obs, seat: int, buyer: int, take, give, pay: int, memo: dict | None = None) -> bool:
+        """Whether ``seat``, as the heuristic, accepts the deal ``buyer`` proposes: ``take`` and
+        ``give`` are ``(rose, box)`` pairs (box ``"bud"``, ``"fresh"`` or ``"mature"``) moving from
+        ``seat``'s shop to ``buyer``'s and back, ``pay`` the dollars ``buyer`` pays (RR-7).
+
+        It accepts when (1) its shop and money after the deal are worth at least as much to its
+        plan (:meth:`worth`), and (2) the buyer pays at least the market price of the tiles taken
+        less that of the tiles given, or its own gain is at least ``deal_share`` of the deal's gain
+        to both shops (the buyer's gain as the planner sees the buyer's shop: public facts only).
+        So a tile it does not use goes for the lesser of its market price and half of what it
+        brings the buyer, no longer for $0. ``memo``: a dict kept across calls on the same
+        observation (values before the deal), or ``None``."""
+        memo = {} if memo is None else memo
+        shop, money = _shop(obs, seat), obs.shops[seat].money
+        before = memo.get(("seller", seat))
+        if before is None:
+            before = memo[("seller", seat)] = self.worth(obs, seat, shop, money)
+        gain = self.worth(obs, seat, _moved(shop, give, take), money + pay) - before
+        if gain < 0:
+            return False
+        market = sum(obs.prices[r] for r, _ in take) - sum(obs.prices[r] for r, _ in give)
+        if self.deal_share <= 0 or pay >= market:
+            return True
+        return (1 - self.deal_share) * gain >= self.deal_share * self._buyer_gain(obs, buyer, take, give, pay, memo)
+
+    def _buyer_gain(self, obs, buyer: int, take, give, pay: int, memo: dict) -> float:
+        """Dollars the deal gains ``buyer`` (the seat whose turn it is) by the planner on its shop,
+        after paying ``pay``: its plan's value with the tiles, less the pay, less its plan now."""
+        base = memo.get(("buyer", buyer))
+        if base is None:
+            base = memo[("buyer", buyer)] = self.plan(obs, buyer).value
+        money = obs.shops[buyer].money
+        after = _moved(_shop(obs, buyer), take, give)
+        can_buy = max(0, MAX_RECEIVED - obs.received - len(take))
+        return self.plan(obs, buyer, shop=after, money=max(0, money - pay), can_buy=can_buy).value - pay - base
 
     def worth(self, obs, seat: int, shop, money: int) -> float:
         """Dollars ``seat`` holding ``shop`` (bud, fresh, mature counts per rose) and ``money`` is

@@ -7,14 +7,12 @@ market), modelling that owner as the heuristic.
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from .actions import Buy, DealWith, DoneBuying, Offer
-from .bots import HeuristicAgent, _shop
+from .bots import HeuristicAgent
 from .cards import ROSES
 
-_BOX = {"bud": 0, "fresh": 1, "mature": 2}
 
 
 class TraderAgent(HeuristicAgent):
@@ -25,7 +23,8 @@ class TraderAgent(HeuristicAgent):
       looks at every tile in another shop of a rose an order in the queue asks for and works out
       the least money that shop's owner accepts for it (:meth:`least_pay`: the owner modelled as
       the heuristic, which accepts when its shop and money after the deal are worth at least as
-      much to its plan; a tile it will not use goes for $0). It proposes the deal that raises its
+      much to its plan and it is paid the market price or half the deal's gain, whichever is
+      less). It proposes the deal that raises its
       own plan the most after paying (a tile it would otherwise buy at the market price, or one the
       market lacks), never a deal declined this turn, then buys from the market what its plan
       still needs. The heuristic proposes only at the market price, and only after its purchases.
@@ -70,29 +69,36 @@ class TraderAgent(HeuristicAgent):
 
     def least_pay(self, obs, owner: int, rose: str, box: str, cap: int) -> int | None:
         """The least whole dollars (0…``cap``) for which seat ``owner``, answering as the heuristic
-        does (:meth:`HeuristicAgent.answer`), accepts giving up one ``rose`` tile from its ``box``
-        (``"bud"``, ``"fresh"`` or ``"mature"``); ``None`` if no amount up to ``cap`` will do.
-        Reads only public fields of ``obs`` (that seat's shop and money, the queue, the market)."""
+        does (:meth:`HeuristicAgent.accepts`), gives up one ``rose`` tile from its ``box``
+        (``"bud"``, ``"fresh"`` or ``"mature"``) to this bot's seat (``obs.seat``); ``None`` if no
+        amount up to ``cap`` will do. Reads only public fields of ``obs`` (the two shops and their
+        money, the queue, the market).
+
+        The owner accepts more readily the more it is paid (its gain grows with the pay and the
+        buyer's shrinks), so a binary search finds the least: up to the tile's market price first
+        (enough unless the owner's plan uses the tile), then up to ``cap``."""
         model = self._owner
-        shop = _shop(obs, owner)
-        money = obs.shops[owner].money
         if self._before[0] is not obs:
             self._before = (obs, {})
         memo = self._before[1]
-        before = memo.get(owner)
-        if before is None:
-            before = memo[owner] = model.worth(obs, owner, shop, money)
-        after = tuple(list(row) for row in shop)
-        after[_BOX[box]][ROSES.index(rose)] -= 1
-        worth = model.worth(obs, owner, after, money)
-        if worth >= before:
-            return 0
-        pay = math.ceil(before - worth - 1e-9)
-        while pay <= cap:  # more money can change the owner's plan, so check each amount
-            if model.worth(obs, owner, after, money + pay) >= before:
-                return pay
-            pay += 1
-        return None
+        take, buyer = ((rose, box),), obs.seat
+
+        def ok(pay: int) -> bool:
+            return model.accepts(obs, owner, buyer, take, (), pay, memo)
+        hi = min(cap, obs.prices[rose])  # the market price is accepted unless the owner uses the tile
+        if ok(hi):
+            lo = 0
+        elif ok(cap):
+            lo, hi = hi + 1, cap
+        else:
+            return None
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if ok(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
 
     def _terms(self, obs, seat: int, offer: Offer) -> Offer | None:
         """The one-tile ``offer`` at the least pay its owner accepts (:meth:`least_pay`, at most
