@@ -54,3 +54,23 @@ def test_a_joiners_name_reaches_log_chat_end_table_and_replay(live_server, brows
     ana.click("#last")
     assert "Bea" in ana.inner_text("#log")
     assert not errors, errors
+
+
+def test_a_name_question_left_unanswered_goes_when_the_game_ends(live_server, browser):
+    """A friend who plays without answering the name question did not see it at game over (it
+    stayed beside the end of the game, asking to "Sit down" at a finished table); it goes as
+    skipped, and the seat keeps its number."""
+    errors: list[str] = []
+    ana, bea = person(browser, errors, "Ana"), person(browser, errors)
+    links = create_table(ana, live_server, RT, ["human", "human", "bot:random"], params=QUICK)
+    bea.goto(links[1])
+    bea.wait_for_selector("#name-slot #name-ask")
+    table = table_of(bea.url)
+    finish(live_server, table, {0: token_of(links[0]), 1: token_of(links[1])})
+    bea.wait_for_selector("#end:not([hidden]) .results")
+    bea.wait_for_selector("#name-ask", state="detached")
+    assert "Seat 2 (you)" in bea.inner_text("#end .results")
+    bea.reload()
+    bea.wait_for_selector("#board .seat-box")
+    assert bea.locator("#name-ask").count() == 0
+    assert not errors, errors

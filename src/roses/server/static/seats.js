@@ -21,6 +21,15 @@ export function hasOwnName(info) {
   return !!(info && info.name && !/^seat \d+$/i.test(String(info.name).trim()));
 }
 
+// The inline name question still open (its `done`), so that a game that ends first can drop it.
+let inlineAsk = null;
+
+/** Drop the inline name question if it is still open, as skipped (a finished or closed table
+ *  no longer asks: the name would show nowhere new). */
+export function dropNameAsk() {
+  if (inlineAsk) inlineAsk(null);
+}
+
 /** Ask for a name: a dialog in its own overlay, or with `slot` a card inside that element which
  *  leaves the page usable (a player may move before answering). Resolves the name the
  *  `submit(name)` callback accepted (it returns "" when accepted, else the refusal to show), or
@@ -29,7 +38,13 @@ function askName({ title, text, okLabel, skipLabel, initial, slot }, submit) {
   const box = h("div", { class: slot ? "name-ask-inline" : "overlay", id: "name-ask" });
   (slot || document.body).appendChild(box);
   return new Promise(resolve => {
-    const done = value => { document.removeEventListener("keydown", onKey); box.remove(); resolve(value); };
+    const done = value => {
+      document.removeEventListener("keydown", onKey);
+      box.remove();
+      if (inlineAsk === done) inlineAsk = null;
+      resolve(value);
+    };
+    if (slot) inlineAsk = done;
     const onKey = e => { if (e.key === "Escape" && !slot) { e.preventDefault(); done(null); } };
     document.addEventListener("keydown", onKey);
     const input = h("input", { type: "text", id: "name-input", maxlength: 40, value: initial || "", autocomplete: "nickname", "aria-label": "Your name" });

@@ -6,7 +6,7 @@ import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, 
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
 import { toMove } from "/static/games/pieces.js";
-import { ensureName, seatControls, rematchBox, updateRematch } from "/static/seats.js";
+import { dropNameAsk, ensureName, seatControls, rematchBox, updateRematch } from "/static/seats.js";
 import { noteView as noteReveal, whenRevealed, busy as revealing } from "/static/reveal.js"; // paced reveals (issue 14)
 import { drawTalk, talkLog } from "/static/talk.js";
 
@@ -257,6 +257,7 @@ function applyView(next) {
   // The table moved past the position the pending move was chosen in (it was played, or refused
   // as stale): the panel need not wait for that answer, which may be slow or never come.
   if (pending && (next.version ?? 0) > pending.version) pending = null;
+  if (next.terminal || next.status === "closed") dropNameAsk(); // asked while playing, never answered
   draw();
   maybeFollow();
 }
