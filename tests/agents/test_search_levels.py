@@ -279,8 +279,8 @@ def test_a_level_with_rounds_stops_its_playouts_at_the_games_horizon():
     assert hard1.name == "ismcts:hard"
     medium1 = make_level_agent(game, replace(LEVELS["medium"], rounds=1), 0)
     assert medium1.horizon is None  # random playouts are cheap: they go to the end
-    rc = roses.load("rose-ceremony")
-    assert make_level_agent(rc, replace(LEVELS["hard"], rounds=1), 0).horizon is None  # no horizon there
+    br = roses.load("blades-and-rose", players=5)
+    assert make_level_agent(br, replace(LEVELS["hard"], rounds=1), 0).horizon is None  # no horizon there
 
 
 class _Listener:

@@ -4,7 +4,8 @@
 the state's own invariants (e.g. cards conserved), that each seat's observation is JSON data and
 is unchanged when everything hidden from that seat is re-drawn (no hidden information leaks), that
 determinized worlds are sealed (:func:`check_determinize`), that the action space is complete
-and encoded (:func:`check_action_space`), that a
+and encoded (:func:`check_action_space`), that a search horizon reads only public facts
+(:func:`check_horizon`), that a
 clone is independent of its original, and that illegal actions raise :class:`IllegalActionError`
 and change nothing. At the end it checks that the game ended, that the returns are sane, and that
 the record and the JSON form both replay to an equal state.
@@ -124,6 +125,23 @@ def check_clone(state: State, action: Any) -> None:
     assert state.snapshot() == before, "a clone shares mutable data with its original"
 
 
+def check_horizon(state: State, rng: random.Random) -> None:
+    """The game's search horizon (``GameSpec.horizon``), when it has one, reads only public facts:
+    its ``progress`` and ``value`` are the same in every seat's determinized world, and the value
+    is one reward in [0, 1] per seat. Nothing to check for a game without a horizon."""
+    make = state.game.spec.horizon
+    if make is None:
+        return
+    horizon = make(state.game)
+    stage, value = horizon.progress(state), horizon.value(state)
+    assert len(value) == state.num_players and all(0.0 <= v <= 1.0 for v in value), value
+    for seat in range(state.num_players):
+        world = state.determinize(seat, rng)
+        assert horizon.progress(world) == stage, f"the horizon's progress reads what seat {seat} cannot see"
+        assert all(abs(a - b) < 1e-9 for a, b in zip(horizon.value(world), value)), (
+            f"the horizon's value reads what seat {seat} cannot see")
+
+
 def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool = True,
                       choose: Callable[[list[Any]], Any] | None = None) -> State:
     """Play one random game of ``game`` from ``seed`` with every check above; return the end state.
@@ -158,6 +176,8 @@ def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool
                 check_determinize(state, rng.randrange(state.num_players), rng.randrange(2**31))
             if steps % 13 == 0:
                 check_action_space(state)
+            if steps % 11 == 0:
+                check_horizon(state, rng)
             check_illegal(state, pool, rng)
             check_clone(state, action)
         state.apply(action)

@@ -12,6 +12,7 @@ from . import encoding
 from .bots import HeuristicAgent, bold_agent, own_agent
 from .cards import DEFAULT_DECK, check_deck
 from .state import RoseCeremonyState, info
+from .value import horizon
 
 PARAMS = (
     Param("players", int, 4, "Number of players.", cite="RC-1", min=2, max=6),
@@ -36,6 +37,7 @@ SPEC = GameSpec(
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent, "bold": bold_agent},
     own_bot=own_agent,
+    horizon=horizon,
     render="roses.games.rose_ceremony.view:render",
     words="roses.games.rose_ceremony.words",
     reveals="roses.games.rose_ceremony.reveals",
