@@ -60,6 +60,18 @@ def test_one_human_plays_to_the_end(game, live_server, browser):
     assert page.inner_text("#turn") == "Game over"
     assert page.locator(".results li").count() == players
     assert page.locator(".results li.winner").count() >= 1
+    # The table under the end dialog names the winner in its status strip, in every game (Rare
+    # Roses showed "Last turns 0" there instead).
+    winners = [t.replace(" (you)", "").split("★")[-1].strip().split("\n")[0]
+               for t in page.locator(".results li.winner .pname").all_inner_texts()]
+    strip = page.locator("#board .status-item.gold").inner_text()
+    label, value = strip.split("\n", 1)
+    assert label.title() == "Winner", strip
+    if game == "blades-and-rose":  # a team game: the winning faction
+        assert value in ("White Rose", "Blood Blades"), strip
+    else:
+        assert all(w in value for w in winners), (strip, winners)
+    assert "Last turns" not in page.inner_text("#board .status-strip")
     assert not errors, errors
 
 

@@ -78,6 +78,7 @@ export function render(view, el, ctx) {
   const mover = o.phase === "respond" && o.current_player >= 0 ? o.current_player : o.turn;
   const phase = PHASES[o.phase] || o.phase;
   const name = i => who(view, ctx, i); // the own seat reads "(you)" in the status lines
+  const winners = (view.returns || []).flatMap((r, i) => (r > 0 ? [i] : []));
   const named = ["trash-or-seed", "seeding", "push", "purchase", "draft", "respond", "fill", "name-tiles"].includes(o.phase) && mover >= 0;
   el.appendChild(statusStrip([
     ["Now", nowLine(view, named ? `${name(mover)} ${phase}` : phase), "wide"],
@@ -85,7 +86,9 @@ export function render(view, el, ctx) {
     ["Bag", `${o.bag_size ?? 0} tiles`],
     o.turn >= 0 && o.phase !== "over" ? ["This turn", `${o.received ?? 0} of ${TURN_LIMIT} tiles · ${o.fills ?? 0} of ${FILL_LIMIT} fills`] : null,
     o.next_push_cost !== null && o.next_push_cost !== undefined ? ["Next push", `$${o.next_push_cost}`, "hot"] : null,
-    o.end_triggered ? ["Last turns", String(o.turns_left ?? 0), "hot"] : null,
+    o.end_triggered && o.phase !== "over" ? ["Last turns", String(o.turns_left ?? 0), "hot"] : null,
+    // as the other games show it; solo there is no one to beat (the end dialog gives the score)
+    o.phase === "over" && n > 1 && winners.length ? ["Winner", winners.map(name).join(", "), "gold"] : null,
   ]));
 
   // Market: tiles for sale with their prices (RR-2).
