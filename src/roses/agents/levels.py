@@ -52,7 +52,8 @@ class Level:
     playouts in a game with a ``GameSpec.horizon``: stop each playout that many stages on and score
     it by the game's value; ``None``: play to the end). No level sets ``rounds`` today: in Roses and
     Thorns at 4 players a one-round horizon at 300 iterations was no stronger than full playouts at
-    90 (docs/agents.md, "Horizon")."""
+    90, in Rose Ceremony (stages are turns) 8 turns at 200 iterations no stronger than full
+    playouts at 50 (docs/agents.md, "Horizon")."""
     name: str
     summary: str
     strong: bool
