@@ -62,3 +62,18 @@ def record_of(state: State, agents: Sequence[Agent]) -> GameRecord:
 def seat_actions(state: State) -> int:
     """Number of actions taken by seats (chance outcomes excluded): the game's length."""
     return sum(1 for s, _ in state.history if s >= 0)
+
+
+def one_seat_wins(game: Game, candidate: Callable[[Game, int], Agent], others: Callable[[Game, int], Agent],
+                  games: int, start: int) -> float:
+    """Games won by one ``candidate`` seat against ``others`` in every other seat: game ``i``
+    (seed ``start + i``, ``i`` in ``range(games)``) seats ``candidate(game, seed)`` at seat
+    ``i mod n`` and ``others(game, seed)`` elsewhere, bot seeds ``1000·i + seat``. Returns the sum
+    of the candidate's returns (float, in games; a shared win counts its share)."""
+    n = game.num_players
+    won = 0.0
+    for i in range(games):
+        m = i % n
+        agents = [(candidate if s == m else others)(game, 1000 * i + s) for s in range(n)]
+        won += play_game(game, agents, start + i).returns()[m]
+    return won

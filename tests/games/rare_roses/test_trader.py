@@ -121,15 +121,13 @@ def test_survival_chances_are_kept_per_seat():
 
 
 def _seat_money_wins(candidate: str, others: str, games: int, start: int) -> float:
-    """Games won by ``candidate`` in seat ``i mod 4`` of 4-player game ``start + i``, every other
-    seat ``others`` (bot seeds ``1000·i + seat``): the sum of its returns (a tie is shared)."""
-    game = load("rare-roses", players=4)
-    won = 0.0
-    for i in range(games):
-        m = i % 4
-        agents = [make_agent(candidate if s == m else others, game, 1000 * i + s) for s in range(4)]
-        won += play_game(game, agents, start + i).returns()[m]
-    return won
+    """:func:`roses.sim.match.one_seat_wins` at 4 players, bots by name (a tie is shared)."""
+    from roses.sim.match import one_seat_wins
+
+    def bot(name):
+        return lambda game, seed: make_agent(name, game, seed)
+
+    return one_seat_wins(load("rare-roses", players=4), bot(candidate), bot(others), games, start)
 
 
 def test_a_trader_seat_wins_more_than_a_heuristic_seat_among_heuristics():

@@ -59,18 +59,11 @@ def test_heuristic_plays_every_table_size_to_the_end():
 
 
 def _seat_wins(candidate, others, players: int, games: int, start: int) -> float:
-    """Games won by ``candidate(game, seed)`` in seat ``i mod players`` of game ``start + i``, every
-    other seat ``others(game, seed)``: the sum of its returns (a game the deck ends without a
-    winner is shared, RC-5)."""
-    from roses.sim.match import play_game
+    """:func:`roses.sim.match.one_seat_wins` in Rose Ceremony (a game the deck ends without a
+    single winner is shared, RC-5)."""
+    from roses.sim.match import one_seat_wins
 
-    game = roses.load("rose-ceremony", players=players)
-    won = 0.0
-    for i in range(games):
-        m = i % players
-        agents = [(candidate if s == m else others)(game, 1000 * i + s) for s in range(players)]
-        won += play_game(game, agents, start + i).returns()[m]
-    return won
+    return one_seat_wins(roses.load("rose-ceremony", players=players), candidate, others, games, start)
 
 
 def test_bold_beats_three_heuristics_where_the_heuristic_takes_its_share():
