@@ -11,10 +11,12 @@ guess's (log of the seats in the game) for comparison.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import math
-from concurrent.futures import ProcessPoolExecutor
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from calibrate import run  # noqa: E402  (the shared command line)
 
 
 def round_starts(args: tuple[int, int]) -> list[tuple[list[tuple[bool, int, int]], int, int]]:
@@ -68,24 +70,9 @@ def fit(rows) -> tuple[list[float], float, float]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--players", default="3,4,5,6")
-    ap.add_argument("--games", type=int, default=3000)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
-    out = {}
-    with ProcessPoolExecutor(args.jobs) as ex:
-        for n in (int(p) for p in args.players.split(",")):
-            rows = [r for game in ex.map(round_starts, [(n, i) for i in range(args.games)], chunksize=20)
-                    for r in game]
-            w, loss, uniform = fit(rows)
-            out[n] = {"round_starts": len(rows), "weights": w, "log_loss": loss, "uniform_log_loss": uniform}
-            if not args.json:
-                print(f"{n}: ({w[0]:.3f}, (0.0, {w[1]:.3f}, {w[2]:.3f}, {w[3]:.3f}), {w[4]:.3f}),  "
-                      f"# {len(rows)} round starts, log loss {loss:.4f} (uniform {uniform:.4f})", flush=True)
-    if args.json:
-        print(json.dumps(out, indent=2))
+    run(__doc__.splitlines()[0], round_starts, fit,
+        lambda w: f"({w[0]:.3f}, (0.0, {w[1]:.3f}, {w[2]:.3f}, {w[3]:.3f}), {w[4]:.3f})",
+        players="3,4,5,6", noun="round_starts")
 
 
 if __name__ == "__main__":

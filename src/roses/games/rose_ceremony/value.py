@@ -70,6 +70,15 @@ def progress(state) -> int:
     return state._t.total - state._deck_size
 
 
+def public_facts(state) -> tuple[list[tuple[int, int, int]], int, float]:
+    """What :func:`features` reads of ``state``, all public (RC-3): each seat's (charm points,
+    bouquet roses, bouquet thorns), the seat to move (0 before the start player is drawn) and the
+    share of the deck (after the deal) still to draw."""
+    full = max(1, state._t.total - HAND_SIZE * state.num_players)
+    turn = state.turn_player if state.turn_player is not None else 0
+    return list(zip(state.points, state._roses, state._thorns)), turn, state._deck_size / full
+
+
 def win_chances(state) -> list[float]:
     """Each seat's estimated chance of winning (list of floats, one per seat, summing to 1) from
     the public points, bouquets, deck size and turn of ``state``; the returns once it is over."""
@@ -77,10 +86,7 @@ def win_chances(state) -> list[float]:
         return list(state.returns())
     n = state.num_players
     w = WEIGHTS.get(n) or WEIGHTS[min(WEIGHTS, key=lambda k: abs(k - n))]
-    full = max(1, state._t.total - HAND_SIZE * n)
-    turn = state.turn_player if state.turn_player is not None else 0
-    seats = list(zip(state.points, state._roses, state._thorns))
-    u = [sum(a * b for a, b in zip(w, row)) for row in features(seats, turn, state._deck_size / full)]
+    u = [sum(a * b for a, b in zip(w, row)) for row in features(*public_facts(state))]
     top = max(u)
     e = [math.exp(x - top) for x in u]
     total = sum(e)
