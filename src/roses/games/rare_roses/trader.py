@@ -14,7 +14,6 @@ from .bots import HeuristicAgent
 from .cards import ROSES
 
 
-
 class TraderAgent(HeuristicAgent):
     """The ``trader`` bot: the heuristic's planner (:class:`~.bots.HeuristicAgent`) with three
     changes that only matter with others (solo it plays exactly as the heuristic). In plain words:
