@@ -10,7 +10,8 @@ Rows (``--rows``, comma-separated; default all):
 - ``rr4``: Rare Roses, 4 players, search against three heuristics.
 - ``br5 .. br8``: Blades & Rose, per faction: the faction's win rate with the search bot on every
   seat of that faction against heuristics on the other, next to heuristics on both sides (each
-  seat's faction is read from its own observation: every seat knows its own).
+  seat's faction is read from its own observation: every seat knows its own). ``--factions
+  "Blood Blades"`` plays only that faction's search games (the baseline games always).
 - ``timing``: every level's median and p99 seconds per move (CPU time of ``act``) on
   ``--positions`` decisions with a real choice from random games (``bench/ismcts.py``'s), per game
   at the player counts of ``TIMING_CASES``.
@@ -219,6 +220,9 @@ def main() -> None:
     ap.add_argument("--timing-cases", default="", help="GAME:PLAYERS,... for the timing row (default TIMING_CASES)")
     ap.add_argument("--levels", default=",".join(LEVEL_NAMES), help="levels for the timing row")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--factions", default="",
+                    help="br rows: the factions whose search games to play (comma-separated faction names, "
+                         "default both); the heuristics-on-both-sides games are always played")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     base = statistics.median(baseline_ops_per_second(0.5) for _ in range(3))
@@ -243,7 +247,10 @@ def main() -> None:
                 from roses.games.blades_and_rose.cards import BLOOD_BLADES_FACTION, WHITE_ROSE_FACTION
                 base_res = list(pool.map(faction_game, [(n, args.bot, None, i, args.seed) for i in range(args.games)]))
                 times = []
-                for fac in (WHITE_ROSE_FACTION, BLOOD_BLADES_FACTION):
+                wanted = [f.strip() for f in args.factions.split(",") if f.strip()]
+                for fac in wanted or (WHITE_ROSE_FACTION, BLOOD_BLADES_FACTION):
+                    if fac not in (WHITE_ROSE_FACTION, BLOOD_BLADES_FACTION):
+                        raise SystemExit(f"unknown faction {fac!r}; known: {WHITE_ROSE_FACTION}, {BLOOD_BLADES_FACTION}")
                     res = list(pool.map(faction_game, [(n, args.bot, fac, i, args.seed) for i in range(args.games)]))
                     times += [t for _, ts in res for t in ts]
                     won = sum(w == fac for w, _ in res)
