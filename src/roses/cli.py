@@ -718,7 +718,7 @@ def tournament(
 
     from rich import box
 
-    from roses.sim.tournament import balanced_games, run_tournament, write_csv
+    from roses.sim.tournament import RATING_PASSES, balanced_games, run_tournament, write_csv
 
     g = _load(game, players, param)
     names = [b.strip() for b in bots.split(",")]
@@ -752,16 +752,19 @@ def tournament(
                  f"seed {result.seed}")
         t = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False)
         scored = result.standings[0].mean_score is not None
+        with_elo = result.standings[0].elo is not None
         for c in ("bot", "games", "wins", "win rate", "95% CI") + (("score",) if scored else ()) + (
-                "mu", "sigma", "ordinal"):
+                "mu", "sigma", "ordinal") + (("Elo",) if with_elo else ()):
             t.add_column(c, justify="left" if c == "bot" else "right")
         for b in result.ranked():
             lo, hi = b.ci95
             t.add_row(b.bot, str(b.games), f"{b.wins:.2f}".rstrip("0").rstrip("."), f"{b.win_rate:.3f}",
                       f"{lo:.3f}–{hi:.3f}", *((f"{b.mean_score:.2f}",) if scored else ()),
-                      f"{b.mu:.2f}", f"{b.sigma:.2f}", f"{b.ordinal:.2f}")
+                      f"{b.mu:.2f}", f"{b.sigma:.2f}", f"{b.ordinal:.2f}", *((f"{b.elo:.0f}",) if with_elo else ()))
         console.print(t)
-        console.print(f"Rating: openskill {result.model}, ordinal = mu − 3·sigma. A shared win counts 1/k."
+        console.print(f"Rating: openskill {result.model}, mean over {RATING_PASSES} orders of the games; "
+                      "ordinal = mu − 3·sigma. A shared win counts 1/k."
+                      + (" Elo: OpenSpiel's fit to every pair of bots at each table." if with_elo else "")
                       + (" Score: mean per seat." if scored else ""))
         console.print("Seats per bot: " + "; ".join(f"{b.bot} {'/'.join(map(str, b.seats))}" for b in result.standings)
                       + f"; {result.seconds:.1f} s")
