@@ -132,6 +132,8 @@ def test_elo_fits_the_pairwise_results():
     assert r["a"] - r["b"] == pytest.approx(400 * math.log10(3), abs=1.0)  # wins 3 games in 4
     even = elo(_head_to_head("ab=" * 10), ["a", "b"])
     assert even["a"] == pytest.approx(even["b"], abs=1.0)
+    half = elo(_head_to_head("a=" * 10), ["a", "b"])  # a draw is half a win: 15 of 20 again
+    assert half["a"] - half["b"] == pytest.approx(400 * math.log10(3), abs=1.0)
     t = run_tournament("roses-and-thorns", {}, ["random", "heuristic"], 20, players=4, seed=1, workers=1)
     by = {b.bot: b for b in t.standings}
     assert by["heuristic"].elo > by["random"].elo
