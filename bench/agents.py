@@ -225,6 +225,11 @@ def main() -> None:
                          "default both); the heuristics-on-both-sides games are always played")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    from roses.games.blades_and_rose.cards import BLOOD_BLADES_FACTION, WHITE_ROSE_FACTION
+    factions = [f.strip() for f in args.factions.split(",") if f.strip()] or [WHITE_ROSE_FACTION, BLOOD_BLADES_FACTION]
+    for fac in factions:  # before any game is played
+        if fac not in (WHITE_ROSE_FACTION, BLOOD_BLADES_FACTION):
+            raise SystemExit(f"unknown faction {fac!r}; known: {WHITE_ROSE_FACTION}, {BLOOD_BLADES_FACTION}")
     base = statistics.median(baseline_ops_per_second(0.5) for _ in range(3))
     rows = []
     out = (lambda r: None) if args.json else (lambda r: print(_line(r), flush=True))
@@ -244,13 +249,9 @@ def main() -> None:
             elif row in FACTION_ROWS:
                 n = FACTION_ROWS[row]
                 r = {"row": row, "game": "blades-and-rose", "players": n, "bot": args.bot, "games": args.games}
-                from roses.games.blades_and_rose.cards import BLOOD_BLADES_FACTION, WHITE_ROSE_FACTION
                 base_res = list(pool.map(faction_game, [(n, args.bot, None, i, args.seed) for i in range(args.games)]))
                 times = []
-                wanted = [f.strip() for f in args.factions.split(",") if f.strip()]
-                for fac in wanted or (WHITE_ROSE_FACTION, BLOOD_BLADES_FACTION):
-                    if fac not in (WHITE_ROSE_FACTION, BLOOD_BLADES_FACTION):
-                        raise SystemExit(f"unknown faction {fac!r}; known: {WHITE_ROSE_FACTION}, {BLOOD_BLADES_FACTION}")
+                for fac in factions:
                     res = list(pool.map(faction_game, [(n, args.bot, fac, i, args.seed) for i in range(args.games)]))
                     times += [t for _, ts in res for t in ts]
                     won = sum(w == fac for w, _ in res)
