@@ -297,7 +297,7 @@ def run_tournament(game_name: str, params: dict[str, Any], bots: Sequence[str], 
                     progress(len(part))
     seconds = time.perf_counter() - start
     played.sort(key=lambda g: g.index)
-    ratings = rate(played, bots, model, RATING_PASSES, seed)
+    ratings = rate(played, bots, model, seed=seed)
     elos = elo(played, bots)
     standings = []
     for b in bots:
