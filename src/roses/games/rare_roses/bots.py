@@ -3,18 +3,14 @@ exact two-tile look-ahead when deciding to push the market).
 
 Both read only their observation (``roses.agents.Turn``), never the true state.
 
-The planner (:func:`best_plan`) looks at the orders in the queue and, for each, considers: skip it,
-Fill or Match it this turn, or Fill or Match it on the seat's next turn (when the order will still be
-there: solo, one not at the oldest space; with others, weighted by its chance to survive the other
-seats' turns — each other seat is modelled as this planner on its public position after its stock
-rotation, and an order in its plan is taken as likely gone).
-For each combination it assigns the shop's tiles per rose type — buds can be matched as buds now or
-as blooms next turn, fresh blooms as blooms now or next turn, mature blooms only now — buys the
-shortfall from the market (this turn, or next turn for next turn's buds), and scores the
-combination: this turn's order values minus this turn's purchases, plus the discounted next-turn
-values minus next-turn purchases. So it buys only what an order it plans to fill needs at a profit,
-waits a turn for a Match when a bud must become a bloom, and never buys a tile it cannot use before
-it wilts. Deals are answered by comparing the planner's value with and without the deal; with
+The planner (``planner.best_plan``, the module's docstring says how) looks at the orders in the
+queue and, for each, considers: skip it, Fill or Match it this turn, or Fill or Match it on the
+seat's next turn (when the order will still be there: solo, one not at the oldest space; with
+others, weighted by its chance to survive the other seats' turns — each other seat is modelled as
+this planner on its public position after its stock rotation, and an order in its plan is taken as
+likely gone). It buys only what an order it plans to fill needs at a profit, waits a turn for a
+Match when a bud must become a bloom, and never buys a tile it cannot use before it wilts.
+Deals are answered by comparing the planner's value with and without the deal; with
 others, the heuristic proposes a one-tile deal at the market price when a tile in another shop
 raises its planner value by more than the price. Deals are drafted step by step (rules_version 2,
 RR-7): the bot picks the deal when it opens the draft (``deal SEAT``), then plays its draft
@@ -22,7 +18,6 @@ sequence one step a decision, reading the draft so far from its observation.
 """
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from dataclasses import dataclass
@@ -33,181 +28,10 @@ from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, DealGive, DealPay, D
                       offer_steps, pay_steps)
 from .cards import (BOXES, MAX_DRAWS, MAX_FILLS, MAX_RECEIVED, PUSH_COSTS, ROSES, SEED_DRAWS, SPECIALTY_BONUS,
                     SPECIALTY_ORDERS, deck_of)
+from .planner import R, Plan, PlanOrder, best_plan, plan_order
 
-R = len(ROSES)
-# per-type demand classes
-NOW_BUD, NOW_BLOOM, NOW_ANY, NEXT_BUD, NEXT_BLOOM, NEXT_ANY = range(6)
-SKIP, NOW_F, NOW_M, NEXT_F, NEXT_M = range(5)
 #: Solo push margin in dollars (issue 10, 2026-12-03): measured on seeds 3000–6999 (docs/agents.md).
 PUSH_MARGIN = 0.5
-
-
-@dataclass(frozen=True)
-class PlanOrder:
-    id: int
-    fill: int
-    match: int
-    now: bool
-    next: bool
-    fill_need: tuple[tuple[int, int], ...]            # (rose, count)
-    match_need: tuple[tuple[int, int, int], ...]      # (rose, buds, blooms)
-    p: float = 1.0                                    # chance it is still there on the next turn
-
-
-@dataclass(frozen=True)
-class Plan:
-    value: float
-    now: tuple[tuple[int, str], ...]       # (order id, "fill"/"match") to fill this turn
-    later: tuple[tuple[int, str], ...]     # planned for next turn
-    buy: tuple[int, ...]                   # tiles to buy now, per rose
-
-
-def plan_order(o, now: bool, nxt: bool, p: float = 1.0, bonus: float = 0.0) -> PlanOrder:
-    """The planner's view of order ``o`` (an ``OrderView``): what Fill and Match need, each worth its
-    price plus ``bonus`` dollars (a specialty order's share of the bonus, RR-4); ``now``/``nxt``:
-    fillable this turn / next turn; ``p``: its chance to be there next turn."""
-    fill: dict[int, int] = {}
-    match: dict[int, list[int]] = {}
-    for rose, mat in o.roses:
-        r = ROSES.index(rose)
-        fill[r] = fill.get(r, 0) + 1
-        m = match.setdefault(r, [0, 0])
-        m[0 if mat == "bud" else 1] += 1
-    return PlanOrder(o.id, o.fill + bonus, o.match + bonus, now, nxt, tuple(sorted(fill.items())),
-                     tuple((r, b, bl) for r, (b, bl) in sorted(match.items())), p)
-
-
-def _evaluate(items, sb, sf, sm, market, prices, money, can_buy, gamma):
-    """Score ``items`` (``(order, option)`` pairs): ``(value, buy_now)`` or ``None`` if infeasible."""
-    dem: dict[int, list[int]] = {}
-    v_now = v_next = 0
-    pv_next = 0.0      # next-turn values weighted by each order's chance to still be there
-    for o, c in items:
-        if c == NOW_F or c == NEXT_F:
-            k = NOW_ANY if c == NOW_F else NEXT_ANY
-            for r, cnt in o.fill_need:
-                d = dem.get(r)
-                if d is None:
-                    d = dem[r] = [0] * 6
-                d[k] += cnt
-            val = o.fill
-        else:
-            kb, kl = (NOW_BUD, NOW_BLOOM) if c == NOW_M else (NEXT_BUD, NEXT_BLOOM)
-            for r, b, bl in o.match_need:
-                d = dem.get(r)
-                if d is None:
-                    d = dem[r] = [0] * 6
-                d[kb] += b
-                d[kl] += bl
-            val = o.match
-        if c == NOW_F or c == NOW_M:
-            v_now += val
-        else:
-            v_next += val
-            pv_next += o.p * val
-    buy_now = [0] * R
-    cost_now = cost_next = n_next = n_buy = 0
-    for r, d in dem.items():
-        b, f, m = sb[r], sf[r], sm[r]
-        # 1. blooms now: mature first, then fresh
-        need = d[NOW_BLOOM]
-        if need > m + f:
-            return None
-        if need <= m:
-            m -= need
-        else:
-            f -= need - m
-            m = 0
-        # 2. any now from mature
-        anyn = d[NOW_ANY]
-        use = m if m < anyn else anyn
-        anyn -= use
-        # 3. buds now from shop buds, else bought now
-        need = d[NOW_BUD]
-        use = b if b < need else need
-        b -= use
-        bn = need - use
-        # 4. blooms next: fresh (mature next turn), shop buds (fresh next turn), else bought now
-        need = d[NEXT_BLOOM]
-        use = f if f < need else need
-        f -= use
-        need -= use
-        use = b if b < need else need
-        b -= use
-        bn += need - use
-        # 5. the rest of any-now: fresh, buds, else bought now
-        use = f if f < anyn else anyn
-        f -= use
-        anyn -= use
-        use = b if b < anyn else anyn
-        b -= use
-        bn += anyn - use
-        # 6. any next: fresh, buds, else bought next turn; 7. buds next: bought next turn
-        need = d[NEXT_ANY]
-        use = f if f < need else need
-        need -= use
-        use = b if b < need else need
-        bx = need - use + d[NEXT_BUD]
-        if bn > market[r] or bx > market[r] - bn:
-            return None
-        buy_now[r] = bn
-        n_buy += bn
-        cost_now += bn * prices[r]
-        cost_next += bx * prices[r]
-        n_next += bx
-    if n_buy > can_buy or cost_now > money or n_next > MAX_RECEIVED:
-        return None
-    if cost_next > money - cost_now + v_now:
-        return None
-    # next turn's purchases happen only if the orders are still there: weighted like their values
-    p_next = pv_next / v_next if v_next else 1.0
-    return v_now - cost_now + gamma * (pv_next - p_next * cost_next), buy_now
-
-
-def best_plan(shop: tuple[list[int], list[int], list[int]], market: list[int], prices: list[int],
-              money: int, orders: list[PlanOrder], can_buy: int, fills_left: int,
-              gamma: float) -> Plan:
-    """The best combination of this-turn and next-turn fills (see the module docstring).
-
-    ``shop``: bud, fresh, mature counts per rose; ``market``: tiles buyable (now and, what is left,
-    next turn); ``can_buy``: purchases left this turn; ``fills_left``: orders still fillable this
-    turn; ``gamma``: weight of next turn (0: there is none). Options that are infeasible or lose
-    money on their own are dropped before the combinations are tried."""
-    sb, sf, sm = shop
-    args = (sb, sf, sm, market, prices, money, can_buy, gamma)
-    opts = []
-    for o in orders:
-        choice = [SKIP]
-        cands = []
-        if o.now and fills_left > 0:
-            cands += [NOW_F, NOW_M]
-        if o.next and gamma > 0:
-            cands += [NEXT_F, NEXT_M]
-        for c in cands:
-            ev = _evaluate(((o, c),), *args)
-            if ev is not None and ev[0] > 0:
-                choice.append(c)
-        opts.append(choice)
-    best = Plan(0.0, (), (), (0,) * R)
-    best_key = (0.0, 0)
-    for combo in itertools.product(*opts):
-        items = [(o, c) for o, c in zip(orders, combo) if c != SKIP]
-        if not items:
-            continue
-        n_now = sum(1 for _, c in items if c == NOW_F or c == NOW_M)
-        if n_now > fills_left or len(items) - n_now > MAX_FILLS:
-            continue
-        ev = _evaluate(items, *args)
-        if ev is None:
-            continue
-        value, buy_now = ev
-        key = (value, -sum(buy_now))
-        if key > best_key:
-            best_key = key
-            now = tuple((o.id, MATCH if c == NOW_M else FILL) for o, c in items if c in (NOW_F, NOW_M))
-            later = tuple((o.id, MATCH if c == NEXT_M else FILL) for o, c in items if c >= NEXT_F)
-            best = Plan(value, now, later, tuple(buy_now))
-    return best
 
 
 # ---------------------------------------------------------------------------- reading the observation
