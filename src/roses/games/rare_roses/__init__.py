@@ -13,7 +13,8 @@ from . import encoding
 from .actions import upgrade_history
 from .bots import HeuristicAgent, SearchAgent
 from .cards import DEFAULT_PRICES, ROSES, parse_deck
-from .state import RareRosesState, game_info
+from .info import game_info
+from .state import RareRosesState
 from .trader import trader_agent, trader_playout_agent
 
 

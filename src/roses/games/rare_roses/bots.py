@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, DealGive, DealPay, DealTake, DealWith,

@@ -24,7 +24,7 @@ everything public and re-draws the steps of every draft whose terms the seat doe
 Speed: legal actions are generated straight from the rules (:meth:`_legal_actions`) as shared,
 interned action objects (:class:`Rules` holds the per-game ones); they are the whole action set
 (``apply`` is the core's membership test); the rule checks that name the rule broken
-(:meth:`_problem`) run only for refusals.
+(:mod:`.refusals`) run only for refusals.
 """
 from __future__ import annotations
 
@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
-from roses.core.game import GameInfo
 from roses.core.words import counted
 
 from . import cards as C
+from . import refusals
 from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGive, DealPay, DealTake,
                       DealWith, Decline, DoneBuying, DrawOrder, DrawTile, EndTurn, FillOrder, Offer,
                       Propose, Push, Seed, Specialty, StartPlayer, StopPushing, Tile, Trash, UseTile,
@@ -641,7 +641,7 @@ class RareRosesState(State):
 
     def explain_illegal(self, action: Any) -> IllegalActionError:
         if self.phase not in _CHANCE_PHASES:
-            problem = self._problem(action)
+            problem = refusals.problem(self, action)
             if problem is not None:
                 return IllegalActionError(problem[0], problem[1], action)
         return IllegalActionError("legal actions", f"{action} is not a legal action now (phase {self.phase})", action)
@@ -664,139 +664,6 @@ class RareRosesState(State):
             if a == action:
                 return a
         raise self.explain_illegal(action)
-
-    # ------------------------------------------------------------------ rule checks (refusals)
-    def _problem(self, a: Any) -> tuple[str, str] | None:
-        """``None`` if seat action ``a`` is legal now, else ``(rule, message)`` naming the rule
-        broken (:meth:`explain_illegal` makes it an :class:`IllegalActionError`)."""
-        check = _CHECKS.get(type(a))
-        if check is None:
-            return ("legal actions", f"{a!r} is not a Rare Roses action")
-        phase, method = check
-        if self.phase != phase:
-            return ("Turn phases", f"{a} is not an action of the {self.phase} phase")
-        return method(self, a, self.current_player())
-
-    def _check_trash(self, a: Trash, seat: int) -> tuple[str, str] | None:
-        if self.oldest_order() is None:
-            return ("Trash Oldest Order (RR-11)", "there is no order in the queue to trash")
-        return None
-
-    def _check_seed(self, a: Seed, seat: int) -> tuple[str, str] | None:
-        if not any(self.bag):
-            return ("Seed The Market (RR-6, RR-11)", "the market bag is empty")
-        return None
-
-    def _check_push(self, a: Push, seat: int) -> tuple[str, str] | None:
-        cost = self.push_cost()
-        if cost is None:
-            return ("Push The Market (RR-5)", "no more than 6 tiles may be drawn on your turn")
-        if self.money[seat] < cost:
-            return ("Push The Market (RR-5)", f"the next tile costs ${cost}; you have ${self.money[seat]}")
-        return None
-
-    def _check_nothing(self, a: Any, seat: int) -> None:
-        return None
-
-    def _check_buy(self, a: Buy, seat: int) -> tuple[str, str] | None:
-        r = _ROSE_INDEX.get(a.rose)
-        if r is None:
-            return ("Purchase Roses", f"unknown rose {a.rose!r}")
-        if self.market[r] == 0:
-            return ("Purchase Roses", f"there is no {C.ROSE_NAMES[a.rose]} in the market")
-        if self.received >= C.MAX_RECEIVED:
-            return ("Purchase Roses (RR-7)", "you can't purchase more than 6 roses on your turn")
-        price = self._rules.prices[r]
-        if self.money[seat] < price:
-            return ("Purchase Roses (RR-2)", f"{C.ROSE_NAMES[a.rose]} costs ${price}; you have ${self.money[seat]}")
-        return None
-
-    def _check_offer(self, a: Offer, seat: int) -> tuple[str, str] | None:
-        rule = "Purchase Roses (RR-7)"
-        n = self.num_players
-        rules = self._rules
-        if not isinstance(a.seat, int) or not 0 <= a.seat < n or a.seat == seat:
-            return (rule, "a deal is proposed to one other player")
-        if self.offers >= rules.max_offers:
-            return (rule + " / max_offers", f"at most {rules.max_offers} deals may be proposed a turn")
-        if not a.take:
-            return (rule, "a deal buys at least one rose from the other player")
-        if not isinstance(a.pay, int) or a.pay < 0:
-            return (rule, "pay a whole number of dollars")
-        if a.pay > self.money[seat]:
-            return (rule, f"you offer ${a.pay} but have ${self.money[seat]}")
-        if self.received + len(a.take) > C.MAX_RECEIVED:
-            return (rule, f"you can't purchase or trade for more than 6 roses on your turn "
-                    f"(received {self.received}, asking {len(a.take)})")
-        if not self._has_tiles(a.seat, a.take):
-            return (rule, f"seat {a.seat}'s shop does not hold {tiles_text(a.take)}")
-        if a.give and not self._has_tiles(seat, a.give):
-            return (rule, f"your shop does not hold {tiles_text(a.give)}")
-        return None
-
-    def _check_old_offer(self, a: Offer, seat: int) -> tuple[str, str] | None:
-        """A compound deal (rules_version 1): refused with the rule it breaks, or with how deals
-        are made now (drafted step by step)."""
-        problem = self._check_offer(a, seat)
-        if problem is not None:
-            return problem
-        return ("Purchase Roses (RR-7)", "a deal is drafted step by step (rules version 2): "
-                f"deal {a.seat}, then take ROSE/BOX, give ROSE/BOX, pay +20/+5/+1, then propose")
-
-    def _check_deal(self, a: DealWith, seat: int) -> tuple[str, str] | None:
-        rule = "Purchase Roses (RR-7)"
-        if not isinstance(a.seat, int) or not 0 <= a.seat < self.num_players or a.seat == seat:
-            return (rule, "a deal is proposed to one other player")
-        if self.offers >= self._rules.max_offers:
-            return (rule + " / max_offers", f"at most {self._rules.max_offers} deals may be proposed a turn")
-        if self.received >= C.MAX_RECEIVED:
-            return (rule, "you can't purchase or trade for more than 6 roses on your turn")
-        if not any(map(any, self.shops[a.seat])):
-            return (rule, f"seat {a.seat}'s shop is empty: a deal buys at least one rose from it")
-        return None
-
-    def _check_draft_step(self, a: Any, seat: int) -> tuple[str, str] | None:
-        if a in self._draft_actions(seat):
-            return None
-        rule = "Purchase Roses (RR-7)"
-        seller, take, give, n20, n5, n1 = self.draft
-        if type(a) is Propose:
-            return (rule, "a deal buys at least one rose from the other player: take a tile first")
-        if type(a) is DealPay:
-            return (rule, f"{a} is not possible now: you have ${self.money[seat]}, the draft pays "
-                    f"${20 * n20 + 5 * n5 + n1}; money is added as +20s, then up to three +5s, then up to four +1s")
-        who = f"seat {seller}'s" if type(a) is DealTake else "your"
-        return (rule, f"{a} is not possible now: {who} shop must hold the tile, at most 6 roses are received "
-                "a turn, and a draft names its takes, then its gives (each in tile order), then the money")
-
-    def _check_choose(self, a: ChooseTiles, seat: int) -> tuple[str, str] | None:
-        return self._check_fill(FillOrder(a.card, a.value), seat)
-
-    def _check_use(self, a: UseTile, seat: int) -> tuple[str, str] | None:
-        if a in self._naming_actions(seat):
-            return None
-        cid, value, used = self.naming
-        return ("Order Cards (RR-8)", f"{a} cannot serve order #{cid} ({self._rules.card_text[cid]}) for its {value} "
-                f"value now (named so far: {tiles_text(used) or 'none'})")
-
-    def _check_fill(self, a: FillOrder, seat: int) -> tuple[str, str] | None:
-        if not isinstance(a.card, int) or a.card not in self.queue:
-            return ("Fill Orders", f"order #{a.card} is not in the order queue")
-        if self.fills >= C.MAX_FILLS:
-            return ("Fill Orders", "you may fill up to three orders a turn")
-        if a.value not in (FILL, MATCH):
-            return ("Order Cards (RR-8)", "an order is filled for its fill or its match value")
-        if a.tiles is None:
-            # The oldest fitting tiles always fit when there are enough (see oldest_tiles).
-            if not self._can_fill(seat, a.card, a.value):
-                return ("Order Cards (RR-8)", f"your shop cannot {a.value} order #{a.card} "
-                        f"({self._rules.card_text[a.card]}); an order is filled completely or not at all")
-            return None
-        problem = self.tiles_problem(seat, a.card, a.value, a.tiles)
-        if problem:
-            return ("Order Cards (RR-8)", problem)
-        return ("Order Cards (RR-8)", "tiles are named one by one (rules version 2): "
-                f"choose tiles for {a.card} {a.value}, then use ROSE/BOX for each")
 
     def _has_tiles(self, seat: int, tiles: tuple[Tile, ...]) -> bool:
         shop = self.shops[seat]
@@ -1198,29 +1065,6 @@ class RareRosesState(State):
             assert self._has_tiles(seller, take) and self._has_tiles(self.turn, give)
 
 
-# Which phase each seat action belongs to, and its rule check (Turn phases).
-_CHECKS = {
-    Trash: ("trash-or-seed", RareRosesState._check_trash),
-    Seed: ("trash-or-seed", RareRosesState._check_seed),
-    Push: ("push", RareRosesState._check_push),
-    StopPushing: ("push", RareRosesState._check_nothing),
-    Buy: ("purchase", RareRosesState._check_buy),
-    Offer: ("purchase", RareRosesState._check_old_offer),
-    DealWith: ("purchase", RareRosesState._check_deal),
-    DealTake: ("draft", RareRosesState._check_draft_step),
-    DealGive: ("draft", RareRosesState._check_draft_step),
-    DealPay: ("draft", RareRosesState._check_draft_step),
-    Propose: ("draft", RareRosesState._check_draft_step),
-    CancelDeal: ("draft", RareRosesState._check_nothing),
-    ChooseTiles: ("fill", RareRosesState._check_choose),
-    UseTile: ("name-tiles", RareRosesState._check_use),
-    DoneBuying: ("purchase", RareRosesState._check_nothing),
-    Accept: ("respond", RareRosesState._check_nothing),
-    Decline: ("respond", RareRosesState._check_nothing),
-    FillOrder: ("fill", RareRosesState._check_fill),
-    EndTurn: ("fill", RareRosesState._check_nothing),
-}
-
 # How each action (or chance outcome) is applied.
 _APPLY = {
     Specialty: RareRosesState._apply_specialty,
@@ -1246,76 +1090,3 @@ _APPLY = {
     FillOrder: RareRosesState._apply_fill,
     EndTurn: RareRosesState._apply_end_turn,
 }
-
-
-def max_game_length(game) -> int:
-    """A proven upper bound on the steps (seat actions and chance outcomes) of one game of
-    ``game``; ``sys.maxsize`` when a market price is $0 (then no bound exists: buying free tiles
-    that wilt back into the bag lets the seats seed for ever without trashing an order).
-
-    Proof. Let ``n`` be the players, ``D`` the order cards in the deck (``n_icon + n_plain``),
-    ``p`` the lowest market price (> 0), ``m`` = ``max_offers``, ``K`` the most roses on one card.
-
-    - Money: every dollar comes from the start ($20 a seat), a filled order (each card at most
-      once, worth at most ``max(fill, match)``; at most ``D`` cards are ever drawn, so their worth
-      is at most that of the ``n_icon`` dearest icon cards and the ``n_plain`` dearest others:
-      ``V``) or a specialty bonus ($50, once a seat, RR-4). So no seat ever holds more than
-      ``W = 20n + V + 50n``. Money never goes below 0, so there are at most ``B = W // p`` market
-      buys (``$p`` or more each).
-    - Tiles: a tile enters the bag only from a shop (rotation, a filled order) and enters a shop
-      only by a market buy (deals move tiles between shops), so at most ``94 + B`` tile draws
-      happen in a game; and at most ``D`` order cards are drawn.
-    - Turns: each turn either trashes an order (≤ ``D`` turns: each card once), seeds (each seed
-      draws at least one tile, seeding needing a non-empty bag: ≤ ``94 + B`` turns), or skips the
-      phase (queue and bag empty, RR-11): before the end is triggered its refill then draws a
-      card (≤ ``D`` turns); after it, at most ``n`` turns are played in all (RR-9). So
-      ``T ≤ 2D + 94 + B + n``.
-    - Seat actions: trashes ≤ ``D``; seeds and pushes ≤ ``94 + B`` together (a seed draws at least
-      one tile, a push exactly one, RR-5); stops ≤ seeds ≤ ``94 + B``; buys ≤ ``B``; fills ≤ ``D``
-      orders, each one step (oldest tiles) or ``1 + K`` (``choose tiles for`` and one ``use`` per
-      rose, RR-8); done buying and end turn one a turn each. Deals: at most ``m`` drafts a turn
-      (opening one counts), each ``deal SEAT``, at most 6 takes (RR-7), at most 94 gives (distinct
-      own tiles), at most ``W // 20 + 3 + 4`` pay steps (within the own money, at most three +5s and
-      four +1s), ``propose`` or ``cancel deal``, and an answer: ``E = 6 + 94 + W // 20 + 7 + 3``.
-      Solo there is no other seat to deal with: take ``m = 0`` there.
-    - Chance: the shops (``n``), the start player (1), the tiles (``94 + B``), the cards (``D``).
-
-    Total ≤ ``n + 1 + 3(94 + B) + B + (3 + K)·D + (m·E + 2)·T``. It is a worst case (seats that
-    fill orders only to buy tiles that wilt back into the bag, and draft every deal they may as
-    long as it can be): random play stays far below it (see the test)."""
-    import sys
-
-    rules = rules_of(game)
-    if min(rules.prices) <= 0:
-        return sys.maxsize
-    n = rules.players
-    deck = rules.cards.values()
-    icon = sorted((max(c.fill, c.match) for c in deck if c.icon), reverse=True)[:rules.n_icon]
-    plain = sorted((max(c.fill, c.match) for c in deck if not c.icon), reverse=True)[:rules.n_plain]
-    cards = rules.n_icon + rules.n_plain
-    most_roses = max(len(c.roses) for c in deck)
-    wealth = C.START_MONEY * n + sum(icon) + sum(plain) + C.SPECIALTY_BONUS * n
-    buys = wealth // min(rules.prices)
-    tiles = C.TOTAL_TILES + buys
-    turns = 2 * cards + tiles + n
-    deal = C.MAX_RECEIVED + C.TOTAL_TILES + wealth // 20 + MAX_FIVES + MAX_ONES + 3
-    drafts = rules.max_offers if n > 1 else 0  # solo: nobody to deal with
-    return n + 1 + 3 * tiles + buys + (3 + most_roses) * cards + (drafts * deal + 2) * turns
-
-
-def game_info(game) -> GameInfo:
-    """Rare Roses' static facts: imperfect information (deals under negotiation, RR-7; the order
-    deck and the bag's next tiles), explicit chance, returns that add up to 1 (a win shared by
-    ``k`` seats is ``1/k`` each), scores in dollars."""
-    from .encoding import num_distinct_actions
-
-    return GameInfo(information="imperfect", chance_mode="explicit", utility="constant-sum",
-                    min_utility=0.0, max_utility=1.0, max_game_length=max_game_length(game),
-                    num_distinct_actions=num_distinct_actions(game), score_unit="dollars",
-                    search_iterations=20,
-                    # A heuristic playout to the end is a whole game of planner moves (~15 ms
-                    # solo, ~0.3 s at 4 seats), so with seats hard cuts it short.
-                    strong_search_iterations=20 if game.num_players == 1 else max(6, 24 // game.num_players),
-                    # With seats: a heuristic playout of 24 seat moves (about a turn of each),
-                    # then the money decides; other seats' moves say little about hidden tiles.
-                    strong_playout_depth=None if game.num_players == 1 else 24, belief_window=0)
