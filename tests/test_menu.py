@@ -54,9 +54,9 @@ def test_play_refuses_a_number_of_an_earlier_prompt(tmp_path):
 
 
 def test_play_refuses_a_typed_ahead_number(tmp_path, monkeypatch):
-    import roses.cli
+    import roses.cli.table
 
-    monkeypatch.setattr(roses.cli, "_pending_input", lambda: True)  # every line was typed ahead
+    monkeypatch.setattr(roses.cli.table, "_pending_input", lambda: True)  # every line was typed ahead
     r = runner.invoke(app, ["play", "roses-and-thorns", "--players", "3", "--seed", "4", "--records", str(tmp_path)],
                       input="1\n1\nq\n")
     assert r.exit_code == 0, r.output

@@ -1,0 +1,4 @@
+"""``python -m roses.cli``: the ``roses`` command."""
+from roses.cli import main
+
+main()

@@ -1,0 +1,287 @@
+"""The designers' and researchers' commands: ``roses simulate`` (batches and sweeps),
+``report`` and ``tournament``."""
+from __future__ import annotations
+
+import json
+import math
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.table import Table
+
+from roses.agents import agent_names
+from roses.core import (GameParameterError, RosesError, get_spec)
+from roses.core.errors import quoted
+from roses.core.words import counted
+
+from .base import GameArg, ParamOpt, _fail, _load, _params, app, console, err
+
+
+@app.command()
+def simulate(
+    game: str = GameArg,
+    games_: int = typer.Option(100, "--games", "-g", min=1, help="Number of games."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of seats."),
+    bots: Optional[str] = typer.Option(None, help="Comma-separated bots, one per seat (the last repeats); "
+                                       "default: the game's heuristic (random for a game without one)."),
+    seed: int = typer.Option(0, help="Seed of the batch: same seed, same result."),
+    param: list[str] = typer.Option([], "--param", "-p", help="Game parameter NAME=VALUE (repeatable); a sweep "
+                                    "takes several values: players=3..6 or quick_game=true,false. NAME=@FILE reads a file."),
+    workers: int = typer.Option(1, min=1, help="Worker processes (results do not depend on it)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
+    plot: Optional[Path] = typer.Option(None, help="Also save a balance figure (seat advantage, game length): .png/.svg/.pdf."),
+    out: Optional[Path] = typer.Option(None, help="Write one row per game to a .parquet or .csv file (a sweep)."),
+    backend: str = typer.Option("process", help="Where a sweep runs: process (this machine) or ray."),
+    address: Optional[str] = typer.Option(None, help="Ray cluster address for --backend ray (default: a local Ray)."),
+) -> None:
+    """Play many bot games; print wins per seat with 95% confidence intervals and game length.
+
+    With several values for a parameter or with --out, runs a sweep: every combination of the
+    values (a cell), --games games each, one result row per game (see `roses report`)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    from roses.sim.batch import run_batch, wilson
+    from roses.sim.sweep import default_bot, parse_values
+
+    try:
+        axes = {k: parse_values(str(v))
+                for k, v in _params(players, [p for p in param if not p.split("=", 1)[-1].startswith("@")]).items()}
+    except ValueError as e:
+        _fail(f"--param: {e}")
+    if out is not None or any(len(v) > 1 for v in axes.values()) or backend != "process":
+        _sweep(game, axes, param, bots, games_, seed, workers, out, backend, address)
+        return
+    g = _load(game, players, param)
+    bots = bots or default_bot(g)
+    if plot is not None:  # before the batch: a bad file name must not cost a finished run
+        from roses.sim.plots import check_plot_path
+
+        try:
+            check_plot_path(plot)
+        except ValueError as e:
+            _fail(f"--plot {e}")
+    names = [b.strip() for b in bots.split(",")]
+    for b in names:
+        if b not in agent_names(g):
+            _fail(f"unknown bot {quoted(b)} for {g.name}; known: {', '.join(agent_names(g))}")
+    progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(), console=err)
+    with progress:
+        task = progress.add_task(f"{g.title}", total=games_)
+        try:
+            result = run_batch(g.name, dict(g.params), names, games_, seed, workers=workers,
+                               progress=lambda k: progress.advance(task, k))
+        except (GameParameterError, ValueError) as e:
+            _fail(str(e))
+    if as_json:
+        print(json.dumps(result.to_json()))
+        _save_plot(result, plot)
+        return
+    console.print(summary_table(result, g.spec))
+    if result.mean_scores is not None and result.players > 1:
+        console.print("Mean score per seat: " + ", ".join(
+            f"{s}: {m:.2f} (sd {d:.2f})" for s, (m, d) in enumerate(zip(result.mean_scores, result.sd_scores))))
+    for tag, counts in result.outcomes.items():
+        console.print(f"{tag}: " + ", ".join(f"{v} {c} ({c / games_:.3f}, 95% CI {wilson(c, games_)[0]:.3f}–"
+                                             f"{wilson(c, games_)[1]:.3f})" for v, c in counts.items()))
+    console.print(f"Mean game length: {result.mean_actions:.1f} seat actions (sd {result.sd_actions:.1f}); "
+                  f"{result.seconds:.1f} s, {games_ / max(result.seconds, 1e-9):.0f} games/s")
+    _save_plot(result, plot)
+
+
+def _sweep(game: str, axes: dict[str, list[str]], pairs: list[str], bots: Optional[str], games_: int, seed: int,
+           workers: int, out: Optional[Path], backend: str, address: Optional[str]) -> None:
+    """`simulate` over a grid of cells: progress bar with ETA, a line per cell, rows to ``out``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    from roses.sim.results import check_results_path, write_results
+    from roses.sim.sweep import expand_grid, plan, run_sweep
+
+    if backend not in ("process", "ray"):
+        _fail(f"--backend {backend}: use process or ray")
+    if out is not None:
+        try:
+            check_results_path(out)
+        except ValueError as e:
+            _fail(f"--out {e}")
+    files = _params(None, [p for p in pairs if p.split("=", 1)[-1].startswith("@")])  # NAME=@FILE: one value
+    cells = [{**c, **files} for c in expand_grid(axes)]
+    names = [b.strip() for b in bots.split(",")] if bots else None
+    try:
+        tasks = plan(game, cells, names, games_)
+    except (RosesError, ValueError) as e:
+        _fail(str(e))
+    title = get_spec(game).title
+    progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(), console=err)
+    start = time.perf_counter()
+    with progress:
+        task = progress.add_task(f"{title}: {counted(len(cells), 'cell')}", total=games_ * len(cells))
+        try:
+            rows = run_sweep(game, tasks, seed=seed, backend=backend, workers=workers, address=address,
+                             progress=lambda k: progress.advance(task, k))
+        except ImportError as e:
+            _fail(str(e))
+    seconds = time.perf_counter() - start
+    t = Table(title=f"{title}: {counted(len(rows), 'game')} in {counted(len(cells), 'cell')}, seed {seed}")
+    for c in ("cell", "parameters", "first player wins", "mean length"):
+        t.add_column(c, justify="right")
+    for c, params in enumerate(cells):
+        rs = [r for r in rows if r["cell"] == c]
+        first = sum(1 for r in rs if any(r["positions"][s] == 0 for s in r["winners"])) / len(rs)
+        t.add_row(str(c), ", ".join(f"{k}={v}" for k, v in params.items() if not k in files) or "defaults",
+                  f"{first:.3f}" if rs[0]["players"] > 1 else "—",
+                  f"{sum(r['actions'] for r in rs) / len(rs):.1f}")
+    console.print(t)
+    console.print(f"{seconds:.1f} s, {len(rows) / max(seconds, 1e-9):.0f} games/s")
+    if out is not None:
+        write_results(rows, out)
+        err.print(f"Results saved: {out} (open with `roses report {out}`)")
+
+
+@app.command()
+def report(
+    results: Path = typer.Argument(..., help="Results of `roses simulate --out` (.parquet or .csv)."),
+    out: Path = typer.Option(Path("report.html"), help="Report file: .html (figures embedded) or .md."),
+    format_: Optional[str] = typer.Option(None, "--format", help="html or md (default: from --out's extension)."),
+) -> None:
+    """Write a balance report of a sweep: win rate by turn-order position, game length, scores and
+    how games end, for every cell, each with a finding in plain words."""
+    from roses.sim.report import render_html, render_markdown
+    from roses.sim.results import read_results
+
+    fmt = (format_ or ("md" if out.suffix.lower() in (".md", ".markdown") else "html")).lower()
+    if fmt not in ("html", "md"):
+        _fail(f"--format {format_}: use html or md")
+    try:
+        rows = read_results(results)
+    except (OSError, ValueError) as e:
+        _fail(f"{results}: cannot read results ({getattr(e, 'strerror', None) or e})")
+    if not rows:
+        _fail(f"{results}: no games in the file")
+    text = render_html(rows) if fmt == "html" else render_markdown(rows)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text)
+    except OSError as e:
+        _fail(f"--out {out}: cannot write there ({e.strerror or e})")
+    err.print(f"Report saved: {out}")
+
+
+def _save_plot(result: Any, plot: Path | None) -> None:
+    """Write the balance figure after the figures are printed, so a failing save loses nothing."""
+    if plot is None:
+        return
+    from roses.sim.plots import plot_batch
+
+    try:
+        err.print(f"Balance figure saved: {plot_batch(result, plot)}")
+    except OSError as e:
+        _fail(f"--plot {plot}: cannot write the figure ({e.strerror or e})")
+
+
+def summary_table(result: Any, spec: Any) -> Table:
+    """The table of a batch (:class:`~roses.sim.batch.BatchResult`): wins per seat with 95% Wilson
+    intervals; for a one-seat game (nobody to beat, so every game is a "win") the mean score
+    with its standard deviation, range and 95% interval of the mean instead, and the game's
+    yardstick (``GameSpec.solo_goal``) as the caption."""
+    title = f"{spec.title}: {counted(result.games, 'game')}, {counted(result.players, 'player')}, seed {result.seed}"
+    t = Table(title=title)
+    if result.players == 1 and result.mean_scores is not None:
+        scores = [r.scores[0] for r in result.results]
+        m, sd = result.mean_scores[0], result.sd_scores[0]
+        half = 1.96 * sd / math.sqrt(len(scores)) if scores else 0.0
+        for c in ("seat", "bot", "mean score", "sd", "min–max", "95% CI of the mean"):
+            t.add_column(c, justify="right")
+        t.add_row("0", result.bots[0], f"{m:.1f}", f"{sd:.1f}",
+                  f"{min(scores):g}–{max(scores):g}" if scores else "—", f"{m - half:.1f}–{m + half:.1f}")
+        if spec.solo_goal:
+            t.caption = spec.solo_goal
+        return t
+    for c in ("seat", "bot", "wins", "win rate", "95% CI"):
+        t.add_column(c, justify="right")
+    for s in range(result.players):
+        lo, hi = result.ci95[s]
+        t.add_row(str(s), result.bots[s], f"{result.wins_per_seat[s]:.2f}".rstrip("0").rstrip("."),
+                  f"{result.win_rate[s]:.3f}", f"{lo:.3f}–{hi:.3f}")
+    return t
+
+
+@app.command()
+def tournament(
+    game: str = GameArg,
+    bots: str = typer.Option(..., help="Comma-separated bots to compare (at least two, each once), e.g. heuristic,random,ismcts."),
+    games_: int = typer.Option(100, "--games", "-g", min=1, help="Number of games (rounded up to a multiple of the number of bots)."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of seats."),
+    seed: int = typer.Option(0, help="Seed of the tournament: same seed, same result."),
+    param: list[str] = ParamOpt,
+    workers: Optional[int] = typer.Option(None, min=1, help="Worker processes (default: all local cores; results do not depend on it)."),
+    csv_path: Optional[Path] = typer.Option(None, "--csv", help="Also write one CSV row per game (seed, line-up, returns, scores)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
+) -> None:
+    """Bots against each other, every bot in every seat equally often: win rate per bot with 95%
+    confidence intervals and an openskill rating."""
+    import os
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    from rich import box
+
+    from roses.sim.tournament import RATING_PASSES, balanced_games, run_tournament, write_csv
+
+    g = _load(game, players, param)
+    names = [b.strip() for b in bots.split(",")]
+    for b in names:
+        if b not in agent_names(g):
+            _fail(f"unknown bot {quoted(b)} for {g.name}; known: {', '.join(agent_names(g))}")
+    if len(names) < 2 or len(set(names)) != len(names):
+        _fail(f"--bots takes at least two different bots, got {quoted(bots)}")
+    if g.num_players < 2:
+        _fail(f"a tournament needs at least 2 seats ({g.title} with {counted(g.num_players, 'player')}); "
+              "compare solo bots with `roses simulate`")
+    if csv_path is not None and (csv_path.is_dir() or not csv_path.parent.is_dir()):
+        _fail(f"--csv {csv_path}: not a file in an existing folder")  # before the run, not after it
+    total = balanced_games(games_, len(names))
+    if total != games_:
+        err.print(f"{counted(games_, 'game')} rounded up to {total}: every bot in every seat equally often")
+    progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(), console=err)
+    with progress:
+        task = progress.add_task(f"{g.title} tournament", total=total)
+        try:
+            result = run_tournament(g.name, dict(g.params), names, games_, seed=seed,
+                                    workers=workers or os.cpu_count() or 1,
+                                    progress=lambda k: progress.advance(task, k))
+        except (GameParameterError, ValueError) as e:
+            _fail(str(e))
+    if as_json:
+        print(json.dumps(result.to_json()))
+    else:
+        title = (f"{g.title} tournament: {counted(result.games, 'game')}, {counted(result.players, 'player')}, "
+                 f"seed {result.seed}")
+        t = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False)
+        scored = result.standings[0].mean_score is not None
+        with_elo = result.standings[0].elo is not None
+        for c in ("bot", "games", "wins", "win rate", "95% CI") + (("score",) if scored else ()) + (
+                "mu", "sigma", "ordinal") + (("Elo",) if with_elo else ()):
+            t.add_column(c, justify="left" if c == "bot" else "right")
+        for b in result.ranked():
+            lo, hi = b.ci95
+            t.add_row(b.bot, str(b.games), f"{b.wins:.2f}".rstrip("0").rstrip("."), f"{b.win_rate:.3f}",
+                      f"{lo:.3f}–{hi:.3f}", *((f"{b.mean_score:.2f}",) if scored else ()),
+                      f"{b.mu:.2f}", f"{b.sigma:.2f}", f"{b.ordinal:.2f}", *((f"{b.elo:.0f}",) if with_elo else ()))
+        console.print(t)
+        console.print(f"Rating: openskill {result.model}, mean over {RATING_PASSES} orders of the games; "
+                      "ordinal = mu − 3·sigma. A shared win counts 1/k."
+                      + (" Elo: OpenSpiel's fit to every pair of bots at each table." if with_elo else "")
+                      + (" Score: mean per seat." if scored else ""))
+        console.print("Seats per bot: " + "; ".join(f"{b.bot} {'/'.join(map(str, b.seats))}" for b in result.standings)
+                      + f"; {result.seconds:.1f} s")
+    if csv_path is not None:
+        try:
+            err.print(f"CSV saved: {write_csv(result, csv_path)}")
+        except OSError as e:
+            _fail(f"--csv {csv_path}: cannot write ({e.strerror or e})")
+
