@@ -362,20 +362,25 @@ def test_the_searching_seat_plays_its_own_prior_and_playouts_and_models_the_othe
 
 
 def test_hard_plays_its_own_seat_with_the_games_own_bot():
-    """Roses and Thorns' ``hard`` plays its own seat as ``bold`` (prior and playouts) and models the
-    others as the heuristic; ``medium`` keeps the heuristic for every seat; a game without an
-    ``own_bot`` keeps one prior for all."""
-    from roses.games.roses_and_thorns.bots import BOLD, OWN_SAMPLES, HeuristicAgent
+    """Roses and Thorns' ``hard`` plays its own seat with ``bots.OWN`` (``bold``'s thorn and bids,
+    bids believed at 0.95, the bidding opened 6 times in 10, raises by one; prior and playouts) and
+    models the others as the heuristic; ``medium`` keeps the heuristic for every seat; a game
+    without an ``own_bot`` keeps one prior for all."""
+    from roses.games.roses_and_thorns.bots import BOLD, OWN, OWN_SAMPLES, HeuristicAgent
 
     game = roses.load("roses-and-thorns", players=4)
     hard, medium = make_agent("ismcts:hard", game, 0), make_agent("ismcts:medium", game, 0)
     assert isinstance(hard.own_prior, HeuristicAgent) and hard.own_prior is not hard.prior
     assert (hard.own_prior.thorn_rate, hard.own_prior.bid_confidence) == (BOLD["thorn_rate"], BOLD["bid_confidence"])
+    assert OWN == {**BOLD, "bid_trust": 0.95, "open_rate": 0.6, "jump": False}
+    assert (hard.own_prior.bid_trust, hard.own_prior.open_rate, hard.own_prior.jump) == (0.95, 0.6, False)
     assert (hard.prior.thorn_rate, hard.prior.bid_confidence) == (0.6, 0.4)
+    assert (hard.prior.bid_trust, hard.prior.open_rate, hard.prior.jump) == (0.8, 1.0, True)
     assert hard.own_playout_policy is not None
-    # its own moves from bold with more worlds than bold's 48, its playouts from bold's 12-world twin
+    # its own moves with more worlds than the heuristic's 48, its playouts from a 12-world twin
     assert (hard.own_prior.samples, OWN_SAMPLES) == (96, 96) and hard.prior.samples == 48
-    assert game.spec.own_playout_bot(game, 0).samples == 12
+    own_playout = game.spec.own_playout_bot(game, 0)
+    assert own_playout.samples == 12 and (own_playout.bid_trust, own_playout.open_rate, own_playout.jump) == (0.95, 0.6, False)
     assert medium.own_prior is medium.prior and medium.own_playout_policy is None
     other = make_agent("ismcts:hard", roses.load("blades-and-rose", players=6), 0)
     assert other.own_prior is other.prior and other.own_playout_policy is None

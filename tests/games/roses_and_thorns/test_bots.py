@@ -55,6 +55,37 @@ def test_an_always_bid_everything_player_does_not_exploit_the_heuristic():
     assert _bid_everything_share(HeuristicAgent, 120) < 0.15  # measured 0.03 over 200 games; chance is 0.25
 
 
+def test_an_always_bid_everything_player_does_not_exploit_hards_own_seat():
+    """``ismcts:hard``'s own seat (``bots.OWN``) lays its thorn as ``bold`` does: a bid-everything
+    player wins 0.158 against three of it over 2,000 games (0.196 against ``bold``; laying the thorn
+    at 0.3, the stronger reply to heuristics, it won 0.369); 0.133 over these 120."""
+    from roses.games.roses_and_thorns.bots import own_agent
+
+    assert _bid_everything_share(own_agent, 120) < 0.25
+
+
+def test_hards_own_seat_beats_three_heuristics_more_often_than_bold():
+    """The own seat's settings (issue 10, 2026-12-05: bids trusted at 0.95, the bidding opened 6
+    times in 10, raises by one) against ``bold``'s, each alone among three heuristics in the same
+    200 four-player games (game seeds 9000–9199, the other seats seeded alike). Measured here:
+    0.405 against 0.360; over 2,000 other games 0.432 against 0.389."""
+    import roses
+    from roses.games.roses_and_thorns.bots import BOLD, OWN, HeuristicAgent
+    from roses.sim.match import play_game
+
+    game = roses.load("roses-and-thorns", players=4)
+
+    def share(settings):
+        wins = 0.0
+        for seed in range(9000, 9200):
+            m = seed % 4
+            agents = [HeuristicAgent(game, 1000 * seed + s, **(settings if s == m else {})) for s in range(4)]
+            wins += play_game(game, agents, seed).returns()[m]
+        return wins / 200
+    own, bold = share(dict(OWN, samples=96)), share(dict(BOLD, samples=96))
+    assert own > bold + 0.03 and own > 0.35, (own, bold)
+
+
 # --- issue 10: bids a player notices ------------------------------------------------------------
 
 def _position(players: int, *texts: str):

@@ -3,7 +3,7 @@ from roses.core import Game, GameInfo, GameSpec, Param
 from roses.core.params import check_start_player
 
 from . import encoding
-from .bots import HeuristicAgent, bold_agent, bold_playout_agent, own_agent, playout_agent
+from .bots import HeuristicAgent, bold_agent, bold_playout_agent, own_agent, own_playout_agent, playout_agent
 from .state import RosesAndThornsState
 from .value import horizon
 
@@ -89,7 +89,7 @@ SPEC = GameSpec(
     playout_bot=playout_agent,
     bot_playouts={"bold": bold_playout_agent},
     own_bot=own_agent,
-    own_playout_bot=bold_playout_agent,
+    own_playout_bot=own_playout_agent,
     horizon=horizon,
     render="roses.games.roses_and_thorns.view:render",
     words="roses.games.roses_and_thorns.words",

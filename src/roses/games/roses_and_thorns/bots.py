@@ -284,16 +284,15 @@ def bold_agent(game=None, seed: int = 0, samples: int = SAMPLES) -> HeuristicAge
     wins about 0.38 of 4-player games (fair share 0.25), 0.46 at 3 players, 0.24 at 6 (0.17);
     an always-bid-everything player wins 0.17 against three of it (0.03 against three heuristics,
     0.75 against bots laying the thorn at 0.2). Figures: docs/agents.md ("Hard's own seat").
-    ``ismcts:hard`` plays its own seat with it (``GameSpec.own_bot``)."""
+    ``ismcts:hard`` played its own seat with it until 2026-12-05 (now :data:`OWN`)."""
     agent = HeuristicAgent(game, seed, samples=samples, **BOLD)
     agent.name = "bold"  # records and tables name the seat by the bot it is
     return agent
 
 
 def bold_playout_agent(game=None, seed: int = 0) -> HeuristicAgent:
-    """``bold`` with 12 sampled worlds: the playouts of ``ismcts:hard``'s own seat
-    (``GameSpec.own_playout_bot``) and of a seat known to be ``bold``, as :func:`playout_agent` is
-    the heuristic's."""
+    """``bold`` with 12 sampled worlds: the playouts of a seat known to be ``bold``, as
+    :func:`playout_agent` is the heuristic's."""
     return bold_agent(game, seed, samples=12)
 
 
@@ -306,12 +305,34 @@ def bold_playout_agent(game=None, seed: int = 0) -> HeuristicAgent:
 OWN_SAMPLES = 96
 
 
-def own_agent(game=None, seed: int = 0) -> HeuristicAgent:
+#: ``ismcts:hard``'s own seat (issue 10, 2026-12-05): ``bold`` that also believes a bid more (a
+#: seat that bid ``b`` is taken to have roses in its top ``b`` cards with ``bid_trust`` 0.95, the
+#: heuristic's 0.8), opens the bidding from the add phase only 6 times in 10 when it could (else it
+#: lays a card, §3.2), and raises by one rather than jumping to its best bid (§3.3), so a rival has
+#: to bid past it. Found by a coordinate search over every :class:`HeuristicAgent` setting as a best
+#: reply to three heuristics at 4 players (game seeds 30000–32999), then checked on fresh seeds
+#: (50000–51999, 2,000 games each): alone among three heuristics it wins 0.432 (``bold`` with 96
+#: worlds 0.389); an always-bid-everything player wins 0.158 against three of it (0.196 against
+#: ``bold``), a heuristic seat 0.133 (0.118). Laying the thorn at 0.3 would win 0.490 but let the
+#: bid-everything player win 0.369, so the thorn stays at ``bold``'s 0.4. docs/agents.md,
+#: "Roses and Thorns: a sharper own seat".
+OWN = {**BOLD, "bid_trust": 0.95, "open_rate": 0.6, "jump": False}
+
+
+def own_agent(game=None, seed: int = 0, samples: int = OWN_SAMPLES) -> HeuristicAgent:
     """How ``ismcts:hard`` and ``expert`` choose their own seat's moves (``GameSpec.own_bot``, the
-    prior they keep unless clearly beaten, ``GameInfo.search_keep_margin``): ``bold`` with
-    :data:`OWN_SAMPLES` sampled worlds. Its playouts stay :func:`bold_playout_agent`
-    (``GameSpec.own_playout_bot``)."""
-    return bold_agent(game, seed, samples=OWN_SAMPLES)
+    prior they keep unless clearly beaten, ``GameInfo.search_keep_margin``): :class:`HeuristicAgent`
+    with :data:`OWN` and ``samples`` sampled worlds (:data:`OWN_SAMPLES`; its playouts,
+    :func:`own_playout_agent`, take 12)."""
+    agent = HeuristicAgent(game, seed, samples=samples, **OWN)
+    agent.name = "hard's own seat"
+    return agent
+
+
+def own_playout_agent(game=None, seed: int = 0) -> HeuristicAgent:
+    """:func:`own_agent` with 12 sampled worlds: the playouts of ``ismcts:hard``'s own seat and of
+    a seat known to be ``hard`` (``GameSpec.own_playout_bot``)."""
+    return own_agent(game, seed, samples=12)
 
 
 def playout_agent(game=None, seed: int = 0) -> HeuristicAgent:
