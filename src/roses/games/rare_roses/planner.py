@@ -166,6 +166,14 @@ def _evaluate(items, sb, sf, sm, market, prices, money, can_buy, gamma):
     return v_now - cost_now + gamma * (pv_next - p_next * cost_next), buy_now
 
 
+def _plan(value: float, items, buy: tuple[int, ...]) -> Plan:
+    """The :class:`Plan` of ``items`` (``(order, option)`` pairs) worth ``value``, buying ``buy``."""
+    return Plan(value,
+                tuple((o.id, MATCH if c == NOW_M else FILL) for o, c in items if c in (NOW_F, NOW_M)),
+                tuple((o.id, MATCH if c == NEXT_M else FILL) for o, c in items if c >= NEXT_F),
+                buy)
+
+
 def _options(o: PlanOrder, args: tuple, fills_left: int, gamma: float) -> list[tuple[int, float]]:
     """Order ``o``'s options worth trying: ``(option, value alone)`` for each that is feasible on
     its own and makes money alone (``args`` as :func:`_evaluate` takes them after ``items``)."""
@@ -212,7 +220,7 @@ def best_plan(shop: tuple[list[int], list[int], list[int]], market: list[int], p
     n = len(orders)
     while n and not opts[n - 1]:
         n -= 1
-    # most any orders from j on can add to a plan's value
+    # rest[j]: the most that orders j, j+1, … can add to a plan's value
     rest = [0.0] * (n + 1)
     for j in range(n - 1, -1, -1):
         rest[j] = rest[j + 1] + max((x[5] for x in opts[j]), default=0.0)
@@ -266,12 +274,7 @@ def best_plan(shop: tuple[list[int], list[int], list[int]], market: list[int], p
                             key = (value, -nb)
                             if key > best_key:
                                 best_key = key
-                                best = Plan(value,
-                                            tuple((q.id, MATCH if x == NOW_M else FILL) for q, x in items
-                                                  if x in (NOW_F, NOW_M)),
-                                            tuple((q.id, MATCH if x == NEXT_M else FILL) for q, x in items
-                                                  if x >= NEXT_F),
-                                            tuple(bn for bn, _ in alloc))
+                                best = _plan(value, items, tuple(bn for bn, _ in alloc))
                         # extensions add at most rest[j + 1] and never lower a cost: skip them when
                         # even that cannot reach the best value so far or the best one-order plan
                         # (the margin covers float rounding, so a tie is never skipped)
@@ -313,7 +316,5 @@ def exhaustive_plan(shop: tuple[list[int], list[int], list[int]], market: list[i
         key = (value, -sum(buy_now))
         if key > best_key:
             best_key = key
-            now = tuple((o.id, MATCH if c == NOW_M else FILL) for o, c in items if c in (NOW_F, NOW_M))
-            later = tuple((o.id, MATCH if c == NEXT_M else FILL) for o, c in items if c >= NEXT_F)
-            best = Plan(value, now, later, tuple(buy_now))
+            best = _plan(value, items, tuple(buy_now))
     return best
