@@ -7,7 +7,8 @@ import sys
 from roses.core.game import GameInfo
 
 from . import cards as C
-from .state import MAX_FIVES, MAX_ONES, rules_of
+from .drafts import MAX_FIVES, MAX_ONES
+from .state import rules_of
 
 
 def max_game_length(game) -> int:

@@ -1,7 +1,8 @@
 """Rare Roses refusals: why a seat action is not legal now, as ``(rule, message)`` naming the
 rulebook section or ruling it breaks (the state's ``explain_illegal`` makes it an
 ``IllegalActionError``). Run only for refusals: a legal action is recognised by its membership in
-the legal actions, generated from the rules in ``state.py``.
+the legal actions, generated from the rules in ``state.py`` (a draft's steps in ``drafts.py``, named
+tiles in ``fills.py``).
 
 Each check takes the state ``s`` (read only, never changed), the action and the seat to move.
 """
@@ -13,6 +14,8 @@ from . import cards as C
 from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGive, DealPay, DealTake,
                       DealWith, Decline, DoneBuying, EndTurn, FillOrder, Offer, Propose, Push, Seed,
                       StopPushing, Trash, UseTile, tiles_text)
+from .drafts import draft_actions
+from .fills import can_fill, has_tiles, naming_actions, tiles_problem
 
 _ROSE_INDEX = {r: i for i, r in enumerate(C.ROSES)}
 
@@ -85,9 +88,9 @@ def _offer(s, a: Offer, seat: int) -> tuple[str, str] | None:
     if s.received + len(a.take) > C.MAX_RECEIVED:
         return (rule, f"you can't purchase or trade for more than 6 roses on your turn "
                 f"(received {s.received}, asking {len(a.take)})")
-    if not s._has_tiles(a.seat, a.take):
+    if not has_tiles(s, a.seat, a.take):
         return (rule, f"seat {a.seat}'s shop does not hold {tiles_text(a.take)}")
-    if a.give and not s._has_tiles(seat, a.give):
+    if a.give and not has_tiles(s, seat, a.give):
         return (rule, f"your shop does not hold {tiles_text(a.give)}")
     return None
 
@@ -116,7 +119,7 @@ def _deal(s, a: DealWith, seat: int) -> tuple[str, str] | None:
 
 
 def _draft_step(s, a: Any, seat: int) -> tuple[str, str] | None:
-    if a in s._draft_actions(seat):
+    if a in draft_actions(s, seat):
         return None
     rule = "Purchase Roses (RR-7)"
     seller, take, give, n20, n5, n1 = s.draft
@@ -135,7 +138,7 @@ def _choose(s, a: ChooseTiles, seat: int) -> tuple[str, str] | None:
 
 
 def _use(s, a: UseTile, seat: int) -> tuple[str, str] | None:
-    if a in s._naming_actions(seat):
+    if a in naming_actions(s, seat):
         return None
     cid, value, used = s.naming
     return ("Order Cards (RR-8)", f"{a} cannot serve order #{cid} ({s._rules.card_text[cid]}) for its {value} "
@@ -150,12 +153,12 @@ def _fill(s, a: FillOrder, seat: int) -> tuple[str, str] | None:
     if a.value not in (FILL, MATCH):
         return ("Order Cards (RR-8)", "an order is filled for its fill or its match value")
     if a.tiles is None:
-        # The oldest fitting tiles always fit when there are enough (see oldest_tiles).
-        if not s._can_fill(seat, a.card, a.value):
+        # The oldest fitting tiles always fit when there are enough (see fills.oldest_tiles).
+        if not can_fill(s, seat, a.card, a.value):
             return ("Order Cards (RR-8)", f"your shop cannot {a.value} order #{a.card} "
                     f"({s._rules.card_text[a.card]}); an order is filled completely or not at all")
         return None
-    problem = s.tiles_problem(seat, a.card, a.value, a.tiles)
+    problem = tiles_problem(s, seat, a.card, a.value, a.tiles)
     if problem:
         return ("Order Cards (RR-8)", problem)
     return ("Order Cards (RR-8)", "tiles are named one by one (rules version 2): "

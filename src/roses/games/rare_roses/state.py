@@ -21,6 +21,11 @@ whether it was proposed and accepted (an accepted deal's terms are then logged f
 deal's never are). :meth:`_sample_history` (behind the core's sealed ``determinize``) keeps
 everything public and re-draws the steps of every draft whose terms the seat does not know.
 
+Two groups of rules live in their own modules, each a function of the state: deal drafts (RR-7,
+step by step: the draft's legal steps and their re-drawing for ``determinize``) in :mod:`.drafts`,
+and which tiles fill an order (RR-8: whether a shop can, the oldest fitting tiles, tiles named one
+by one) in :mod:`.fills`. This module applies the actions of both.
+
 Speed: legal actions are generated straight from the rules (:meth:`_legal_actions`) as shared,
 interned action objects (:class:`Rules` holds the per-game ones); they are the whole action set
 (``apply`` is the core's membership test); the rule checks that name the rule broken
@@ -29,7 +34,6 @@ interned action objects (:class:`Rules` holds the per-game ones); they are the w
 from __future__ import annotations
 
 import random
-from collections import Counter
 from itertools import compress
 from dataclasses import dataclass
 from typing import Any
@@ -42,31 +46,23 @@ from . import refusals
 from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGive, DealPay, DealTake,
                       DealWith, Decline, DoneBuying, DrawOrder, DrawTile, EndTurn, FillOrder, Offer,
                       Propose, Push, Seed, Specialty, StartPlayer, StopPushing, Tile, Trash, UseTile,
-                      parse_action as _parse_action, tile_words, tiles_text, tiles_words)
+                      parse_action as _parse_action, tile_words, tiles_words)
 from .cards import BOXES, BUD, FRESH, MATURE, ROSES, OrderCard
+from .drafts import MAX_FIVES, MAX_ONES, draft_actions, hidden_history, price_words
+from .fills import can_fill, has_tiles, naming_actions, oldest_tiles, tiles_problem
 
 R = len(ROSES)
 _ROSE_INDEX = {r: i for i, r in enumerate(ROSES)}
 _BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
 
 # Interned actions: equal actions are the identical object, so the core's membership test in the
-# legal list is a pointer compare.
+# legal list is a pointer compare. A draft's steps are in .drafts, the named tiles in .fills.
 TRASH, SEED, PUSH, STOP = Trash(), Seed(), Push(), StopPushing()
 ACCEPT, DECLINE, DONE_BUYING, END_TURN = Accept(), Decline(), DoneBuying(), EndTurn()
 BUYS: tuple[Buy, ...] = tuple(Buy(r) for r in ROSES)
 DRAWS: tuple[DrawTile, ...] = tuple(DrawTile(r) for r in ROSES)
 SPECIALTIES: dict[str, Specialty] = {r: Specialty(r) for r in ROSES}
-PROPOSE, CANCEL_DEAL = Propose(), CancelDeal()
-PAY20, PAY5, PAY1 = DealPay(20), DealPay(5), DealPay(1)
 DEALS: tuple[DealWith, ...] = tuple(DealWith(s) for s in range(6))
-# TAKES[r][b], GIVES[r][b], USES[r][b]: the one-tile steps, rose index r, box index b
-TAKES = tuple(tuple(DealTake((ROSES[r], BOXES[b])) for b in range(3)) for r in range(R))
-GIVES = tuple(tuple(DealGive((ROSES[r], BOXES[b])) for b in range(3)) for r in range(R))
-USES = tuple(tuple(UseTile((ROSES[r], BOXES[b])) for b in range(3)) for r in range(R))
-#: Draft steps between ``deal SEAT`` and ``propose``/``cancel deal`` (RR-7).
-_DRAFT_STEPS = frozenset((DealTake, DealGive, DealPay))
-#: At most this many ``pay +5`` and ``pay +1`` steps in one draft (so each amount has one sequence).
-MAX_FIVES, MAX_ONES = 3, 4
 
 _CHANCE_PHASES = frozenset(("specialty", "start", "setup-market", "setup-orders", "seeding", "refill"))
 #: Phases that always wait for a decision (nothing for _advance to skip).
@@ -143,66 +139,8 @@ def rules_of(game) -> Rules:
     return rules
 
 
-def _tile_steps(shop, chosen: tuple, table) -> list[Any]:
-    """One-tile draft steps (``table[r][b]``) for the tiles of ``shop`` not yet ``chosen``, from
-    the last chosen tile on in tile order (rose, then box), so a list of tiles is chosen in one
-    order only."""
-    if chosen:
-        last = chosen[-1]
-        lr, lb = _ROSE_INDEX[last[0]], _BOX_INDEX[last[1]]
-        used = chosen.count(last)
-    else:
-        lr = lb = used = 0
-    out = []
-    for r in range(lr, R):
-        for b in range(lb if r == lr else 0, 3):
-            k = shop[b][r]
-            if r == lr and b == lb:
-                k -= used
-            if k > 0:
-                out.append(table[r][b])
-    return out
-
-
-def _redraw_draft(rng: random.Random, steps: int, seller_counts, own_counts, money: int, received: int,
-                  proposed: bool) -> list[Any]:
-    """A legal draft of exactly ``steps`` take / give / pay steps for the public facts of its
-    moment (the seller's and the proposer's tile counts, box-major; the proposer's money; tiles
-    received this turn), with at least one take when it was ``proposed``: the numbers of takes,
-    gives and pay steps drawn uniformly among those possible, then the tiles (uniform over each
-    shop's tiles) and an amount of money paid in that many steps (uniform over those within the
-    money). The real draft is one of them, so there is always one."""
-    theirs = [(r, b) for b in range(3) for r in range(R) for _ in range(seller_counts[b * R + r])]
-    mine = [(r, b) for b in range(3) for r in range(R) for _ in range(own_counts[b * R + r])]
-    most = min(C.MAX_RECEIVED - received, len(theirs), steps)
-    splits = [(t, g, steps - t - g) for t in range(1 if proposed else 0, most + 1)
-              for g in range(min(len(mine), steps - t) + 1) if _min_pay(steps - t - g) <= money]
-    t, g, p = rng.choice(splits)
-    take = sorted(rng.sample(theirs, t))
-    give = sorted(rng.sample(mine, g))
-    amounts = [(p - f - o, f, o) for f in range(MAX_FIVES + 1) for o in range(MAX_ONES + 1)
-               if f + o <= p and 20 * (p - f - o) + 5 * f + o <= money]
-    n20, n5, n1 = rng.choice(amounts)
-    return ([TAKES[r][b] for r, b in take] + [GIVES[r][b] for r, b in give]
-            + [PAY20] * n20 + [PAY5] * n5 + [PAY1] * n1)
-
-
-def _min_pay(steps: int) -> int:
-    """The least money a draft's ``steps`` pay steps can add up to (+1s first, then +5s, +20s)."""
-    ones = min(steps, MAX_ONES)
-    fives = min(steps - ones, MAX_FIVES)
-    return ones + 5 * fives + 20 * (steps - ones - fives)
-
-
 def _empty_shop() -> list[list[int]]:
     return [[0] * R for _ in BOXES]
-
-
-def _price_words(o: "Offer") -> str:
-    """What a deal's buyer gives, as the log words it: ``$5``, ``$5 and fresh Juliet bloom`` or
-    ``fresh Juliet bloom`` (RR-7: money and/or tiles)."""
-    paid = [f"${o.pay}"] if o.pay or not o.give else []
-    return " and ".join(paid + ([tiles_words(o.give)] if o.give else []))
 
 
 class RareRosesState(State):
@@ -491,9 +429,9 @@ class RareRosesState(State):
             out.append(DONE_BUYING)
             return out
         if ph == "draft":
-            return self._draft_actions(seat)
+            return draft_actions(self, seat)
         if ph == "name-tiles":
-            return self._naming_actions(seat)
+            return naming_actions(self, seat)
         if ph == "fill":
             # Fill Orders: each queued order for its match then its fill value with the oldest
             # fitting tiles, then the same with the tiles named one by one (RR-8), at most three a
@@ -502,12 +440,12 @@ class RareRosesState(State):
             if self.fills < C.MAX_FILLS:
                 fills = self._rules.fills
                 chooses = self._rules.chooses
-                can = self._can_fill
+                can = can_fill
                 for c in self.queue:
                     if c is not None:
                         m, f = fills[c]
-                        cm = can(seat, c, MATCH)
-                        cf = can(seat, c, FILL)
+                        cm = can(self, seat, c, MATCH)
+                        cf = can(self, seat, c, FILL)
                         if cm:
                             out.append(m)
                         if cf:
@@ -533,83 +471,6 @@ class RareRosesState(State):
         if ph == "respond":
             return [ACCEPT, DECLINE]
         return []
-
-    def _can_fill(self, seat: int, cid: int, value: str) -> bool:
-        """Whether ``seat``'s shop holds tiles to fill order ``cid`` for ``value`` (RR-8: Match
-        needs buds from the fresh-bud box and blooms from either bloom box; Fill the types only)."""
-        bud, fresh, mature = self.shops[seat]
-        if value == MATCH:
-            for r, buds, blooms in self._rules.needs[cid]:
-                if bud[r] < buds or fresh[r] + mature[r] < blooms:
-                    return False
-            return True
-        for r, buds, blooms in self._rules.needs[cid]:
-            if bud[r] + fresh[r] + mature[r] < buds + blooms:
-                return False
-        return True
-
-    def _draft_actions(self, seat: int) -> list[Any]:
-        """The steps of a deal draft (RR-7), in the one order that makes each deal a single
-        sequence: takes (tiles of the other shop, in tile order, while the tiles received this turn
-        stay within 6), then gives (own tiles, in tile order), then money: ``pay +20`` steps, at
-        most three ``pay +5``, at most four ``pay +1`` (within the own money); ``propose`` once a
-        tile is taken; ``cancel deal`` at any time."""
-        seller, take, give, n20, n5, n1 = self.draft
-        out: list[Any] = []
-        paid = n20 or n5 or n1
-        if not paid:
-            if not give and self.received + len(take) < C.MAX_RECEIVED:
-                out += _tile_steps(self.shops[seller], take, TAKES)
-            out += _tile_steps(self.shops[seat], give, GIVES)
-        room = self.money[seat] - (20 * n20 + 5 * n5 + n1)
-        if not n5 and not n1 and room >= 20:
-            out.append(PAY20)
-        if not n1 and n5 < MAX_FIVES and room >= 5:
-            out.append(PAY5)
-        if n1 < MAX_ONES and room >= 1:
-            out.append(PAY1)
-        if take:
-            out.append(PROPOSE)
-        out.append(CANCEL_DEAL)
-        return out
-
-    def _naming_left(self) -> list[tuple[int, int, int]]:
-        """``(rose index, buds still needed, blooms still needed)`` of the order being filled with
-        named tiles (for Fill, the whole count is in the second field: any box serves)."""
-        cid, value, used = self.naming
-        out = []
-        for r, buds, blooms in self._rules.needs[cid]:
-            rose = ROSES[r]
-            ub = ul = 0
-            for t in used:
-                if t[0] == rose:
-                    if t[1] == "bud":
-                        ub += 1
-                    else:
-                        ul += 1
-            if value == MATCH:
-                out.append((r, buds - ub, blooms - ul))
-            else:
-                out.append((r, 0, buds + blooms - ub - ul))
-        return out
-
-    def _naming_actions(self, seat: int) -> list[Any]:
-        """RR-8, tiles named one by one: every own tile (not named yet) that can still serve the
-        order: for Match a bud from the fresh-bud box for a bud still needed, a bloom from either
-        bloom box for a bloom; for Fill any tile of a type still needed. Each rose's needs are
-        served by its own tiles only, so a named tile never makes the order impossible."""
-        cid, value, used = self.naming
-        shop = self.shops[seat]
-        out = []
-        for r, buds, blooms in self._naming_left():
-            if value == MATCH:
-                boxes = ((BUD,) if buds > 0 else ()) + ((FRESH, MATURE) if blooms > 0 else ())
-            else:
-                boxes = (BUD, FRESH, MATURE) if blooms > 0 else ()
-            for b in boxes:
-                if shop[b][r] - used.count((ROSES[r], BOXES[b])) > 0:
-                    out.append(USES[r][b])
-        return out
 
     def is_legal(self, action: Any) -> bool:
         """Membership in :meth:`legal_actions` — for a seat action the core's test itself; at a
@@ -665,55 +526,13 @@ class RareRosesState(State):
                 return a
         raise self.explain_illegal(action)
 
-    def _has_tiles(self, seat: int, tiles: tuple[Tile, ...]) -> bool:
-        shop = self.shops[seat]
-        if len(tiles) == 1:
-            r, b = tiles[0]
-            return shop[_BOX_INDEX[b]][_ROSE_INDEX[r]] >= 1
-        need = Counter(tiles)
-        return all(shop[_BOX_INDEX[b]][_ROSE_INDEX[r]] >= k for (r, b), k in need.items())
-
     def tiles_problem(self, seat: int, cid: int, value: str, tiles: tuple[Tile, ...]) -> str | None:
-        """Why ``tiles`` cannot fill order ``cid`` for ``value`` from ``seat``'s shop, or ``None``.
-
-        RR-8: Fill needs the types only; Match needs type and maturity (bud = fresh-bud box, bloom =
-        either bloom box). The order is filled whole: one tile per rose on the card."""
-        card = self.card(cid)
-        if len(tiles) != len(card.roses):
-            return f"order #{cid} needs {len(card.roses)} roses, {len(tiles)} named"
-        if not self._has_tiles(seat, tiles):
-            return f"your shop does not hold {tiles_text(tiles)}"
-        if value == FILL:
-            if Counter(r for r, _ in tiles) != Counter(r for r, _ in card.roses):
-                return f"Fill needs the right types: {card}"
-            return None
-        have = Counter((r, "bud" if b == "bud" else "bloom") for r, b in tiles)
-        if have != Counter(card.roses):
-            return f"Match needs type and maturity of every rose (bud = fresh-bud box, bloom = a bloom box): {card}"
-        return None
+        """Why ``tiles`` cannot fill order ``cid`` for ``value`` (:func:`.fills.tiles_problem`)."""
+        return tiles_problem(self, seat, cid, value, tiles)
 
     def oldest_tiles(self, seat: int, cid: int, value: str) -> tuple[Tile, ...] | None:
-        """The oldest tiles of ``seat``'s shop that fill order ``cid`` for ``value`` (RR-8's default
-        choice: mature blooms first, then fresh blooms, then buds), or ``None`` if it cannot.
-        They fit whenever the shop holds enough tiles (:meth:`_can_fill`): each is taken for one
-        rose of the card, of its type, and for Match from the box of its maturity."""
-        shop = [row[:] for row in self.shops[seat]]
-        out: list[Tile] = []
-        card = self.card(cid)
-        for rose, mat in card.roses:
-            r = _ROSE_INDEX[rose]
-            if value == MATCH:
-                order = (BUD,) if mat == "bud" else (MATURE, FRESH)
-            else:
-                order = (MATURE, FRESH, BUD)
-            for b in order:
-                if shop[b][r] > 0:
-                    shop[b][r] -= 1
-                    out.append((rose, BOXES[b]))
-                    break
-            else:
-                return None
-        return tuple(out)
+        """The oldest tiles that fill order ``cid`` for ``value`` (:func:`.fills.oldest_tiles`)."""
+        return oldest_tiles(self, seat, cid, value)
 
     # ------------------------------------------------------------------ apply
     def _apply(self, a: Any) -> None:
@@ -824,9 +643,9 @@ class RareRosesState(State):
         self.phase = "respond"
         self.log.add(("seat {} proposes a deal to seat {}", seat, a.seat),
                      {seat: ("you propose to seat {}: take {} from them for {}", a.seat, tiles_words(a.take),
-                             _price_words(a)),
+                             price_words(a)),
                       a.seat: ("seat {} proposes: take {} from you for {}", seat, tiles_words(a.take),
-                               _price_words(a))})
+                               price_words(a))})
 
     def _apply_accept(self, a: Accept) -> None:
         self._settle(self.offer)
@@ -835,7 +654,7 @@ class RareRosesState(State):
 
     def _apply_decline(self, a: Decline) -> None:
         o = self.offer
-        terms = (tiles_words(o.take), _price_words(o))
+        terms = (tiles_words(o.take), price_words(o))
         self.log.add(("seat {} declines seat {}'s deal", o.seat, self.turn),
                      {self.turn: ("seat {} declines your deal: take {} for {}", o.seat, *terms),
                       o.seat: ("you decline seat {}'s deal: take {} for {}", self.turn, *terms)})
@@ -976,29 +795,12 @@ class RareRosesState(State):
         So the history is kept, except the steps of every draft whose terms ``seat`` does not know
         (``seat`` is not the proposer, and the draft was not proposed to ``seat`` nor accepted):
         they are re-drawn as another legal draft of the same number of steps, ending the same way
-        (:meth:`_redraw_draft`). A draft that is not accepted changes nothing but the log and the
-        count of deals, so the rest of the history stays legal. Reads only public facts: who
-        drafted with whom, how many steps, what followed, and the two shops, the proposer's money
-        and the tiles it had received when the draft was opened (``deal_context``)."""
-        history = self.history
-        out = list(history)
-        n_h = len(history)
-        for i, seller_counts, own_counts, money, received in self.deal_context:
-            mover, a = history[i]
-            if mover == seat:
-                continue
-            j = i + 1
-            while j < n_h and type(history[j][1]) in _DRAFT_STEPS:
-                j += 1
-            proposed = j < n_h and type(history[j][1]) is Propose
-            if proposed and (a.seat == seat or (j + 1 < n_h and type(history[j + 1][1]) is Accept)):
-                continue  # terms known to ``seat``: the seller, or accepted (public)
-            steps = j - i - 1
-            if steps:
-                redrawn = _redraw_draft(rng, steps, seller_counts, own_counts, money, received, proposed)
-                for k, x in enumerate(redrawn):
-                    out[i + 1 + k] = (mover, x)
-        return out
+        (:func:`.drafts.hidden_history`, which draws them with ``drafts._redraw_draft``). A draft
+        that is not accepted changes nothing but the log and the count of deals, so the rest of the
+        history stays legal. Reads only public facts: who drafted with whom, how many steps, what
+        followed, and the two shops, the proposer's money and the tiles it had received when the
+        draft was opened (``deal_context``)."""
+        return hidden_history(self, seat, rng)
 
     def information_state_key(self, seat: int) -> tuple:
         """The core's key (the raw log messages ``seat`` read and its own actions) plus the number
@@ -1062,7 +864,7 @@ class RareRosesState(State):
             seller, take, give, n20, n5, n1 = self.draft
             assert seller != self.turn and self.received + len(take) <= C.MAX_RECEIVED
             assert 20 * n20 + 5 * n5 + n1 <= self.money[self.turn] and n5 <= MAX_FIVES and n1 <= MAX_ONES
-            assert self._has_tiles(seller, take) and self._has_tiles(self.turn, give)
+            assert has_tiles(self, seller, take) and has_tiles(self, self.turn, give)
 
 
 # How each action (or chance outcome) is applied.
