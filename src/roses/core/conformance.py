@@ -101,11 +101,18 @@ def check_action_space(state: State) -> None:
 
 def check_illegal(state: State, pool: list[Any], rng: random.Random) -> None:
     """Up to three actions from ``pool`` that are illegal here, plus a nonsense value, each raise
-    :class:`IllegalActionError` and change nothing."""
+    :class:`IllegalActionError` and change nothing. The pool's actions are well formed (each was
+    legal somewhere in the game), so the game's own refusal (``explain_illegal``) must explain them
+    without raising: ``apply`` falls back to a plain refusal when it raises, which is meant for
+    malformed input and would hide a bug in the game's refusal code."""
     before = state.snapshot()
     legal = state.legal_actions()
     candidates = [a for a in pool if a not in legal]
     rng.shuffle(candidates)
+    for a in candidates[:3]:
+        err = state.explain_illegal(a)
+        assert isinstance(err, IllegalActionError) and err.rule and err.message, (
+            f"explain_illegal({a!r}) gave {err!r}")
     for a in candidates[:3] + [NONSENSE]:
         try:
             state.apply(a)
