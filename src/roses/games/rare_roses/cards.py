@@ -14,6 +14,8 @@ from typing import Any
 
 #: Rose types in the rulebook's component order; their index is used in counts.
 ROSES: tuple[str, ...] = ("rainbow", "juliet", "striped-dragon", "osira", "blue", "black")
+#: A rose type's index in :data:`ROSES` (the counts' order).
+ROSE_INDEX: dict[str, int] = {r: i for i, r in enumerate(ROSES)}
 #: Each rose type's name as players read it ("striped-dragon" is its id in action texts).
 ROSE_NAMES: dict[str, str] = {r: r.replace("-", " ").title() for r in ROSES}
 #: Tiles of each type in the bag at setup ("Components").
@@ -30,6 +32,8 @@ def and_list(items: list[str]) -> str:
 #: Shop boxes, left to right ("Shop Board"): fresh buds, fresh blooms, mature blooms.
 BUD, FRESH, MATURE = 0, 1, 2
 BOXES: tuple[str, ...] = ("bud", "fresh", "mature")
+#: A box's index in :data:`BOXES` (``BUD``, ``FRESH``, ``MATURE``).
+BOX_INDEX: dict[str, int] = {b: i for i, b in enumerate(BOXES)}
 
 #: Maturity printed on an order card for each rose: a bud or a bloom ("Order Cards").
 MATURITIES: tuple[str, ...] = ("bud", "bloom")

@@ -25,8 +25,7 @@ from .actions import Accept, CancelDeal, DealGive, DealPay, DealTake, Offer, Pro
 from .cards import BOXES, ROSES
 
 R = len(ROSES)
-_ROSE_INDEX = {r: i for i, r in enumerate(ROSES)}
-_BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
+_ROSE_INDEX, _BOX_INDEX = C.ROSE_INDEX, C.BOX_INDEX
 
 # Interned actions: equal actions are the identical object, so the core's membership test in the
 # legal list is a pointer compare.

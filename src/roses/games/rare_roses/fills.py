@@ -16,11 +16,10 @@ from collections import Counter
 from typing import Any
 
 from .actions import FILL, MATCH, Tile, UseTile, tiles_text
-from .cards import BOXES, BUD, FRESH, MATURE, ROSES
+from .cards import BOX_INDEX, BOXES, BUD, FRESH, MATURE, ROSE_INDEX, ROSES
 
 R = len(ROSES)
-_ROSE_INDEX = {r: i for i, r in enumerate(ROSES)}
-_BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
+_ROSE_INDEX, _BOX_INDEX = ROSE_INDEX, BOX_INDEX
 
 # Interned actions: equal actions are the identical object, so the core's membership test in the
 # legal list is a pointer compare. USES[r][b]: name a tile, rose index r, box index b.

@@ -17,7 +17,7 @@ from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGiv
 from .drafts import draft_actions
 from .fills import can_fill, has_tiles, naming_actions, tiles_problem
 
-_ROSE_INDEX = {r: i for i, r in enumerate(C.ROSES)}
+_ROSE_INDEX = C.ROSE_INDEX
 
 
 def problem(s, a: Any) -> tuple[str, str] | None:

@@ -52,8 +52,7 @@ from .drafts import MAX_FIVES, MAX_ONES, draft_actions, hidden_history, price_wo
 from .fills import can_fill, has_tiles, naming_actions, oldest_tiles, tiles_problem
 
 R = len(ROSES)
-_ROSE_INDEX = {r: i for i, r in enumerate(ROSES)}
-_BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
+_ROSE_INDEX, _BOX_INDEX = C.ROSE_INDEX, C.BOX_INDEX
 
 # Interned actions: equal actions are the identical object, so the core's membership test in the
 # legal list is a pointer compare. A draft's steps are in .drafts, the named tiles in .fills.
