@@ -2,7 +2,8 @@
 
 For each player count, game ``g`` (seed ``START + g``) seats the candidate in seat ``g % players``
 and the baseline in every other seat; the same games are then played with the baseline in that
-seat too (a paired control: same game seeds, same bot seeds ``1000 * (START + g) + seat``). It
+seat too (a paired control: same game seeds, same bot seeds ``1000 * (START + g) + seat``;
+``--control`` seats another bot there instead, with the baseline still in every other seat). It
 prints the candidate's mean return in its seat (its win rate; a shared win counts its share), the
 baseline's in the same seats, the difference with a 95% interval from the paired games, and
 chance. Bots are the game's own (``SPEC.bots``, e.g. ``heuristic``, ``bold``), optionally with
@@ -53,7 +54,7 @@ def _play(task) -> tuple[float, float]:
     import roses
     from roses.sim.match import play_game
 
-    name, players, seed, candidate, baseline, make = task
+    name, players, seed, candidate, baseline, control, make = task
     game = roses.load(name, players=players)
     m = seed % players
 
@@ -61,15 +62,17 @@ def _play(task) -> tuple[float, float]:
         return [make(game, first if s == m else baseline, 1000 * seed + s) for s in range(players)]
 
     return (play_game(game, agents(candidate), seed).returns()[m],
-            play_game(game, agents(baseline), seed).returns()[m])
+            play_game(game, agents(control), seed).returns()[m])
 
 
 def pair(name: str, players: int, games: int, start: int, candidate: str, baseline: str, jobs: int,
-         make=_bot) -> dict:
+         make=_bot, control: str | None = None) -> dict:
     """The paired figures for one player count (see the module docstring). ``make(game, bot,
     seed) -> Agent`` builds a seat's bot from its name (default: the game's bots with settings;
-    a module-level function, so that worker processes can load it)."""
-    tasks = [(name, players, seed, candidate, baseline, make) for seed in range(start, start + games)]
+    a module-level function, so that worker processes can load it). ``control`` is the bot in the
+    candidate's seat in the paired games (default: ``baseline``)."""
+    control = control or baseline
+    tasks = [(name, players, seed, candidate, baseline, control, make) for seed in range(start, start + games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             res = list(pool.map(_play, tasks, chunksize=8))
@@ -101,17 +104,20 @@ def main() -> None:
     ap.add_argument("--players", type=str, default="4")
     ap.add_argument("--candidate", default="bold")
     ap.add_argument("--baseline", default="heuristic")
+    ap.add_argument("--control", default=None, help="the bot in the candidate's seat in the paired games "
+                    "(default: the baseline)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rows = []
     if not args.json:
         print(f"{args.game}: candidate {args.candidate} in one seat, baseline {args.baseline} elsewhere; "
-              f"paired control: baseline in that seat")
+              f"paired control: {args.control or 'baseline'} in that seat")
         print("players | games | candidate wins | baseline wins (same seats) | difference (95% CI) | chance")
     for n in (int(x) for x in args.players.split(",")):
         t0 = time.time()
-        r = pair(args.game, n, args.games, args.start, args.candidate, args.baseline, args.jobs)
+        r = pair(args.game, n, args.games, args.start, args.candidate, args.baseline, args.jobs,
+                 control=args.control)
         rows.append(r)
         if not args.json:
             print(f"{n} | {r['games']} | {r['candidate']:.3f} | {r['baseline']:.3f} | "

@@ -37,7 +37,7 @@ import random
 import time
 from collections import Counter
 
-from bot_pairs import paired, settings
+from bot_pairs import pair, settings
 
 import roses
 from roses.games.rose_ceremony.actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Offer
@@ -173,6 +173,14 @@ def ends(players: int, games: int, start: int) -> dict:
             "winning points": dict(sorted(points.items()))}
 
 
+def make(game, spec: str, seed: int):
+    """A seat's bot for :func:`bot_pairs.pair`: ``heuristic``, ``bold`` or ``variant@key=value,...``."""
+    name, _, extra = spec.partition("@")
+    if name == "variant":
+        return Variant(game, seed, **settings(extra))
+    return HeuristicAgent(game, seed, **(BOLD if name == "bold" else {}))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("variant", nargs="?", default="", help="key=value,... (the module docstring's keys)")
@@ -180,22 +188,17 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--start", type=int, default=9000)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     if args.ends:
         print(json.dumps(ends(args.players, args.games, args.start)))
         return
-    kw = settings(args.variant)
-    game = roses.load("rose-ceremony", players=args.players)
-    t0, res = time.time(), []
-    for seed in range(args.start, args.start + args.games):
-        m = seed % args.players
-
-        def table(first):
-            return [first(game, 1000 * seed + s) if s == m else HeuristicAgent(game, 1000 * seed + s)
-                    for s in range(args.players)]
-        res.append((play_game(game, table(lambda g, sd: Variant(g, sd, **kw)), seed).returns()[m],
-                    play_game(game, table(lambda g, sd: HeuristicAgent(g, sd, **BOLD)), seed).returns()[m]))
-    print(json.dumps({"variant": args.variant, **paired(res, args.players), "seconds": round(time.time() - t0)}))
+    settings(args.variant)  # a malformed variant fails here, before any game
+    t0 = time.time()
+    r = pair("rose-ceremony", args.players, args.games, args.start, f"variant@{args.variant}", "heuristic",
+             args.jobs, make=make, control="bold")
+    print(json.dumps({"variant": args.variant, **{k: v for k, v in r.items() if k != "game"},
+                      "seconds": round(time.time() - t0)}))
 
 
 if __name__ == "__main__":
