@@ -119,7 +119,7 @@ def _view(state, seat):
 
 
 def test_the_rare_roses_deal_box_says_who_takes_whose_roses(live_server, browser):
-    """The proposer takes the answering seat's tiles and pays (RR-7, rare_roses ``_settle``): the
+    """The proposer takes the answering seat's tiles and pays (RR-7, rare_roses ``deals.settle``): the
     box says so to both seats (no more "Seat 0 proposes to Seat 1 (you): take ...")."""
     needs("rare-roses")
     from tests.games.rare_roses.helpers import do, new_game, set_shop, to_purchase

@@ -30,7 +30,7 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
 
 
 def test_the_deal_line_says_who_takes_what_and_what_is_paid():
-    """The proposer takes the answering seat's tiles and pays (RR-7, ``_settle``): money, own
+    """The proposer takes the answering seat's tiles and pays (RR-7, ``deals.settle``): money, own
     tiles, or both, worded as the log's "seat 1 accepts: seat 0 takes ... and gives ..."."""
     s = new_game(2, seed=9)
     to_purchase(s)

@@ -173,7 +173,7 @@ def default_deck() -> tuple[OrderCard, ...]:
 
 def deck_of(value: Any = None) -> tuple[OrderCard, ...]:
     """The order deck a game's ``order_deck`` parameter names (RR-3): the one place the rules
-    (``state.rules_of``) and the bots work it out. ``None``: the shipped deck (read once); a path:
+    (``rules.rules_of``) and the bots work it out. ``None``: the shipped deck (read once); a path:
     read once per path and file version (a cache, so building a bot per move reads no file); the
     deck data itself: parsed (no file)."""
     if value is None:

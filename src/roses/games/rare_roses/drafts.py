@@ -12,8 +12,8 @@ in a fixed order). Here: the interned draft step actions, the legal steps of a d
 (:func:`draft_actions`), the log words of a deal's price (:func:`price_words`), and the history as
 a seat cannot tell it apart (:func:`hidden_history`, behind ``RareRosesState._sample_history``).
 
-Each function takes the state (read only, never changed); the state applies the steps
-(``state.py``), and :mod:`.refusals` names the rule a refused step breaks.
+Each function takes the state (read only, never changed); :mod:`.deals` applies the steps, and
+:mod:`.refusals` names the rule a refused step breaks.
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGiv
                       DealWith, Decline, DoneBuying, EndTurn, FillOrder, Propose, Push, Seed,
                       StopPushing, Trash, UseTile)
 from .cards import BOXES, ROSES
-from .state import rules_of
+from .rules import rules_of
 
 _FIXED = [Trash(), Seed(), Push(), StopPushing(), Accept(), Decline(), DoneBuying(), EndTurn(),
           Propose(), CancelDeal(), DealPay(20), DealPay(5), DealPay(1)]

@@ -8,7 +8,7 @@ from roses.core.game import GameInfo
 
 from . import cards as C
 from .drafts import MAX_FIVES, MAX_ONES
-from .state import rules_of
+from .rules import rules_of
 
 
 def max_game_length(game) -> int:

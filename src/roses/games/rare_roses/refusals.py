@@ -1,7 +1,7 @@
 """Rare Roses refusals: why a seat action is not legal now, as ``(rule, message)`` naming the
 rulebook section or ruling it breaks (the state's ``explain_illegal`` makes it an
 ``IllegalActionError``). Run only for refusals: a legal action is recognised by its membership in
-the legal actions, generated from the rules in ``state.py`` (a draft's steps in ``drafts.py``, named
+the legal actions, generated from the rules in ``legal.py`` (a draft's steps in ``drafts.py``, named
 tiles in ``fills.py``).
 
 Each check takes the state ``s`` (read only, never changed), the action and the seat to move.

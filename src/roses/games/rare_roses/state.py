@@ -21,121 +21,44 @@ whether it was proposed and accepted (an accepted deal's terms are then logged f
 deal's never are). :meth:`_sample_history` (behind the core's sealed ``determinize``) keeps
 everything public and re-draws the steps of every draft whose terms the seat does not know.
 
-Two groups of rules live in their own modules, each a function of the state: deal drafts (RR-7,
-step by step: the draft's legal steps and their re-drawing for ``determinize``) in :mod:`.drafts`,
-and which tiles fill an order (RR-8: whether a shop can, the oldest fitting tiles, tiles named one
-by one) in :mod:`.fills`. This module applies the actions of both.
+Groups of rules live in their own modules: the game's parameters (:class:`Rules`, read once per
+game) in :mod:`.rules`; the rest as functions of the state: the legal actions and chance outcomes in
+:mod:`.legal`; deal drafts (RR-7, step by step: the draft's legal steps and their re-drawing for
+``determinize``) in :mod:`.drafts`, and the deal actions carried out (RR-7: draft, propose,
+accept or decline, settle) in :mod:`.deals`; which tiles fill an order (RR-8: whether a shop can,
+the oldest fitting tiles, tiles named one by one) in :mod:`.fills`. This module runs the turn and
+applies the other actions.
 
-Speed: legal actions are generated straight from the rules (:meth:`_legal_actions`) as shared,
-interned action objects (:class:`Rules` holds the per-game ones); they are the whole action set
-(``apply`` is the core's membership test); the rule checks that name the rule broken
+Speed: legal actions are generated straight from the rules (:func:`.legal.legal_actions`) as
+shared, interned action objects (:class:`Rules` holds the per-game ones); they are the whole action
+set (``apply`` is the core's membership test); the rule checks that name the rule broken
 (:mod:`.refusals`) run only for refusals.
 """
 from __future__ import annotations
 
 import random
-from itertools import compress
-from dataclasses import dataclass
 from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
 from roses.core.words import counted
 
 from . import cards as C
-from . import refusals
-from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGive, DealPay, DealTake,
+from . import deals, legal, refusals
+from .actions import (MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGive, DealPay, DealTake,
                       DealWith, Decline, DoneBuying, DrawOrder, DrawTile, EndTurn, FillOrder, Offer,
                       Propose, Push, Seed, Specialty, StartPlayer, StopPushing, Tile, Trash, UseTile,
                       parse_action as _parse_action, tile_words, tiles_words)
 from .cards import BOXES, BUD, FRESH, MATURE, ROSES, OrderCard
-from .drafts import MAX_FIVES, MAX_ONES, draft_actions, hidden_history, price_words
-from .fills import can_fill, has_tiles, naming_actions, oldest_tiles, tiles_problem
+from .drafts import MAX_FIVES, MAX_ONES, hidden_history
+from .fills import has_tiles, oldest_tiles, tiles_problem
+from .rules import Rules, rules_of
 
 R = len(ROSES)
 _ROSE_INDEX, _BOX_INDEX = C.ROSE_INDEX, C.BOX_INDEX
 
-# Interned actions: equal actions are the identical object, so the core's membership test in the
-# legal list is a pointer compare. A draft's steps are in .drafts, the named tiles in .fills.
-TRASH, SEED, PUSH, STOP = Trash(), Seed(), Push(), StopPushing()
-ACCEPT, DECLINE, DONE_BUYING, END_TURN = Accept(), Decline(), DoneBuying(), EndTurn()
-BUYS: tuple[Buy, ...] = tuple(Buy(r) for r in ROSES)
-DRAWS: tuple[DrawTile, ...] = tuple(DrawTile(r) for r in ROSES)
-SPECIALTIES: dict[str, Specialty] = {r: Specialty(r) for r in ROSES}
-DEALS: tuple[DealWith, ...] = tuple(DealWith(s) for s in range(6))
-
 _CHANCE_PHASES = frozenset(("specialty", "start", "setup-market", "setup-orders", "seeding", "refill"))
 #: Phases that always wait for a decision (nothing for _advance to skip).
 _WAITING_PHASES = frozenset(("purchase", "draft", "respond", "fill", "name-tiles", "over"))
-
-
-@dataclass(frozen=True)
-class Rules:
-    """What a game's parameters fix, read once per :class:`~roses.core.Game`, with the game's
-    interned actions: ``fills[card]`` (``(match, fill)`` with the oldest tiles), ``chooses[card]``
-    (``(match, fill)``: name the tiles, RR-8), ``draw_orders[card]``, and each
-    card's needs per rose (``needs[card]``: ``(rose, buds, blooms)`` for its roses, RR-8)."""
-
-    players: int
-    cards: dict[int, OrderCard]
-    icon_ids: tuple[int, ...]
-    plain_ids: tuple[int, ...]
-    n_icon: int            # icon cards in the order deck (10, or fewer in a small custom deck)
-    n_plain: int
-    prices: tuple[int, ...]
-    max_offers: int
-    start_player: int | None
-    chooses: dict          # card id -> (ChooseTiles match, ChooseTiles fill)
-    fills: dict            # card id -> (FillOrder match, FillOrder fill), oldest tiles
-    draw_orders: dict      # card id -> DrawOrder
-    needs: dict            # card id -> ((rose index, buds, blooms), ...)
-    card_text: dict        # card id -> the card in plain words, as the log words a card turned over
-    starts: tuple          # StartPlayer(seat) per seat
-    max_price: int         # the dearest rose's market price
-
-    @property
-    def solo(self) -> bool:
-        return self.players == 1
-
-
-_RULES: dict[int, tuple[Any, Rules]] = {}  # read-only cache: id(game) -> (game, rules)
-
-
-def _needs(card: OrderCard) -> tuple[tuple[int, int, int], ...]:
-    """``(rose index, buds, blooms)`` for each rose type the card asks for (RR-8)."""
-    buds = [0] * R
-    blooms = [0] * R
-    for rose, mat in card.roses:
-        (buds if mat == "bud" else blooms)[_ROSE_INDEX[rose]] += 1
-    return tuple((r, buds[r], blooms[r]) for r in range(R) if buds[r] or blooms[r])
-
-
-def rules_of(game) -> Rules:
-    """The :class:`Rules` of ``game`` (cached; a Game is immutable)."""
-    hit = _RULES.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    p = game.params
-    deck = C.deck_of(p.get("order_deck"))
-    prices = p.get("market_prices") or C.DEFAULT_PRICES
-    icon = tuple(sorted(c.id for c in deck if c.icon))
-    plain = tuple(sorted(c.id for c in deck if not c.icon))
-    price = tuple(int(prices[r]) for r in ROSES)
-    n = game.num_players
-    rules = Rules(
-        players=n, cards={c.id: c for c in deck}, icon_ids=icon, plain_ids=plain,
-        n_icon=min(C.CARDS_PER_DECK, len(icon)), n_plain=min(C.CARDS_PER_DECK, len(plain)),
-        prices=price, max_offers=int(p.get("max_offers", 3)),
-        start_player=p.get("start_player"),
-        chooses={c.id: (ChooseTiles(c.id, MATCH), ChooseTiles(c.id, FILL)) for c in deck},
-        fills={c.id: (FillOrder(c.id, MATCH), FillOrder(c.id, FILL)) for c in deck},
-        draw_orders={c.id: DrawOrder(c.id) for c in deck},
-        needs={c.id: _needs(c) for c in deck},
-        card_text={c.id: c.words() for c in deck},
-        starts=tuple(StartPlayer(s) for s in range(n)), max_price=max(price))
-    if len(_RULES) > 64:
-        _RULES.clear()
-    _RULES[id(game)] = (game, rules)
-    return rules
 
 
 def _empty_shop() -> list[list[int]]:
@@ -373,131 +296,22 @@ class RareRosesState(State):
         self._begin_turn((self.turn + 1) % self.num_players)
         self._advance()
 
-    # ------------------------------------------------------------------ chance
+    # ------------------------------------------------------------------ legal actions (.legal)
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
-        ph = self.phase
-        if ph == "setup-market" or ph == "seeding":
-            bag = self.bag
-            total = sum(bag)
-            return [(DRAWS[r], bag[r] / total) for r in range(R) if bag[r]]
-        if ph == "setup-orders" or ph == "refill":
-            draw = self._rules.draw_orders
-            cands = self._order_candidates()
-            p = 1.0 / len(cands)
-            return [(draw[c], p) for c in cands]
-        if ph == "specialty":
-            left = [r for r in ROSES if r not in self.specialty]
-            return [(SPECIALTIES[r], 1.0 / len(left)) for r in left]
-        if ph == "start":
-            n = self.num_players
-            return [(a, 1.0 / n) for a in self._rules.starts]
-        return []
+        """The chance node's outcomes and their probabilities (:func:`.legal.chance_outcomes`)."""
+        return legal.chance_outcomes(self)
 
-    def _order_candidates(self) -> list[int]:
-        r = self._rules
-        if len(self.drawn_icon) < r.n_icon:
-            drawn = self.drawn_icon
-            return [c for c in r.icon_ids if c not in drawn]
-        drawn = self.drawn_plain
-        return [c for c in r.plain_ids if c not in drawn]
-
-    # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Any]:
-        """Every legal seat action — exactly what ``apply`` accepts (rules_version 2: deals drafted
-        step by step, RR-7; fill tiles named one by one, RR-8) — generated from the rules (the
-        order is part of the game's reproducibility: same seeds, same games)."""
-        ph = self.phase
-        seat = self.turn
-        if ph == "purchase":
-            # Purchase Roses: buy ROSE (RR-2 price, at most 6 received, RR-7), then a deal draft
-            # with every other seat holding a tile (RR-7, at most max_offers a turn), then done
-            # buying.
-            rules = self._rules
-            prices = rules.prices
-            money = self.money[seat]
-            out: list[Any] = []
-            if self.received < C.MAX_RECEIVED:
-                # Selectors: a rose is offered where there is a tile and the seat can pay its price.
-                rich = money >= rules.max_price
-                market = self.market
-                out = list(compress(BUYS, market if rich else [k and p <= money for k, p in zip(market, prices)]))
-                if self.offers < rules.max_offers:
-                    for s, (b, f, m) in enumerate(self.shops):
-                        if s != seat and (any(b) or any(f) or any(m)):
-                            out.append(DEALS[s])
-            out.append(DONE_BUYING)
-            return out
-        if ph == "draft":
-            return draft_actions(self, seat)
-        if ph == "name-tiles":
-            return naming_actions(self, seat)
-        if ph == "fill":
-            # Fill Orders: each queued order for its match then its fill value with the oldest
-            # fitting tiles, then the same with the tiles named one by one (RR-8), at most three a
-            # turn; then end turn.
-            out = []
-            if self.fills < C.MAX_FILLS:
-                fills = self._rules.fills
-                chooses = self._rules.chooses
-                can = can_fill
-                for c in self.queue:
-                    if c is not None:
-                        m, f = fills[c]
-                        cm = can(self, seat, c, MATCH)
-                        cf = can(self, seat, c, FILL)
-                        if cm:
-                            out.append(m)
-                        if cf:
-                            out.append(f)
-                        if cm:
-                            out.append(chooses[c][0])
-                        if cf:
-                            out.append(chooses[c][1])
-            out.append(END_TURN)
-            return out
-        if ph == "trash-or-seed":
-            # RR-11: trash needs an order in the queue; seeding needs tiles in the bag (RR-6).
-            out = [TRASH] if self.oldest_order() is not None else []
-            if any(self.bag):
-                out.append(SEED)
-            return out
-        if ph == "push":
-            # RR-5: at most 6 tiles drawn; the next one costs $1/$3/$5.
-            cost = self.push_cost()
-            if cost is not None and self.money[seat] >= cost:
-                return [PUSH, STOP]
-            return [STOP]
-        if ph == "respond":
-            return [ACCEPT, DECLINE]
-        return []
+        """Every legal seat action, generated from the rules (:func:`.legal.legal_actions`)."""
+        return legal.legal_actions(self)
 
     def is_legal(self, action: Any) -> bool:
         """Membership in :meth:`legal_actions` — for a seat action the core's test itself; at a
         chance node the same answer checked directly, without building the outcome list (a random
         playout samples an outcome, which builds it once, then applies it)."""
         if self.phase in _CHANCE_PHASES:
-            return self._chance_legal(action)
+            return legal.chance_legal(self, action)
         return State.is_legal(self, action)
-
-    def _chance_legal(self, a: Any) -> bool:
-        """Whether ``a`` is one of :meth:`_chance_outcomes` (checked directly, without listing)."""
-        ph = self.phase
-        t = type(a)
-        if t is DrawTile:
-            return ((ph == "setup-market" or ph == "seeding") and a.rose in ROSES
-                    and self.bag[_ROSE_INDEX[a.rose]] > 0)
-        if t is DrawOrder:
-            if ph != "setup-orders" and ph != "refill":
-                return False
-            rules = self._rules
-            if len(self.drawn_icon) < rules.n_icon:
-                return a.card in rules.icon_ids and a.card not in self.drawn_icon
-            return a.card in rules.plain_ids and a.card not in self.drawn_plain
-        if t is Specialty:
-            return ph == "specialty" and a.rose in ROSES and a.rose not in self.specialty
-        if t is StartPlayer:
-            return ph == "start" and a.seat in range(self.num_players)
-        return False
 
     def explain_illegal(self, action: Any) -> IllegalActionError:
         if self.phase not in _CHANCE_PHASES:
@@ -601,66 +415,6 @@ class RareRosesState(State):
         self.received += 1
         self.log.add(("seat {} buys {} from the market for ${}", seat, C.ROSE_NAMES[a.rose], p))
 
-    def _apply_deal(self, a: DealWith) -> None:
-        seat = self.turn
-        self.offers += 1  # a draft counts toward max_offers when it is opened (a turn stays bounded)
-        self.draft = (a.seat, (), (), 0, 0, 0)
-        bud, fresh, mature = self.shops[a.seat]
-        ob, of, om = self.shops[seat]
-        self.deal_context.append((len(self.history), tuple(bud + fresh + mature), tuple(ob + of + om),
-                                  self.money[seat], self.received))
-        self.phase = "draft"
-        self.log.add(("seat {} drafts a deal with seat {}", seat, a.seat))
-
-    def _apply_take(self, a: DealTake) -> None:
-        d = self.draft
-        self.draft = (d[0], d[1] + (a.tile,), d[2], d[3], d[4], d[5])
-
-    def _apply_give(self, a: DealGive) -> None:
-        d = self.draft
-        self.draft = (d[0], d[1], d[2] + (a.tile,), d[3], d[4], d[5])
-
-    def _apply_pay(self, a: DealPay) -> None:
-        seller, take, give, n20, n5, n1 = self.draft
-        k = a.amount
-        self.draft = (seller, take, give, n20 + (k == 20), n5 + (k == 5), n1 + (k == 1))
-
-    def _apply_cancel(self, a: CancelDeal) -> None:
-        seller = self.draft[0]
-        self.draft = None
-        self.phase = "purchase"
-        self.log.add(("seat {} drops the deal with seat {}", self.turn, seller))
-
-    def _apply_propose(self, a: Propose) -> None:
-        seller, take, give, n20, n5, n1 = self.draft
-        self._propose(Offer(seller, take, 20 * n20 + 5 * n5 + n1, give))
-
-    def _propose(self, a: Offer) -> None:
-        seat = self.turn
-        self.draft = None
-        self.offer = a
-        self.phase = "respond"
-        self.log.add(("seat {} proposes a deal to seat {}", seat, a.seat),
-                     {seat: ("you propose to seat {}: take {} from them for {}", a.seat, tiles_words(a.take),
-                             price_words(a)),
-                      a.seat: ("seat {} proposes: take {} from you for {}", seat, tiles_words(a.take),
-                               price_words(a))})
-
-    def _apply_accept(self, a: Accept) -> None:
-        self._settle(self.offer)
-        self.offer = None
-        self.phase = "purchase"
-
-    def _apply_decline(self, a: Decline) -> None:
-        o = self.offer
-        terms = (tiles_words(o.take), price_words(o))
-        self.log.add(("seat {} declines seat {}'s deal", o.seat, self.turn),
-                     {self.turn: ("seat {} declines your deal: take {} for {}", o.seat, *terms),
-                      o.seat: ("you decline seat {}'s deal: take {} for {}", self.turn, *terms)})
-        self.declined = self.declined + [o]
-        self.offer = None
-        self.phase = "purchase"
-
     def _apply_done_buying(self, a: DoneBuying) -> None:
         self.phase = "fill"
 
@@ -705,26 +459,6 @@ class RareRosesState(State):
             self.turns_left = self.num_players
             self.log.add("the last order card is drawn: " + (
                 "this is the last turn" if self.num_players == 1 else "every other player takes one more turn"))
-
-    def _settle(self, o: Offer) -> None:
-        """Carry out an accepted deal (RR-7): tiles keep their box; money goes seller-ward."""
-        buyer, seller = self.turn, o.seat
-        bshop, sshop = self.shops[buyer], self.shops[seller]
-        for r, b in o.take:
-            bi, ri = _BOX_INDEX[b], _ROSE_INDEX[r]
-            sshop[bi][ri] -= 1
-            bshop[bi][ri] += 1
-        for r, b in o.give:
-            bi, ri = _BOX_INDEX[b], _ROSE_INDEX[r]
-            bshop[bi][ri] -= 1
-            sshop[bi][ri] += 1
-        self.money[buyer] -= o.pay
-        self.money[seller] += o.pay
-        self.received += len(o.take)
-        paid = [f"${o.pay}"] if o.pay or not o.give else []
-        paid += [tiles_words(o.give)] if o.give else []
-        self.log.add(("seat {} accepts: seat {} takes {} and gives {}", seller, buyer, tiles_words(o.take),
-                      " and ".join(paid)))
 
     def _fill(self, seat: int, a: FillOrder) -> None:
         """"Fill Orders": tiles back to the bag, the card kept, its value paid; the specialty bonus
@@ -866,7 +600,7 @@ class RareRosesState(State):
             assert has_tiles(self, seller, take) and has_tiles(self, self.turn, give)
 
 
-# How each action (or chance outcome) is applied.
+# How each action (or chance outcome) is applied (a deal's actions by .deals).
 _APPLY = {
     Specialty: RareRosesState._apply_specialty,
     StartPlayer: RareRosesState._apply_start,
@@ -877,16 +611,16 @@ _APPLY = {
     Push: RareRosesState._apply_push,
     StopPushing: RareRosesState._apply_stop,
     Buy: RareRosesState._apply_buy,
-    DealWith: RareRosesState._apply_deal,
-    DealTake: RareRosesState._apply_take,
-    DealGive: RareRosesState._apply_give,
-    DealPay: RareRosesState._apply_pay,
-    Propose: RareRosesState._apply_propose,
-    CancelDeal: RareRosesState._apply_cancel,
+    DealWith: deals.open_draft,
+    DealTake: deals.add_take,
+    DealGive: deals.add_give,
+    DealPay: deals.add_pay,
+    Propose: deals.propose_draft,
+    CancelDeal: deals.cancel_draft,
     ChooseTiles: RareRosesState._apply_choose,
     UseTile: RareRosesState._apply_use,
-    Accept: RareRosesState._apply_accept,
-    Decline: RareRosesState._apply_decline,
+    Accept: deals.accept,
+    Decline: deals.decline,
     DoneBuying: RareRosesState._apply_done_buying,
     FillOrder: RareRosesState._apply_fill,
     EndTurn: RareRosesState._apply_end_turn,
