@@ -54,6 +54,7 @@ from roses.agents.rollout import RolloutAgent
 from roses.core import CHANCE
 from roses.games.rare_roses.actions import Push, StopPushing
 from roses.games.rare_roses.bots import HeuristicAgent
+from roses.sim.match import play_game
 
 THRESHOLDS = (0.0, 1.0, 1.5, 2.0)
 
@@ -182,13 +183,9 @@ def _pair(task) -> tuple[float, float]:
     the same)."""
     seed, worlds, guard, band = task
     game = roses.load("rare-roses", players=1)
-    out = []
-    for bot in (HeuristicAgent(game, seed), CloseCalls(game, seed, worlds, guard, band)):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            state.apply(state.sample_chance() if state.is_chance_node() else bot.act(Turn.of(state)))
-        out.append(state.scores()[0])
-    return out[0], out[1]
+    planner, close_calls = (play_game(game, [bot], seed).scores()[0]
+                            for bot in (HeuristicAgent(game, seed), CloseCalls(game, seed, worlds, guard, band)))
+    return planner, close_calls
 
 
 def main() -> None:
@@ -211,12 +208,11 @@ def main() -> None:
         tasks = [(args.start + i, args.screen, args.guard, band) for i in range(args.paired)]
         with ProcessPoolExecutor(args.jobs) as pool:
             res = list(pool.map(_pair, tasks, chunksize=10))
-        d = [b - a for a, b in res]
-        mean = sum(d) / len(d)
-        se = math.sqrt(sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1) / len(d))
-        print(json.dumps({"seeds": [args.start, args.start + args.paired - 1], "planner": round(sum(a for a, _ in res) / len(res), 2),
-                          "close_calls": round(sum(b for _, b in res) / len(res), 2), "diff": round(mean, 2),
-                          "se": round(se, 2), "games_changed": sum(1 for x in d if x)}))
+        planner, close_calls = [a for a, _ in res], [b for _, b in res]
+        mean, se = paired(close_calls, planner)
+        print(json.dumps({"seeds": [args.start, args.start + args.paired - 1], "planner": round(sum(planner) / len(res), 2),
+                          "close_calls": round(sum(close_calls) / len(res), 2), "diff": round(mean, 2),
+                          "se": round(se, 2), "games_changed": sum(1 for a, b in res if a != b)}))
         return
     if args.summarise is not None:
         records = [json.loads(line) for f in args.summarise for line in open(f) if line.strip()]
