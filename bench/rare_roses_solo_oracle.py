@@ -51,7 +51,6 @@ from concurrent.futures import ProcessPoolExecutor
 import roses
 from roses.agents import Turn, make_agent
 from roses.agents.rollout import RolloutAgent
-from roses.core import CHANCE
 from roses.games.rare_roses.actions import Push, StopPushing
 from roses.games.rare_roses.bots import HeuristicAgent
 from roses.sim.match import play_game
@@ -59,30 +58,11 @@ from roses.sim.match import play_game
 THRESHOLDS = (0.0, 1.0, 1.5, 2.0)
 
 
-def playout(game, world, seed: int) -> float:
-    """Final money of the solo shop after the heuristic (seeded ``seed``) plays ``world`` out."""
-    bot = make_agent("heuristic", game, seed)
-    while True:
-        p = world.current_player()
-        if p == CHANCE:
-            world.apply(world.sample_chance())
-            continue
-        if p < 0:
-            return world.scores()[0]
-        world.apply(bot.act(Turn(p, None, world.legal_actions(), world)))
-
-
 def values(game, turn: Turn, moves: list[str], worlds: int, rng: random.Random) -> dict[str, list[float]]:
-    """Final money after each move (its text) in the same ``worlds`` sampled worlds and seeds."""
-    out: dict[str, list[float]] = {m: [] for m in moves}
-    for _ in range(worlds):
-        world = turn.sample_state(rng)
-        seed = rng.getrandbits(63)
-        for m in moves:
-            w = world.reseeded(seed)
-            w.apply(w.action_from_text(m))
-            out[m].append(playout(game, w, seed))
-    return out
+    """Final money (dollars) after each move (its text) in the same ``worlds`` sampled worlds and
+    seeds, the heuristic playing out: :meth:`RolloutAgent.world_returns` scored by the money."""
+    judge = RolloutAgent(game, base=None, playout_bot=HeuristicAgent, evaluate=lambda w: w.scores())
+    return judge.world_returns(turn, moves, worlds, rng=rng)
 
 
 def paired(a: list[float], b: list[float]) -> tuple[float, float]:

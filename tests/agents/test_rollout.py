@@ -76,3 +76,30 @@ def test_bad_budgets_are_refused():
     for kw in ({"iterations": 0}, {"guard": -1}, {"time_ms": 0}):
         with pytest.raises(ValueError):
             _agent(game, **kw)
+
+
+def test_world_returns_scores_each_move_in_the_same_worlds_on_any_scale():
+    """``world_returns``: equal-length lists, one entry a world; the same ``rng`` seed gives the
+    same returns; ``evaluate`` sets the scale (here the raw scores, Rare Roses solo money in
+    dollars, which the default evaluation divides by ``GameInfo.score_scale``, world by world); an
+    illegal move raises and leaves the state alone."""
+    import random
+
+    from roses.core import IllegalActionError
+
+    game = roses.load("rare-roses", players=1)
+    state = _positions(game, seed=3, every=5, limit=1)[0]
+    turn = Turn.of(state)
+    before = state.snapshot()
+    moves = [str(a) for a in turn.legal_actions][:2]
+    money = _agent(game, evaluate=lambda w: w.scores())
+    out = money.world_returns(turn, moves, 3, rng=random.Random(5))
+    assert list(out) == moves and all(len(v) == 3 for v in out.values())
+    again = _agent(game, evaluate=lambda w: w.scores()).world_returns(turn, moves, 3, rng=random.Random(5))
+    assert again == {m: out[m] for m in moves}
+    assert max(max(v) for v in out.values()) > game.info.score_scale / 10  # dollars
+    scaled = _agent(game).world_returns(turn, moves, 3, rng=random.Random(5))
+    assert scaled == {m: [x / game.info.score_scale for x in out[m]] for m in moves}
+    with pytest.raises(IllegalActionError):
+        money.world_returns(turn, ["not a move"], 1, rng=random.Random(5))
+    assert state.snapshot() == before

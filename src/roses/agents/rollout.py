@@ -121,7 +121,6 @@ class RolloutAgent:
     def search(self, turn: Turn) -> SearchResult:
         """Play every candidate out in the same worlds and pick by the guarded best mean."""
         legal = turn.legal_actions
-        seat = turn.seat
         base = str(self.base.act(turn))
         texts = [str(a) for a in legal]
         others = [t for t in texts if t != base]
@@ -130,19 +129,8 @@ class RolloutAgent:
             others = self.rng.sample(others, room)
         candidates = ([base] if base in texts else []) + others
         worlds = max(self.min_worlds, self.iterations // len(candidates))
-        draw = self.belief.sampler(turn, self.rng) if self.belief is not None else \
-            (lambda: turn.sample_state(self.rng))
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
-        results: dict[str, list[float]] = {t: [] for t in candidates}
-        for k in range(worlds):
-            world = draw()
-            seed = self.rng.getrandbits(63)
-            for t in candidates:
-                w = world.reseeded(seed)
-                w.apply(w.action_from_text(t))
-                results[t].append(self._playout(w, seed)[seat])
-            if deadline is not None and k + 1 >= self.min_worlds and time.perf_counter() >= deadline:
-                break
+        results = self.world_returns(turn, candidates, worlds, deadline=deadline)
         means = {t: sum(v) / len(v) for t, v in results.items()}
         best = max(candidates, key=lambda t: (means[t], t == base))
         if best != base and base in results and not self._beats(results[best], results[base]):
@@ -151,6 +139,43 @@ class RolloutAgent:
         action = legal[texts.index(best)]
         self.last_iterations = sum(len(v) for v in results.values())
         return SearchResult(action, means[best], moves, self.last_iterations)
+
+    def world_returns(self, turn: Turn, moves: Sequence[str], worlds: int, *, rng: random.Random | None = None,
+                      deadline: float | None = None) -> dict[str, list[float]]:
+        """Each move's return for ``turn.seat`` in each of the same sampled worlds.
+
+        For every world (drawn through :attr:`belief` when there is one, else
+        ``turn.sample_state``) one seed is drawn; each move is then played in
+        ``world.reseeded(seed)`` (the same future chance outcomes) and played out by
+        :attr:`playout_bot` seeded ``seed`` (common random numbers), and scored by
+        :attr:`evaluate` for the seat (its scale: rewards in [0, 1] by default, or whatever
+        ``evaluate`` gives, such as final money). :meth:`search` compares moves by these.
+
+        Args:
+            turn: the decision (its seat, legal actions and sealed worlds).
+            moves: legal moves as text (``str(action)``), each played in every world.
+            worlds: how many worlds (an int ≥ 1).
+            rng: the ``random.Random`` drawing worlds and seeds (default the agent's; advanced).
+            deadline: a ``time.perf_counter()`` value after which no world is added once
+                :attr:`min_worlds` have been played (``None``: all ``worlds``).
+
+        Returns: ``{move text: [return in world 1, world 2, …]}``, lists of equal length.
+        Raises: :class:`~roses.core.IllegalActionError` for a move that is not legal in ``turn``.
+        """
+        rng = self.rng if rng is None else rng
+        seat = turn.seat
+        draw = self.belief.sampler(turn, rng) if self.belief is not None else (lambda: turn.sample_state(rng))
+        results: dict[str, list[float]] = {t: [] for t in moves}
+        for k in range(worlds):
+            world = draw()
+            seed = rng.getrandbits(63)
+            for t in moves:
+                w = world.reseeded(seed)
+                w.apply(w.action_from_text(t))
+                results[t].append(self._playout(w, seed)[seat])
+            if deadline is not None and k + 1 >= self.min_worlds and time.perf_counter() >= deadline:
+                break
+        return results
 
     def _beats(self, mine: list[float], base: list[float]) -> bool:
         """Whether ``mine`` beats ``base`` by :attr:`guard` standard errors of the paired
