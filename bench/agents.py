@@ -27,6 +27,7 @@ workload timed in the same process (``bench/engine.py``). Games run on ``--worke
     python3 bench/agents.py --rows rt4 --games 60 --bot 'ismcts:hard@rounds=1,iterations=300'
     python3 bench/agents.py --rows rt4,rc4 --games 100 --bot heuristic --opponents ismcts:hard
     python3 bench/agents.py --rows rt4 --games 100 --bot rollout     # the rollout search (an experiment)
+    python3 bench/agents.py --rows rc4 --games 200 --bot 'ismcts:hard@sees=hands'   # a bound, not a bot
 
 The last is a player's view of a level: a heuristic seat (a stand-in for a player) against the
 level in every other seat; it wins less than the fair share when the level is harder to beat than
@@ -75,6 +76,22 @@ def timing_case(args):
     return time.process_time() - t
 
 
+class HandsSeen(Turn):
+    """A turn whose worlds are the true state with fresh future chance outcomes
+    (``State.reseeded``): every hand and face-down card seen, the deck's order not. Handed by
+    :func:`_play` only to a bench agent marked ``sees_hands`` (``@sees=hands``): the same search
+    with perfect beliefs, a diagnostic of what a model of the hidden cards could add, never a bot."""
+
+    __slots__ = ("true",)
+
+    def __init__(self, state):
+        super().__init__(state.current_player(), None, state.legal_actions(), state)
+        self.true = state
+
+    def sample_state(self, rng):
+        return self.true.reseeded(rng.getrandbits(63))
+
+
 def _play(game, pick, seed: int):
     """Play one game; ``pick(state) -> [agent per seat]`` after the first seat decision can be
     made (Blades & Rose reads factions after the setup). Returns (state, {seat: [cpu s per move]})."""
@@ -89,7 +106,7 @@ def _play(game, pick, seed: int):
             state.apply(state.sample_chance())
             continue
         t = time.process_time()
-        a = agents[p].act(Turn.of(state))
+        a = agents[p].act(HandsSeen(state) if getattr(agents[p], "sees_hands", False) else Turn.of(state))
         if p in times:
             times[p].append(time.process_time() - t)
         state.apply(a)
@@ -107,7 +124,9 @@ def bench_agent(bot: str, game, seed: int):
     ``own_prior=NAME``: the searching seat's prior is the bot ``NAME`` (e.g. ``bold``);
     ``model=own``: the other seats are modelled as the game's ``own_bot`` instead of the heuristic;
     ``model=heuristic``: every other seat modelled as the heuristic whatever bot it is, as before
-    ``meet`` (2026-12-03))."""
+    ``meet`` (2026-12-03); ``sees=hands``: the search's worlds are the true state, every hidden
+    card seen but not the deck's order (:class:`HandsSeen`; no belief needed): the same search
+    with perfect beliefs, a diagnostic, not a bot)."""
     name, _, extra = bot.partition("@")
     settings = dict(kv.split("=") for kv in extra.split(",")) if extra else {}
     if name == "rollout":
@@ -141,6 +160,8 @@ def bench_agent(bot: str, game, seed: int):
         agent.playout_policy = agent_policy(own(game, seed + 2))
         if agent.belief is not None:
             agent.belief = BeliefModel(own, pool=agent.belief.pool, window=agent.belief.window)
+    if settings.get("sees") == "hands":
+        agent.belief, agent.sees_hands = None, True
     return agent
 
 
