@@ -19,19 +19,23 @@ from __future__ import annotations
 
 from roses.core import Game
 
+from . import drafts, fills, legal
 from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, ChooseTiles, DealGive, DealPay, DealTake,
                       DealWith, Decline, DoneBuying, EndTurn, FillOrder, Propose, Push, Seed,
                       StopPushing, Trash, UseTile)
 from .cards import BOXES, ROSES
 from .rules import rules_of
 
-_FIXED = [Trash(), Seed(), Push(), StopPushing(), Accept(), Decline(), DoneBuying(), EndTurn(),
-          Propose(), CancelDeal(), DealPay(20), DealPay(5), DealPay(1)]
+# The rules' own interned action objects (legal.py, drafts.py, fills.py, rules.py), so an action
+# from an id is the very object in the legal list: apply's membership test is a pointer compare.
+_FIXED = [legal.TRASH, legal.SEED, legal.PUSH, legal.STOP, legal.ACCEPT, legal.DECLINE, legal.DONE_BUYING,
+          legal.END_TURN, drafts.PROPOSE, drafts.CANCEL_DEAL, drafts.PAY20, drafts.PAY5, drafts.PAY1]
 _FIXED_ID = {a: i for i, a in enumerate(_FIXED)}
 BUY0 = len(_FIXED)
 FILL0 = BUY0 + len(ROSES)
 _TILES = len(ROSES) * len(BOXES)
 _TILE_KINDS = (DealTake, DealGive, UseTile)
+_TILE_ACTIONS = (drafts.TAKES, drafts.GIVES, fills.USES)  # [rose][box], as _TILE_KINDS
 
 
 def _n_cards(game: Game) -> int:
@@ -85,16 +89,19 @@ def action_from_id(game: Game, action_id: int):
     if action_id < BUY0:
         return _FIXED[action_id]
     if action_id < FILL0:
-        return Buy(ROSES[action_id - BUY0])
+        return legal.BUYS[action_id - BUY0]
+    rules = rules_of(game)
     if action_id < choose0:
-        k = action_id - FILL0
-        return FillOrder(k // 2, MATCH if k % 2 == 0 else FILL)
+        card, k = divmod(action_id - FILL0, 2)
+        pair = rules.fills.get(card)  # a card id missing from a designer's deck has none
+        return pair[k] if pair else FillOrder(card, MATCH if k == 0 else FILL)
     if action_id < deal0:
-        k = action_id - choose0
-        return ChooseTiles(k // 2, MATCH if k % 2 == 0 else FILL)
+        card, k = divmod(action_id - choose0, 2)
+        pair = rules.chooses.get(card)
+        return pair[k] if pair else ChooseTiles(card, MATCH if k == 0 else FILL)
     if action_id < tiles0:
-        return DealWith(action_id - deal0)
-    k = action_id - tiles0
-    kind, tile = divmod(k, _TILES)
+        seat = action_id - deal0
+        return legal.DEALS[seat] if seat < len(legal.DEALS) else DealWith(seat)
+    kind, tile = divmod(action_id - tiles0, _TILES)
     rose, box = divmod(tile, len(BOXES))
-    return _TILE_KINDS[kind]((ROSES[rose], BOXES[box]))
+    return _TILE_ACTIONS[kind][rose][box]
