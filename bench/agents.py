@@ -92,6 +92,13 @@ class HandsSeen(Turn):
         return self.true.reseeded(rng.getrandbits(63))
 
 
+def _sees(agent, state, seat: int) -> bool:
+    """Whether ``agent`` is handed the true state (:class:`HandsSeen`) at this decision: at every
+    one (``sees_hands`` True) or at those of the observation phases it names."""
+    sees = getattr(agent, "sees_hands", None)
+    return bool(sees) and (sees is True or state.observation(seat).phase in sees)
+
+
 def _play(game, pick, seed: int):
     """Play one game; ``pick(state) -> [agent per seat]`` after the first seat decision can be
     made (Blades & Rose reads factions after the setup). Returns (state, {seat: [cpu s per move]})."""
@@ -106,7 +113,7 @@ def _play(game, pick, seed: int):
             state.apply(state.sample_chance())
             continue
         t = time.process_time()
-        a = agents[p].act(HandsSeen(state) if getattr(agents[p], "sees_hands", False) else Turn.of(state))
+        a = agents[p].act(HandsSeen(state) if _sees(agents[p], state, p) else Turn.of(state))
         if p in times:
             times[p].append(time.process_time() - t)
         state.apply(a)
@@ -126,7 +133,10 @@ def bench_agent(bot: str, game, seed: int):
     ``model=heuristic``: every other seat modelled as the heuristic whatever bot it is, as before
     ``meet`` (2026-12-03); ``sees=hands``: the search's worlds are the true state, every hidden
     card seen but not the deck's order (:class:`HandsSeen`; no belief needed): the same search
-    with perfect beliefs, a diagnostic, not a bot)."""
+    with perfect beliefs, a diagnostic, not a bot; ``pool``, ``window``, ``epsilon``: the belief's
+    (``roses.agents.belief.BeliefModel``); ``sees=PHASE+PHASE``: only at decisions of
+    those observation phases, e.g. ``sees=respond`` in Rose Ceremony, the belief kept for the
+    rest)."""
     name, _, extra = bot.partition("@")
     settings = dict(kv.split("=") for kv in extra.split(",")) if extra else {}
     if name == "rollout":
@@ -160,8 +170,17 @@ def bench_agent(bot: str, game, seed: int):
         agent.playout_policy = agent_policy(own(game, seed + 2))
         if agent.belief is not None:
             agent.belief = BeliefModel(own, pool=agent.belief.pool, window=agent.belief.window)
+    if agent.belief is not None and {"pool", "window", "epsilon"} & set(settings):
+        from roses.agents.belief import BeliefModel
+        b = agent.belief
+        agent.belief = BeliefModel(b.model, pool=int(settings.get("pool", b.pool)),
+                                   window=int(settings.get("window", b.window)),
+                                   epsilon=float(settings.get("epsilon", b.epsilon)))
+        agent.belief.seat_models = b.seat_models
     if settings.get("sees") == "hands":
         agent.belief, agent.sees_hands = None, True
+    elif "sees" in settings:
+        agent.sees_hands = frozenset(settings["sees"].split("+"))
     return agent
 
 
