@@ -1,0 +1,158 @@
+"""Rose Ceremony: what is knowing a face-down offer worth, and how much of it can a belief recover?
+
+``ismcts:hard`` with every hidden card seen (``bench/agents.py --bot 'ismcts:hard@sees=hands'``)
+wins far more than ``hard`` at 4 players, and nearly all of it comes from its answers to offers
+(``@sees=respond``). This script judges those answers one by one. It plays games with one
+``bold`` seat (seat ``seed mod n``) among heuristics and, at each of that seat's answers (accept or
+refuse a face-down card, RC-3):
+
+1. **the truth**: the difference of the seat's return between accepting and refusing, over
+   ``--truth`` playouts of the *true* state with fresh future draws (``State.reseeded``; common
+   random numbers: the same futures and bot seeds for both answers; the seat plays ``bold``, the
+   others the heuristic). Half of them pick the answer of a seat that sees the card ("seen"), the
+   other half judge every answer, so the seen answer's gain carries no winner's curse;
+2. **each belief's answer**: the same difference over ``--worlds`` worlds drawn from what the seat
+   knows (``turn.sample_state``, or ``roses.agents.belief.BeliefModel`` with a pool, window and
+   epsilon), i.e. a flat search with that belief; it answers by the sign.
+
+The summary gives, for each answer rule, its gain over ``bold``'s own answer in returns a game
+(a win is 1, shared wins split), with one standard error over the games: to first order what a
+bot answering that way would add to ``bold``'s win rate. The game follows ``bold`` throughout.
+A diagnostic that reads the true state, as ``@sees=hands`` does; never a bot.
+
+    python3 bench/rose_ceremony_answers.py --games 60 --start 0 --jobs 2
+    python3 bench/rose_ceremony_answers.py --summarise answers.jsonl   # records from --records
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+
+import roses
+from roses.agents import Turn
+from roses.agents.belief import BeliefModel
+from roses.core import CHANCE
+from roses.games.rose_ceremony.actions import ACCEPT, REFUSE
+from roses.games.rose_ceremony.bots import HeuristicAgent, bold_agent
+
+#: Beliefs compared: name -> (pool, window, epsilon), or None for uniform worlds
+#: (``turn.sample_state``). "hard" is ``ismcts:hard``'s (pool 24, the default window 16, ε 0.25).
+BELIEFS = {"uniform": None, "hard": (24, 16, 0.25), "pool200-w1": (200, 1, 0.05),
+           "pool200-w4": (200, 4, 0.1), "pool500-w1": (500, 1, 0.05)}
+
+
+def playout(game, world, me: int, seed: int) -> float:
+    """``me``'s return after ``bold`` (seat ``me``) and heuristics play ``world`` to the end."""
+    bots = [bold_agent(game, seed + s) if s == me else HeuristicAgent(game, seed + s) for s in range(game.num_players)]
+    while not world.is_terminal():
+        p = world.current_player()
+        if p == CHANCE:
+            world.apply(world.sample_chance())
+            continue
+        world.apply(bots[p].act(Turn.of(world)))
+    return world.returns()[me]
+
+
+def differences(game, draw, me: int, rng: random.Random, k: int) -> list[float]:
+    """Per world from ``draw()``: return after accepting minus after refusing (same futures)."""
+    out = []
+    for _ in range(k):
+        world = draw()
+        seed = rng.getrandbits(63)
+        pair = []
+        for answer in (ACCEPT, REFUSE):
+            w = world.reseeded(seed)
+            w.apply(answer)
+            pair.append(playout(game, w, me, seed % 1_000_003))
+        out.append(pair[0] - pair[1])
+    return out
+
+
+def game_records(task) -> list[dict]:
+    """One game's records: one per answer of the ``bold`` seat, then ``{"seed", "final"}``."""
+    seed, players, worlds, truth = task
+    game = roses.load("rose-ceremony", players=players)
+    rng = random.Random(7919 * seed + 3)
+    heuristic = game.spec.bots["heuristic"]
+    me = seed % players
+    bots = [bold_agent(game, 100 * seed + s) if s == me else HeuristicAgent(game, 100 * seed + s)
+            for s in range(players)]
+    state = game.new_initial_state(seed)
+    out = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance())
+            continue
+        p = state.current_player()
+        turn = Turn.of(state)
+        if p == me and turn.observation.phase == "respond":
+            true = differences(game, state.clone, me, rng, truth)
+            half = len(true) // 2
+            rec = {"seed": seed, "deck": turn.observation.deck_size, "bold": str(bots[me].act(turn)),
+                   "seen": round(sum(true[:half]) / half, 4), "true": round(sum(true[half:]) / (len(true) - half), 4)}
+            for name, cfg in BELIEFS.items():
+                draw = (lambda: turn.sample_state(rng)) if cfg is None else \
+                    BeliefModel(heuristic, pool=cfg[0], window=cfg[1], epsilon=cfg[2]).sampler(turn, rng)
+                rec[name] = round(sum(differences(game, draw, me, rng, worlds)) / worlds, 4)
+            out.append(rec)
+        state.apply(bots[p].act(turn))
+    out.append({"seed": seed, "final": state.returns()[me]})
+    return out
+
+
+def summary(records: list[dict]) -> dict:
+    """Per answer rule: gain over ``bold``'s answer a game (returns), its standard error, and how
+    many answers it changed. Only games with their final record count."""
+    games = sorted({r["seed"] for r in records if "final" in r})
+    answers = [r for r in records if "true" in r and r["seed"] in set(games)]
+    rules = ["seen"] + list(BELIEFS) + ["always accept"]
+    out = {"games": len(games), "answers": len(answers),
+           "bold_win_rate": round(sum(r["final"] for r in records if "final" in r) / max(1, len(games)), 3), "rules": {}}
+    for rule in rules:
+        per: dict[int, float] = defaultdict(float)
+        changed = 0
+        for r in answers:
+            answer = "accept" if rule == "always accept" or r[rule] > 0 else "refuse"
+            if answer != r["bold"]:
+                changed += 1
+                per[r["seed"]] += r["true"] if answer == "accept" else -r["true"]
+        xs = [per[g] for g in games]
+        mean = sum(xs) / max(1, len(xs))
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
+        out["rules"][rule] = {"gain_per_game": round(mean, 4), "se": round(sd / math.sqrt(max(1, len(xs))), 4),
+                              "changed": changed}
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--worlds", type=int, default=32, help="worlds a belief's answer is judged on")
+    ap.add_argument("--truth", type=int, default=64, help="true-state playouts (half pick, half judge)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--records", action="store_true", help="print every answer's record (JSON lines)")
+    ap.add_argument("--summarise", nargs="*", metavar="FILE", help="summarise saved records instead")
+    args = ap.parse_args()
+    if args.summarise is not None:
+        print(json.dumps(summary([json.loads(line) for f in args.summarise for line in open(f) if line.strip()])))
+        return
+    tasks = [(s, args.players, args.worlds, args.truth) for s in range(args.start, args.start + args.games)]
+    records = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for recs in pool.map(game_records, tasks):
+            records += recs
+            if args.records:
+                for r in recs:
+                    print(json.dumps(r), flush=True)
+    print(json.dumps(summary(records)), file=sys.stderr if args.records else sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
