@@ -22,6 +22,11 @@ A diagnostic that reads the true state, as ``@sees=hands`` does; never a bot.
 
     python3 bench/rose_ceremony_answers.py --games 60 --start 0 --jobs 2
     python3 bench/rose_ceremony_answers.py --summarise answers.jsonl   # records from --records
+    python3 bench/rose_ceremony_answers.py --mass 6    # how much weight each belief puts on the true card
+
+``--mass N`` plays N games of heuristics (seeds ``--start`` …) and, at every answer of every seat,
+draws 200 worlds from each belief and prints the mean share of them whose offered card is the
+true card's kind (roses and thorns), and the mean log loss of that share (floored at 0.001).
 """
 from __future__ import annotations
 
@@ -105,6 +110,43 @@ def game_records(task) -> list[dict]:
     return out
 
 
+def card_mass(start: int, games: int, players: int) -> dict:
+    """Per belief: mean share of drawn worlds whose pending offer is the true card, over every
+    answer of ``games`` heuristic games, its mean log loss, and the answers counted."""
+    game = roses.load("rose-ceremony", players=players)
+    heuristic = game.spec.bots["heuristic"]
+    rng = random.Random(start)
+    answers = []
+    for seed in range(start, start + games):
+        state = game.new_initial_state(seed)
+        bots = [HeuristicAgent(game, 100 * seed + s) for s in range(players)]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance())
+                continue
+            p = state.current_player()
+            if state.observation(p).phase == "respond":
+                answers.append(state.clone())
+            state.apply(bots[p].act(Turn.of(state)))
+
+    def offered(world):
+        offerer = world.observation(world.current_player()).pending_offer.offerer
+        return world.observation(offerer).pending_offer.card
+
+    out = {"answers": len(answers), "beliefs": {}}
+    for name, cfg in BELIEFS.items():
+        shares = []
+        for st in answers:
+            turn = Turn.of(st)
+            draw = (lambda: turn.sample_state(rng)) if cfg is None else \
+                BeliefModel(heuristic, pool=cfg[0], window=cfg[1], epsilon=cfg[2]).sampler(turn, rng)
+            true = offered(st)
+            shares.append(sum(offered(draw()) == true for _ in range(200)) / 200)
+        out["beliefs"][name] = {"mass": round(sum(shares) / len(shares), 3),
+                                "log_loss": round(sum(-math.log(max(x, 1e-3)) for x in shares) / len(shares), 2)}
+    return out
+
+
 def summary(records: list[dict]) -> dict:
     """Per answer rule: gain over ``bold``'s answer a game (returns), its standard error, and how
     many answers it changed. Only games with their final record count."""
@@ -139,7 +181,11 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--records", action="store_true", help="print every answer's record (JSON lines)")
     ap.add_argument("--summarise", nargs="*", metavar="FILE", help="summarise saved records instead")
+    ap.add_argument("--mass", type=int, metavar="N", help="weight each belief puts on the true card, N games")
     args = ap.parse_args()
+    if args.mass:
+        print(json.dumps(card_mass(args.start, args.mass, args.players)))
+        return
     if args.summarise is not None:
         print(json.dumps(summary([json.loads(line) for f in args.summarise for line in open(f) if line.strip()])))
         return
