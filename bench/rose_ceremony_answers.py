@@ -41,9 +41,10 @@ from concurrent.futures import ProcessPoolExecutor
 import roses
 from roses.agents import Turn
 from roses.agents.belief import BeliefModel
-from roses.core import CHANCE
+from roses.agents.rollout import RolloutAgent
 from roses.games.rose_ceremony.actions import ACCEPT, REFUSE
 from roses.games.rose_ceremony.bots import HeuristicAgent, bold_agent
+from roses.sim.match import play_game
 
 #: Beliefs compared: name -> (pool, window, epsilon), or None for uniform worlds
 #: (``turn.sample_state``). "hard" is ``ismcts:hard``'s (pool 24, the default window 16, ε 0.25).
@@ -51,31 +52,43 @@ BELIEFS = {"uniform": None, "hard": (24, 16, 0.25), "pool200-w1": (200, 1, 0.05)
            "pool200-w4": (200, 4, 0.1), "pool500-w1": (500, 1, 0.05)}
 
 
-def playout(game, world, me: int, seed: int) -> float:
-    """``me``'s return after ``bold`` (seat ``me``) and heuristics play ``world`` to the end."""
-    bots = [bold_agent(game, seed + s) if s == me else HeuristicAgent(game, seed + s) for s in range(game.num_players)]
-    while not world.is_terminal():
-        p = world.current_player()
-        if p == CHANCE:
-            world.apply(world.sample_chance())
-            continue
-        world.apply(bots[p].act(Turn.of(world)))
-    return world.returns()[me]
+class Table:
+    """The playout bot of every seat: ``bold`` at seat ``me``, the heuristic elsewhere, seat ``s``
+    seeded ``seed % 1_000_003 + s`` (one per playout: ``RolloutAgent``'s ``playout_bot``)."""
+
+    name = "table"
+
+    def __init__(self, game, seed: int, me: int):
+        seed %= 1_000_003
+        self.bots = [bold_agent(game, seed + s) if s == me else HeuristicAgent(game, seed + s)
+                     for s in range(game.num_players)]
+
+    def act(self, turn):
+        return self.bots[turn.seat].act(turn)
 
 
-def differences(game, draw, me: int, rng: random.Random, k: int) -> list[float]:
-    """Per world from ``draw()``: return after accepting minus after refusing (same futures)."""
-    out = []
-    for _ in range(k):
-        world = draw()
-        seed = rng.getrandbits(63)
-        pair = []
-        for answer in (ACCEPT, REFUSE):
-            w = world.reseeded(seed)
-            w.apply(answer)
-            pair.append(playout(game, w, me, seed % 1_000_003))
-        out.append(pair[0] - pair[1])
-    return out
+class TrueTurn(Turn):
+    """``turn`` whose every world is the true state itself (``RolloutAgent.world_returns`` then
+    gives each one fresh future draws): what a seat that sees the card would search."""
+
+    __slots__ = ("true",)
+
+    def __init__(self, state):
+        super().__init__(state.current_player(), None, state.legal_actions(), state)
+        self.true = state
+
+    def sample_state(self, rng):
+        return self.true.clone()
+
+
+def differences(game, turn: Turn, me: int, rng: random.Random, k: int, belief=None) -> list[float]:
+    """Per world of ``turn`` (through ``belief`` when given): ``me``'s return after accepting minus
+    after refusing, the same futures and playout bots for both
+    (:meth:`RolloutAgent.world_returns`, :class:`Table` playing out)."""
+    judge = RolloutAgent(game, base=None, playout_bot=lambda g, seed: Table(g, seed, me), belief=belief,
+                         evaluate=lambda w: w.returns())
+    out = judge.world_returns(turn, [str(ACCEPT), str(REFUSE)], k, rng=rng)
+    return [a - r for a, r in zip(out[str(ACCEPT)], out[str(REFUSE)])]
 
 
 def game_records(task) -> list[dict]:
@@ -87,25 +100,22 @@ def game_records(task) -> list[dict]:
     me = seed % players
     bots = [bold_agent(game, 100 * seed + s) if s == me else HeuristicAgent(game, 100 * seed + s)
             for s in range(players)]
-    state = game.new_initial_state(seed)
     out = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance())
-            continue
-        p = state.current_player()
+
+    def judge(state, _seat, _action):  # at each of the bold seat's answers, before it answers
+        if state.is_terminal() or state.current_player() != me or state.observation(me).phase != "respond":
+            return
         turn = Turn.of(state)
-        if p == me and turn.observation.phase == "respond":
-            true = differences(game, state.clone, me, rng, truth)
-            half = len(true) // 2
-            rec = {"seed": seed, "deck": turn.observation.deck_size, "bold": str(bots[me].act(turn)),
-                   "seen": round(sum(true[:half]) / half, 4), "true": round(sum(true[half:]) / (len(true) - half), 4)}
-            for name, cfg in BELIEFS.items():
-                draw = (lambda: turn.sample_state(rng)) if cfg is None else \
-                    BeliefModel(heuristic, pool=cfg[0], window=cfg[1], epsilon=cfg[2]).sampler(turn, rng)
-                rec[name] = round(sum(differences(game, draw, me, rng, worlds)) / worlds, 4)
-            out.append(rec)
-        state.apply(bots[p].act(turn))
+        true = differences(game, TrueTurn(state), me, rng, truth)
+        half = len(true) // 2
+        rec = {"seed": seed, "deck": turn.observation.deck_size, "bold": str(bots[me].act(turn)),
+               "seen": round(sum(true[:half]) / half, 4), "true": round(sum(true[half:]) / (len(true) - half), 4)}
+        for name, cfg in BELIEFS.items():
+            belief = None if cfg is None else BeliefModel(heuristic, pool=cfg[0], window=cfg[1], epsilon=cfg[2])
+            rec[name] = round(sum(differences(game, turn, me, rng, worlds, belief)) / worlds, 4)
+        out.append(rec)
+
+    state = play_game(game, bots, seed, on_step=judge)
     out.append({"seed": seed, "final": state.returns()[me]})
     return out
 
@@ -117,17 +127,14 @@ def card_mass(start: int, games: int, players: int) -> dict:
     heuristic = game.spec.bots["heuristic"]
     rng = random.Random(start)
     answers = []
+
+    def keep(state, _seat, _action):  # every answer, before it is given
+        if not state.is_terminal() and not state.is_chance_node() and \
+                state.observation(state.current_player()).phase == "respond":
+            answers.append(state.clone())
+
     for seed in range(start, start + games):
-        state = game.new_initial_state(seed)
-        bots = [HeuristicAgent(game, 100 * seed + s) for s in range(players)]
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance())
-                continue
-            p = state.current_player()
-            if state.observation(p).phase == "respond":
-                answers.append(state.clone())
-            state.apply(bots[p].act(Turn.of(state)))
+        play_game(game, [HeuristicAgent(game, 100 * seed + s) for s in range(players)], seed, on_step=keep)
 
     def offered(world):
         offerer = world.observation(world.current_player()).pending_offer.offerer
