@@ -434,3 +434,27 @@ def test_roses_and_thorns_hard_keeps_its_own_bots_move_unless_clearly_beaten():
         assert make_agent("ismcts:medium", game, 0).keep_margin is None
     for name, players in (("rose-ceremony", 4), ("blades-and-rose", 6), ("rare-roses", 4)):
         assert make_agent("ismcts:hard", roses.load(name, players=players), 0).keep_margin is None
+
+
+@pytest.mark.parametrize("name,players", [("roses-and-thorns", 4), ("rose-ceremony", 4), ("blades-and-rose", 6)])
+def test_world_returns_compares_moves_in_the_same_sealed_worlds(name, players):
+    """``ISMCTSAgent.world_returns`` (the analysis' second opinion): one return a world for each
+    move (a move listed twice is played once), in [0, 1]; reproducible from the seed; the same
+    whatever the hidden parts of the true state; an illegal move raises and the state is left
+    alone."""
+    from roses.core import IllegalActionError
+
+    game = roses.load(name, players=players)
+    rng = random.Random(7)
+    for i, state in enumerate(_positions(game, seed=4, every=6, limit=2)):
+        seat = state.current_player()
+        before = state.snapshot()
+        moves = [str(a) for a in state.legal_actions()][:2]
+        out = _small(game, "ismcts:hard", 60 + i).world_returns(Turn.of(state), moves + moves[:1], 5)
+        assert list(out) == moves and all(len(v) == 5 and all(0.0 <= x <= 1.0 for x in v) for v in out.values())
+        assert _small(game, "ismcts:hard", 60 + i).world_returns(Turn.of(state), moves, 5) == out
+        other = state.determinize(seat, rng)
+        assert _small(game, "ismcts:hard", 60 + i).world_returns(Turn.of(other), moves, 5) == out
+        assert state.snapshot() == before
+        with pytest.raises(IllegalActionError):
+            _small(game, "ismcts:hard", 1).world_returns(Turn.of(state), ["not a move"], 1)

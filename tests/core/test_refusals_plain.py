@@ -69,3 +69,16 @@ def test_a_refusal_keeps_the_reason_and_drops_the_rule_id_the_move_and_the_legal
     assert refusal(e, ["Anna", "Ben", "Carla"]) == "Carla has no face-down card to turn up."
     assert refusal(IllegalActionError("legal actions", "'zz' is not a legal action now; legal: pass", "zz")) == NOT_NOW
     assert refusal(IllegalActionError("action text", "write: offer SEAT take TILES [give TILES]", "offer")) == NOT_A_MOVE
+
+
+def test_name_seats_names_the_seats_of_a_move_in_words():
+    """Moves in words count seats from 1 ("to Seat 3"); a table names them."""
+    from roses.core.plain import name_seats
+
+    names = ["Ann", "Rowan (hard bot)", "Seat 3", None]
+    assert name_seats("Offer a card of 1 rose to Seat 2", names) == "Offer a card of 1 rose to Rowan (hard bot)"
+    assert name_seats("Turn up Seat 1's top card", names) == "Turn up Ann's top card"
+    # no name, a default name or no such seat: as it was
+    for text in ("Turn up Seat 3's top card", "Give it to Seat 4", "Give it to Seat 12"):
+        assert name_seats(text, names) == text
+    assert name_seats("Offer a card to Seat 2", None) == "Offer a card to Seat 2"

@@ -80,7 +80,7 @@ def test_the_replay_viewer_analyses_a_seat_and_draws_its_win_chance(live_server,
     assert 1 <= marked.count() <= 3 and listed.count() == marked.count()
     texts = [" ".join(t.split()) for t in listed.all_inner_texts()]
     for k, t in enumerate(texts):
-        assert t.startswith(f"{k + 1} Move ") and "you played '" in t and "kept about" in t
+        assert t.startswith(f"{k + 1} Move ") and "Hazel (standard bot) played '" in t and "kept about" in t
     # every point sits inside the 0-100% band of the chart
     ys = points.evaluate_all("els => els.map(e => Number(e.querySelector('circle').getAttribute('cy')))")
     assert all(14 <= y <= 240 - 36 for y in ys)

@@ -68,7 +68,8 @@ def test_analysis_of_a_finished_game_has_one_decision_per_real_choice(client):
     assert len(out["marked"]) <= 3
     for m in out["marked"]:
         assert m["drop"] >= 0.05 and m["step"] in steps
-        assert m["text"].startswith(f"Move {m['step'] + 1}: you played '{m['played_words']}'; '{m['best_words']}' kept about ")
+        who = data["holders"][0][-1]["name"]  # the seat by its name at the table, not "you"
+        assert m["text"].startswith(f"Move {m['step'] + 1}: {who} played '{m['played_words']}'; '{m['best_words']}' kept about ")
         assert not engine_syntax(m["text"]), m["text"]
     drops = [m["drop"] for m in out["marked"]]
     assert drops == sorted(drops, reverse=True)
@@ -195,6 +196,28 @@ def test_a_hint_for_the_seat_to_move_and_for_no_one_else(client):
     assert r.status_code == 403 and r.json()["detail"] == "only a player at the table can ask for a hint"
     assert client.post(f"/api/tables/{tid}/hint").status_code == 401
     assert client.post(f"/api/tables/{tid}/hint", headers=auth("nope")).status_code == 401
+
+
+def test_a_hint_names_the_seats_as_the_table_does(client):
+    """Regression: a hint said "Offer a card … to Seat 2" where the table shows the seat as
+    "Rowan (standard bot)". Every seat a hint mentions is named as the table names it."""
+    r = client.post("/api/tables", json={"game": RC, "params": {"players": 3}, "seed": 6, "bot_delay_ms": 0,
+                                         "hints": True, "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 2})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    tid, token = made["table_id"], made["seats"][0]["token"]
+    for _ in range(6):
+        v = my_turn(client, tid, token)
+        out = client.post(f"/api/tables/{tid}/hint", headers=auth(token)).json()
+        assert "Seat 2" not in out["text"] and "Seat 3" not in out["text"], out["text"]
+        if out["move"].startswith("offer"):
+            target = int(out["move"].rsplit(" ", 1)[1])
+            name = next(s["name"] for s in v["seats"] if s["seat"] == target)
+            assert name.endswith("(standard bot)") and f"to {name}" in out["text"], out["text"]
+            return
+        r = client.post(f"/api/tables/{tid}/actions", headers=auth(token), json={"action": out["move"], "version": v["version"]})
+        assert r.status_code == 200, r.text
+    raise AssertionError("no offer was hinted in six turns")
 
 
 def test_no_hint_when_it_is_not_your_turn(client):

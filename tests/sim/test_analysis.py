@@ -73,6 +73,101 @@ def test_worst_lists_the_biggest_drops_first():
     assert [d.step for d in worst(ds, count=1)] == [5]
 
 
+def test_a_drop_within_its_standard_errors_is_not_marked():
+    ds = [Decision(0, 0, "a", "b", 0.6, 0.1, 2, drop_se=0.2), Decision(2, 0, "a", "b", 0.6, 0.4, 2, drop_se=0.2),
+          Decision(4, 0, "a", "b", 0.6, 0.45, 2, drop_se=0.05)]
+    assert [d.step for d in worst(ds)] == [0, 4]  # 0.2 is within 1.5 standard errors of 0.2
+
+
+class _Scripted:
+    """A search whose tree saw move 'a' 20 times (mean 0.2) and 'b' once (a loss: mean 0.0),
+    and whose second opinion (``world_returns``) gives each move the returns of ``worlds``."""
+
+    def __init__(self, worlds: dict[str, list[float]]):
+        self.worlds = worlds
+        self.asked: list[list[str]] = []
+
+    def analyse(self, turn):
+        from roses.agents.ismcts import MoveEstimate, SearchResult
+
+        a, b = turn.legal_actions[:2]
+        moves = [MoveEstimate(a, 20, 0.2), MoveEstimate(b, 1, 0.0)]
+        moves += [MoveEstimate(m, 0, None) for m in turn.legal_actions[2:]]
+        return SearchResult(a, 0.2, moves, 21)
+
+    def world_returns(self, turn, moves, worlds):
+        self.asked.append(list(moves))
+        a, b = (str(m) for m in turn.legal_actions[:2])
+        return {t: self.worlds[{a: "a", b: "b"}[t]][:worlds] for t in moves}
+
+
+def _second_moves(record, seat):
+    """The steps where ``seat`` played its second legal move."""
+    state = roses.load(record.game, **record.params).new_initial_state(record.seed)
+    out = []
+    for i, (s, text) in enumerate(record.actions):
+        if s == seat and len(state.legal_actions()) > 1 and text == str(state.legal_actions()[1]):
+            out.append(i)
+        state.apply(state.action_from_text(text))
+    return out
+
+
+def test_a_move_the_search_barely_tried_is_judged_by_a_second_opinion():
+    """Regression: the analysis took a move's mean from the tree, so a move tried once and lost
+    showed 0% and was marked among the biggest drops (and a move the search kept could show a lower
+    chance than the move played). Now the played move and the bot's are compared in the same
+    worlds: here as good as each other, so no drop; or clearly worse, so a drop with its error."""
+    record = GameRecord.from_state(_finished())
+    steps = _second_moves(record, 1)
+    assert steps
+    even = _Scripted({"a": [1.0, 0.0] * 16, "b": [1.0, 0.0] * 16})
+    ds = {d.step: d for d in analyse_record(record, 1, make=lambda g, s: even)}
+    for i in steps:
+        d = ds[i]
+        assert d.best == d.played and d.chance == d.played_chance == 0.5 and d.drop == 0.0 and d.drop_se is None
+    assert worst(list(ds.values())) == [] and all(len(m) == 2 for m in even.asked)
+    worse = _Scripted({"a": [1.0] * 16 + [0.0] * 16, "b": [0.0] * 32})
+    ds = {d.step: d for d in analyse_record(record, 1, make=lambda g, s: worse)}
+    for i in steps:
+        d = ds[i]
+        assert d.best != d.played and (d.chance, d.played_chance) == (0.5, 0.0) and d.drop == 0.5
+        assert 0.0 < d.drop_se < 0.1
+    assert worst(list(ds.values())) == sorted((ds[i] for i in steps), key=lambda d: d.step)[:3]
+
+
+def test_the_preferred_move_is_never_rated_below_the_move_played():
+    """Over a real game with a small search: every decision's chance (with the preferred move) is
+    at least the chance after the move played, which is always known."""
+    record = GameRecord.from_state(_finished("rose-ceremony", players=3, seed=2))
+    decisions = analyse_record(record, 0, make=_fast, worlds=8)
+    assert decisions and any(d.played != d.best for d in decisions)
+    for d in decisions:
+        assert d.played_chance is not None and d.played_chance <= d.chance
+        assert (d.played == d.best) == (d.drop_se is None)
+
+
+def test_a_hint_never_rates_the_runner_up_above_its_suggestion():
+    """Regression: a hint said "about a 26% chance …, against 28% for" another move (the search
+    kept its prior's move, and the runner-up's mean came from fewer tries). Now both are played
+    out in the same worlds and the better is suggested; a close pair is said to be about as good."""
+    game = roses.load("rose-ceremony", players=3)
+    state = game.new_initial_state(4)
+    bots = [make_agent("heuristic", game, s) for s in range(3)]
+    seen = 0
+    while not state.is_terminal() and seen < 6:
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        if len(state.legal_actions()) > 1:
+            h = hint(state, make=_fast, worlds=8)
+            assert h.runner_up is not None and h.runner_up_chance <= h.chance
+            assert h.text.index(f"{round(100 * h.chance)}%") < h.text.index(f"{round(100 * h.runner_up_chance)}%", h.text.index("chance to win"))
+            seen += 1
+        state.apply(bots[p].act(Turn.of(state)))
+    assert seen == 6
+
+
 def test_bad_seat_is_refused():
     record = GameRecord.from_state(_finished())
     with pytest.raises(ValueError):

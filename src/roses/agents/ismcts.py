@@ -437,6 +437,51 @@ class ISMCTSAgent:
             (root.reward / root.visits if root.visits else 1.0 / turn.game.num_players)
         return SearchResult(best.action, value, moves, done)
 
+    def world_returns(self, turn: Turn, moves: Sequence[str], worlds: int) -> dict[str, list[float]]:
+        """A second opinion on a few root moves, free of the tree's selection: each move's return
+        for ``turn.seat`` in each of the same sampled worlds (as
+        :meth:`roses.agents.rollout.RolloutAgent.world_returns`; analysis and hints compare the
+        bot's move with another by it, :mod:`roses.sim.analysis`).
+
+        Each world is drawn as the search draws its worlds (:attr:`belief`, else
+        ``turn.sample_state``), so only from what the seat knows. Each move is played in
+        ``world.reseeded(seed)`` (the same future chance outcomes for every move) and played out by
+        the search's own playout models (the seat's own policy, the seats it models, the rest)
+        drawing from ``random.Random(seed)`` (common random numbers), then scored by
+        :attr:`evaluate`.
+
+        Args:
+            turn: the decision (its seat, legal actions, sealed worlds and table talk).
+            moves: legal moves as text (``str(action)``).
+            worlds: how many worlds (an int ≥ 1).
+
+        Returns: ``{move text: [return in world 1, world 2, …]}``, lists of equal length, on the
+        search's scale (in [0, 1] by default).
+        Raises: :class:`~roses.core.IllegalActionError` for a move that is not legal in ``turn``.
+        """
+        seat = turn.seat
+        self._seat = seat
+        self._modelled = {s: p for s, p in self.seat_playout_policies.items() if s != seat}
+        self._talk = turn.talk
+        self._stage = None
+        outer = self.rng
+        draw = self.belief.sampler(turn, outer) if self.belief is not None else (lambda: turn.sample_state(outer))
+        results: dict[str, list[float]] = {t: [] for t in moves}
+        try:
+            for _ in range(worlds):
+                world = draw()
+                if self.horizon is not None and self._stage is None:  # public, so any world tells
+                    self._stage = self.horizon[0].progress(world) + self.horizon[1]
+                seed = outer.getrandbits(63)
+                for t in results:  # each move once, however often it is listed
+                    w = world.reseeded(seed)
+                    w.apply(w.action_from_text(t))
+                    self.rng = random.Random(seed)  # _playout draws from self.rng
+                    results[t].append(self._playout(w)[seat])
+        finally:
+            self.rng = outer
+        return results
+
     def root_visits(self) -> dict[str, int]:
         """Visits per root action text in the last decision (for tests and debugging)."""
         if self.last_root is None:

@@ -44,6 +44,24 @@ def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
     return f"Seat {seat + 1}"
 
 
+_WORDS_SEAT = re.compile(r"\bSeat (\d+)\b")
+
+
+def name_seats(words: str, names: Sequence[str | None] | None = None) -> str:
+    """A move in plain words (a game's ``words`` module, seats written "Seat N" counted from 1:
+    "Offer a card … to Seat 3") with each seat by its name in ``names`` (0-based; a missing, empty
+    or default "Seat N" name leaves the mention as it is). Input and output: one string."""
+    if not names:
+        return words
+
+    def named(m: re.Match[str]) -> str:
+        k = int(m.group(1)) - 1
+        name = names[k] if 0 <= k < len(names) else None
+        return name if name and not re.fullmatch(r"(?i)seat \d+", name.strip()) else m.group(0)
+
+    return _WORDS_SEAT.sub(named, words)
+
+
 # "seats 0, 3 (you), 5" (a list: plural only, so "seat 2, 3 left" stays one seat) or "seat 2".
 _SEATS = re.compile(r"\b[Ss]eats ((?:\d+(?: \(you\))?, )*\d+(?: \(you\))?)|\b[Ss]eat (\d+)\b")
 

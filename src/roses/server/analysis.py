@@ -20,11 +20,13 @@ and a thread keeps it cancellable and simple).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from roses.core import GameRecord, RosesError, State, load, to_jsonable
+from roses.core.plain import name_seats, seat_name
 from roses.sim.analysis import Decision, analyse_record, hint, percent, worst
 
 from .auth import ApiError
@@ -69,12 +71,22 @@ class Slots:
             self.keys.discard(key)
 
 
-def marked_text(d: Decision, move_number: int) -> str:
-    """A marked decision in plain words: "Move 12: you played 'Bid 4 (of 9 cards on the
-    table)'; 'Pass' kept about 45% instead of 20%"."""
-    return (f"Move {move_number}: you played '{d.played_words or d.played}'; '{d.best_words or d.best}' "
+def marked_text(d: Decision, move_number: int, who: str = "you") -> str:
+    """A marked decision in plain words: "Move 12: Hazel (hard bot) played 'Bid 4 (of 9 cards on
+    the table)'; 'Pass' kept about 45% instead of 20%" (``who``: the seat's name)."""
+    return (f"Move {move_number}: {who} played '{d.played_words or d.played}'; '{d.best_words or d.best}' "
             f"kept about {percent(d.chance)} "
             f"instead of {percent(d.played_chance)}.")
+
+
+def record_names(record: GameRecord) -> list[str | None]:
+    """Each seat's name at the end of ``record`` (its last holder's, as the replay viewer names
+    it), ``None`` for a seat the record does not name."""
+    out: list[str | None] = []
+    for held in record.holders or []:
+        last = held[-1] if held else {}
+        out.append(last.get("name") if isinstance(last, dict) and isinstance(last.get("name"), str) else None)
+    return out
 
 
 def decision_json(d: Decision) -> dict[str, Any]:
@@ -90,13 +102,18 @@ def check_seat(seat: Any, players: int) -> int:
 
 
 def run_analysis(record: GameRecord, seat: int) -> dict[str, Any]:
-    """Analyse ``seat``'s decisions in ``record`` (blocking: call in a worker thread)."""
-    decisions = analyse_record(record, seat, bot=ANALYSIS_BOT, make=MAKE)
+    """Analyse ``seat``'s decisions in ``record`` (blocking: call in a worker thread); moves and
+    the marked decisions name seats as the replay does (:func:`record_names`)."""
+    names = record_names(record)
+    decisions = [dataclasses.replace(d, played_words=name_seats(d.played_words, names),
+                                     best_words=name_seats(d.best_words, names))
+                 for d in analyse_record(record, seat, bot=ANALYSIS_BOT, make=MAKE)]
     marks = worst(decisions, count=MARKED)
+    who = name_seats(seat_name(seat), names)
     return {
         "game": record.game, "seat": seat, "bot": ANALYSIS_BOT,
         "decisions": [decision_json(d) for d in decisions],
-        "marked": [{**decision_json(d), "text": marked_text(d, d.step + 1)} for d in marks],
+        "marked": [{**decision_json(d), "text": marked_text(d, d.step + 1, who)} for d in marks],
     }
 
 
@@ -121,17 +138,19 @@ async def analyse(record: GameRecord, seat: int, client: Any, slots: Slots) -> d
         slots.give(client)
 
 
-def run_hint(state: State, seed: int, talk: tuple = (), table: tuple | None = None) -> dict[str, Any]:
+def run_hint(state: State, seed: int, talk: tuple = (), table: tuple | None = None,
+             names: Sequence[str | None] | None = None) -> dict[str, Any]:
     """A hint for the seat to move in ``state`` (blocking: call in a worker thread), the search
-    hearing the table talk ``talk`` and told who sits where (``table``, ``runner.seating``); its ``text`` names the moves as that seat's menu does
-    (``GameSpec.describe_action``), in plain words."""
+    hearing the table talk ``talk`` and told who sits where (``table``, ``runner.seating``); its
+    ``text`` names the moves as that seat's menu does (``GameSpec.describe_action``), in plain
+    words, and each seat by its name at the table (``names``, 0-based)."""
     seat = state.current_player()
     obs = to_jsonable(state.observation(seat)) if seat >= 0 else {}
     h = hint(state, bot=HINT_BOT, seed=seed, make=MAKE, talk=talk, table=table,
-             describe=lambda text: state.game.spec.describe_action(obs, text))
+             describe=lambda text: name_seats(state.game.spec.describe_action(obs, text), names))
     return {"move": h.move, "chance": h.chance, "runner_up": h.runner_up,
             "runner_up_chance": h.runner_up_chance, "text": h.text}
 
 
 __all__ = ["ANALYSIS_BOT", "HINT_BOT", "MAKE", "MAX_ANALYSES", "MAX_ANALYSIS_BYTES", "MAX_ANALYSIS_DECISIONS",
-           "Slots", "analyse", "marked_text", "run_analysis", "run_hint"]
+           "Slots", "analyse", "marked_text", "record_names", "run_analysis", "run_hint"]

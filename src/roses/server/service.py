@@ -535,12 +535,13 @@ class TableService:
                 raise ApiError(403, {"error": "forbidden", "detail": "a hint is for your own turn: it is not your turn"})
             twin = live.state.clone()
             version = row.version
+            names = [display_name(s) for s in sorted(row.seats, key=lambda s: s.seat)]
         key = (table_id, who.seat)
         self.hint_slots.take(key, "a hint for your seat is already being worked out; wait for it", "")
         try:
             heard = await self.heard(table_id)  # the search hears the table talk as a bot does
             out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat), heard,
-                                             runner.seating(row))
+                                                 runner.seating(row), names)
         finally:
             self.hint_slots.give(key)
         return {**out, "seat": who.seat, "version": version}

@@ -12,9 +12,20 @@ moves a player would want to look at again, as chess sites mark them after a gam
 Winning chance means the seat's expected return in [0, 1] (a shared win counts 1/k): in a game one
 seat wins, the chance of winning; in solo Rare Roses every finished game is a "win", so the
 estimate says nothing there (the search's reward is the return, not the money).
+
+**Second opinion.** A search's per-move means are uneven: the move it plays is tried most, another
+move may have been tried a handful of times (a mean of 0% from one lost playout), and a move it
+keeps may show a lower mean than one tried less. So where two moves are compared for a player (the
+move played against the bot's, a hint's suggestion against the runner-up), both are played out in
+the same :data:`COMPARE_WORLDS` worlds (``world_returns``: the same hidden cards, the same future
+draws, the bot's own playout models); their means are the figures shown, the better of the two is
+the preferred move, and a drop is marked only when it exceeds :data:`MARK_Z` standard errors of
+the paired differences.
 """
 from __future__ import annotations
 
+import math
+import statistics
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -22,6 +33,11 @@ from roses.agents import STRONGEST, Turn, make_agent, tell_table
 from roses.agents.ismcts import SearchResult
 from roses.core import CHANCE, GameRecord, State, to_jsonable
 from roses.core.record import initial_state, replay_steps
+
+#: Worlds of the second opinion (each compared move is played out once in each).
+COMPARE_WORLDS = 32
+#: A drop is marked only when it is more than this many standard errors of the paired differences.
+MARK_Z = 1.5
 
 
 @dataclass(frozen=True)
@@ -38,6 +54,8 @@ class Decision:
         legal: how many moves were legal.
         played_words, best_words: the two moves in plain words, as the seat's menu named them
             (``GameSpec.describe_action``; the text itself when the game has no words for it).
+        drop_se: the standard error of :attr:`drop` (the second opinion's paired differences;
+            ``None`` when the played move is the preferred one or was not compared).
     """
     step: int
     seat: int
@@ -48,6 +66,7 @@ class Decision:
     legal: int
     played_words: str = ""
     best_words: str = ""
+    drop_se: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The fields and :attr:`drop` as JSON data (``roses analyse --json``, the server)."""
@@ -59,6 +78,18 @@ class Decision:
         if self.played_chance is None or self.played == self.best:
             return 0.0
         return max(0.0, self.chance - self.played_chance)
+
+
+def second_opinion(agent: Any, turn: Turn, mine: str, other: str,
+                   worlds: int = COMPARE_WORLDS) -> tuple[float, float, float | None]:
+    """Moves ``mine`` and ``other`` (texts) played out in the same ``worlds`` worlds by ``agent``'s
+    ``world_returns``: ``(mean of mine, mean of other, standard error of their mean difference)``
+    (the error ``None`` with one world). Returns on the agent's scale (in [0, 1] for a search)."""
+    out = agent.world_returns(turn, [mine, other], worlds)
+    a, b = out[mine], out[other]
+    diffs = [x - y for x, y in zip(a, b)]
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else None
+    return statistics.fmean(a), statistics.fmean(b), se
 
 
 def estimate(result: SearchResult, text: str) -> float | None:
@@ -80,8 +111,13 @@ def table_of(record: GameRecord, seats: int) -> tuple[str | None, ...]:
 
 def analyse_record(record: GameRecord, seat: int, bot: str = STRONGEST, seed: int = 0,
                    progress: Callable[[int, int], None] | None = None,
-                   make: Callable[[Any, int], Any] | None = None) -> list[Decision]:
+                   make: Callable[[Any, int], Any] | None = None,
+                   worlds: int = COMPARE_WORLDS) -> list[Decision]:
     """Analyse every decision of ``seat`` with two or more legal moves in ``record``.
+
+    Where the move played is not the bot's, both are compared in ``worlds`` worlds (the module's
+    "second opinion", when the bot has ``world_returns``): the better one is the preferred move
+    and their means are the chances shown.
 
     Args:
         record: the game (replayed and checked step by step; a running game's record works too).
@@ -90,6 +126,7 @@ def analyse_record(record: GameRecord, seat: int, bot: str = STRONGEST, seed: in
         seed: the bot's seed (decision ``k`` uses ``seed + k``), so an analysis is reproducible.
         progress: ``progress(done, total)`` after each analysed decision.
         make: ``make(game, seed) -> agent``, instead of ``bot`` (tests use smaller budgets).
+        worlds: worlds of the second opinion (0: none, the search's own means).
 
     Returns: one :class:`Decision` per analysed decision, in game order.
 
@@ -116,29 +153,35 @@ def analyse_record(record: GameRecord, seat: int, bot: str = STRONGEST, seed: in
         tell_table([agent], table)
         turn = Turn.of(pos)
         result = agent.analyse(turn)
-        played = estimate(result, text)
-        best = str(result.action)
+        best, chance, played, se = str(result.action), result.value, estimate(result, text), None
+        if text != best and worlds > 0 and hasattr(agent, "world_returns"):
+            mine, theirs, se = second_opinion(agent, turn, best, text, worlds)
+            if theirs >= mine:  # on a closer look the move played is as good: no drop
+                best, chance, played, se = text, theirs, theirs, None
+            else:
+                chance, played = mine, theirs
         obs = to_jsonable(turn.observation)
         words = pos.game.spec.describe_action
-        out.append(Decision(i, seat, text, best, result.value, played, len(result.moves),
-                            words(obs, text), words(obs, best)))
+        out.append(Decision(i, seat, text, best, chance, played, len(result.moves),
+                            words(obs, text), words(obs, best), se))
         if progress is not None:
             progress(k + 1, len(positions))
     return out
 
 
-def worst(decisions: list[Decision], count: int = 3, at_least: float = 0.05) -> list[Decision]:
-    """The ``count`` decisions that gave up the most winning chance (at least ``at_least``), worst
-    first."""
-    marked = [d for d in decisions if d.drop >= at_least]
+def worst(decisions: list[Decision], count: int = 3, at_least: float = 0.05, z: float = MARK_Z) -> list[Decision]:
+    """The ``count`` decisions that gave up the most winning chance, worst first: at least
+    ``at_least`` and, when the drop has a standard error, more than ``z`` of them."""
+    marked = [d for d in decisions if d.drop >= at_least and (d.drop_se is None or d.drop > z * d.drop_se)]
     return sorted(marked, key=lambda d: (-d.drop, d.step))[:count]
 
 
 @dataclass(frozen=True)
 class Hint:
     """A suggested move for a live turn: ``move`` (its text), ``chance`` (the seat's estimated
-    winning chance with it, 0..1), ``runner_up`` (the next most searched move's text, or ``None``)
-    and its ``runner_up_chance``, and ``text``: the reason in plain words."""
+    winning chance with it, 0..1), ``runner_up`` (the other move compared: the search's next most
+    searched, or its own move when the second opinion preferred the runner-up; ``None`` when none
+    was searched) and its ``runner_up_chance``, and ``text``: the reason in plain words."""
     move: str
     chance: float
     runner_up: str | None
@@ -147,32 +190,43 @@ class Hint:
 
 
 def hint(state: State, bot: str = STRONGEST, seed: int = 0, make: Callable[[Any, int], Any] | None = None,
-         describe: Callable[[str], str] = str, talk: tuple = (), table: Sequence[str | None] | None = None) -> Hint:
+         describe: Callable[[str], str] = str, talk: tuple = (), table: Sequence[str | None] | None = None,
+         worlds: int = COMPARE_WORLDS) -> Hint:
     """The strongest bot's move for the seat to move in ``state`` and why, in plain words.
 
     ``describe(move_text) -> words`` names a move for players (default its text). The bot sees
     only the seat's information (:class:`Turn`) and hears the table talk ``talk`` (a tuple of
     ``roses.core.talk.Talk``) and is told who sits where (``table``: each seat's bot name,
-    ``None`` for a person; :func:`roses.agents.tell_table`). Raises ``ValueError`` when no seat is
-    to move."""
+    ``None`` for a person; :func:`roses.agents.tell_table`). The bot's move and the runner-up
+    (its next most searched move) are then played out in the same ``worlds`` worlds (the
+    module's "second opinion"; 0: the search's own means): the better is suggested, both
+    chances are those means, and two moves within :data:`MARK_Z` standard errors are said to be
+    about as good. Raises ``ValueError`` when no seat is to move."""
     seat = state.current_player()
     if seat < 0:
         raise ValueError("no seat is to move: there is nothing to hint")
     agent = make(state.game, seed) if make is not None else make_agent(bot, state.game, seed)
     if table is not None:
         tell_table([agent], table)
-    result = agent.analyse(Turn.of(state, talk))
-    ranked = sorted((m for m in result.moves if m.visits), key=lambda m: -m.visits)
+    turn = Turn.of(state, talk)
+    result = agent.analyse(turn)
     move = str(result.action)
-    other = next((m for m in ranked if str(m.action) != move), None)
-    words = f"Suggested: {describe(move)}. It gives you about a {percent(result.value)} chance to win from here"
-    if other is not None and other.mean is not None:
-        words += f", against {percent(other.mean)} for {describe(str(other.action))}"
-    words += "."
     if len(result.moves) == 1:
-        words = f"Only one move is possible: {describe(move)}."
-    return Hint(move, result.value, str(other.action) if other else None,
-                other.mean if other else None, words)
+        return Hint(move, result.value, None, None, f"Only one move is possible: {describe(move)}.")
+    ranked = sorted((m for m in result.moves if m.visits), key=lambda m: -m.visits)
+    runner = next((m for m in ranked if str(m.action) != move), None)
+    other = str(runner.action) if runner is not None else None
+    chance, other_chance, close = result.value, runner.mean if runner is not None else None, False
+    if other is not None and worlds > 0 and hasattr(agent, "world_returns"):
+        chance, other_chance, se = second_opinion(agent, turn, move, other, worlds)
+        if other_chance > chance:  # on a closer look the runner-up is the better move
+            move, other, chance, other_chance = other, move, other_chance, chance
+        close = se is None or chance - other_chance <= MARK_Z * se
+    words = f"Suggested: {describe(move)}. It gives you about a {percent(chance)} chance to win from here"
+    if other is not None and other_chance is not None:
+        words += (f"; {describe(other)} is about as good ({percent(other_chance)})" if close
+                  else f", against {percent(other_chance)} for {describe(other)}")
+    return Hint(move, chance, other, other_chance, words + ".")
 
 
 def percent(x: float | None) -> str:
@@ -180,4 +234,5 @@ def percent(x: float | None) -> str:
     return "?" if x is None else f"{round(100 * x)}%"
 
 
-__all__ = ["Decision", "Hint", "analyse_record", "estimate", "hint", "percent", "table_of", "worst"]
+__all__ = ["COMPARE_WORLDS", "Decision", "Hint", "MARK_Z", "analyse_record", "estimate", "hint", "percent",
+           "second_opinion", "table_of", "worst"]
