@@ -196,10 +196,22 @@ def test_simulate_solo_reports_the_mean_score_not_a_win_rate():
     assert r.exit_code == 0, r.output
     assert "Rare Roses: 3 games, 1 player, seed 1" in r.output and "1 players" not in r.output
     assert "mean score" in r.output and "win rate" not in r.output and "1.000" not in r.output
-    assert re.search(r"│\s+0 │ random │\s+0\.0 │ 0\.0 │\s+0–0 │\s+0\.0–0\.0 │", r.output)  # random fills no order
+    assert re.search(r"│\s+1 │ random │\s+0\.0 │ 0\.0 │\s+0–0 │\s+0\.0–0\.0 │", r.output)  # random fills no order
     j = runner.invoke(app, ["simulate", "rare-roses", "--players", "1", "-g", "3", "--seed", "1", "--bots", "random", "--json"])
     data = json.loads(j.stdout.strip().splitlines()[-1])
     assert data["wins_per_seat"] == [3.0] and data["mean_scores"] == [0.0] and data["sd_scores"] == [0.0]
+
+
+def test_simulate_counts_seats_from_1_and_gives_a_slow_rate_in_figures():
+    """Regression: `simulate` listed seats 0..n-1 (players count from 1) and printed "0 games/s"
+    for slow bots."""
+    from roses.cli.study import rate
+
+    r = runner.invoke(app, ["simulate", "rose-ceremony", "--players", "3", "-g", "6", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    seats = [line.split("│")[1].strip() for line in r.output.splitlines() if "│ heuristic │" in line]
+    assert seats == ["1", "2", "3"]
+    assert (rate(63.4, 1.0), rate(1, 16.0), rate(6, 0.95)) == ("63", "0.062", "6.3")
 
 
 def test_simulate_refuses_a_plot_format_before_the_run():

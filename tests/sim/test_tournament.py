@@ -151,6 +151,19 @@ def test_bad_input_raises():
         run_tournament("roses-and-thorns", {}, ["heuristic", "random"], 2, workers=1, model="Elo")
 
 
+def test_cli_table_keeps_the_intervals_whole_in_80_columns():
+    """Regression: at 80 columns the 95% CI column was cut to "0.342–1…" (now two decimals, never
+    cut; a long bot name wraps instead)."""
+    import re
+
+    r = runner.invoke(app, ["tournament", "rare-roses", "--bots", "heuristic,trader,random", "--games", "3",
+                            "--players", "2", "--seed", "2", "--workers", "1"], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    rows = [line for line in r.output.splitlines() if line.split() and line.split()[0] in ("heuristic", "trader", "random")]
+    assert len(rows) == 3 and all(re.search(r"\d\.\d{2}–\d\.\d{2}", line) for line in rows), r.output
+    assert "…" not in r.output
+
+
 def test_cli_prints_the_table_writes_the_csv_and_json(tmp_path):
     out = tmp_path / "games.csv"
     r = runner.invoke(app, ["tournament", "roses-and-thorns", "--bots", "heuristic,random", "--games", "5",

@@ -82,12 +82,12 @@ def simulate(
     console.print(summary_table(result, g.spec))
     if result.mean_scores is not None and result.players > 1:
         console.print("Mean score per seat: " + ", ".join(
-            f"{s}: {m:.2f} (sd {d:.2f})" for s, (m, d) in enumerate(zip(result.mean_scores, result.sd_scores))))
+            f"{s + 1}: {m:.2f} (sd {d:.2f})" for s, (m, d) in enumerate(zip(result.mean_scores, result.sd_scores))))
     for tag, counts in result.outcomes.items():
         console.print(f"{tag}: " + ", ".join(f"{v} {c} ({c / games_:.3f}, 95% CI {wilson(c, games_)[0]:.3f}–"
                                              f"{wilson(c, games_)[1]:.3f})" for v, c in counts.items()))
     console.print(f"Mean game length: {result.mean_actions:.1f} seat actions (sd {result.sd_actions:.1f}); "
-                  f"{result.seconds:.1f} s, {games_ / max(result.seconds, 1e-9):.0f} games/s")
+                  f"{result.seconds:.1f} s, {rate(games_, result.seconds)} games/s")
     _save_plot(result, plot)
 
 
@@ -135,7 +135,7 @@ def _sweep(game: str, axes: dict[str, list[str]], pairs: list[str], bots: Option
                   f"{first:.3f}" if rs[0]["players"] > 1 else "—",
                   f"{sum(r['actions'] for r in rs) / len(rs):.1f}")
     console.print(t)
-    console.print(f"{seconds:.1f} s, {len(rows) / max(seconds, 1e-9):.0f} games/s")
+    console.print(f"{seconds:.1f} s, {rate(len(rows), seconds)} games/s")
     if out is not None:
         write_results(rows, out)
         err.print(f"Results saved: {out} (open with `roses report {out}`)")
@@ -182,9 +182,16 @@ def _save_plot(result: Any, plot: Path | None) -> None:
         _fail(f"--plot {plot}: cannot write the figure ({e.strerror or e})")
 
 
+def rate(count: float, seconds: float) -> str:
+    """``count / seconds`` for people: whole numbers from 10 up, else two significant digits
+    ("63", "6.3", "0.063"), so a slow bot's rate does not read 0."""
+    r = count / max(seconds, 1e-9)
+    return f"{r:.0f}" if r >= 10 else f"{r:.2g}"
+
+
 def summary_table(result: Any, spec: Any) -> Table:
-    """The table of a batch (:class:`~roses.sim.batch.BatchResult`): wins per seat with 95% Wilson
-    intervals; for a one-seat game (nobody to beat, so every game is a "win") the mean score
+    """The table of a batch (:class:`~roses.sim.batch.BatchResult`): wins per seat (counted from 1,
+    as players count them) with 95% Wilson intervals; for a one-seat game (nobody to beat, so every game is a "win") the mean score
     with its standard deviation, range and 95% interval of the mean instead, and the game's
     yardstick (``GameSpec.solo_goal``) as the caption."""
     title = f"{spec.title}: {counted(result.games, 'game')}, {counted(result.players, 'player')}, seed {result.seed}"
@@ -195,7 +202,7 @@ def summary_table(result: Any, spec: Any) -> Table:
         half = 1.96 * sd / math.sqrt(len(scores)) if scores else 0.0
         for c in ("seat", "bot", "mean score", "sd", "min–max", "95% CI of the mean"):
             t.add_column(c, justify="right")
-        t.add_row("0", result.bots[0], f"{m:.1f}", f"{sd:.1f}",
+        t.add_row("1", result.bots[0], f"{m:.1f}", f"{sd:.1f}",
                   f"{min(scores):g}–{max(scores):g}" if scores else "—", f"{m - half:.1f}–{m + half:.1f}")
         if spec.solo_goal:
             t.caption = spec.solo_goal
@@ -204,7 +211,7 @@ def summary_table(result: Any, spec: Any) -> Table:
         t.add_column(c, justify="right")
     for s in range(result.players):
         lo, hi = result.ci95[s]
-        t.add_row(str(s), result.bots[s], f"{result.wins_per_seat[s]:.2f}".rstrip("0").rstrip("."),
+        t.add_row(str(s + 1), result.bots[s], f"{result.wins_per_seat[s]:.2f}".rstrip("0").rstrip("."),
                   f"{result.win_rate[s]:.3f}", f"{lo:.3f}–{hi:.3f}")
     return t
 
@@ -266,12 +273,14 @@ def tournament(
         with_elo = result.standings[0].elo is not None
         for c in ("bot", "games", "wins", "win rate", "95% CI") + (("score",) if scored else ()) + (
                 "mu", "sigma", "ordinal") + (("Elo",) if with_elo else ()):
-            t.add_column(c, justify="left" if c == "bot" else "right")
+            # numbers never cut short ("0.342–1…" at 80 columns): the bot column wraps instead
+            t.add_column(c, justify="left" if c == "bot" else "right", no_wrap=c != "bot",
+                         overflow="fold" if c == "bot" else "ellipsis", min_width=9 if c == "95% CI" else None)
         for b in result.ranked():
             lo, hi = b.ci95
             t.add_row(b.bot, str(b.games), f"{b.wins:.2f}".rstrip("0").rstrip("."), f"{b.win_rate:.3f}",
-                      f"{lo:.3f}–{hi:.3f}", *((f"{b.mean_score:.2f}",) if scored else ()),
-                      f"{b.mu:.2f}", f"{b.sigma:.2f}", f"{b.ordinal:.2f}", *((f"{b.elo:.0f}",) if with_elo else ()))
+                      f"{lo:.2f}–{hi:.2f}", *((f"{b.mean_score:.2f}",) if scored else ()),
+                      f"{b.mu:.1f}", f"{b.sigma:.1f}", f"{b.ordinal:.1f}", *((f"{b.elo:.0f}",) if with_elo else ()))
         console.print(t)
         console.print(f"Rating: openskill {result.model}, mean over {RATING_PASSES} orders of the games; "
                       "ordinal = mu − 3·sigma. A shared win counts 1/k."
