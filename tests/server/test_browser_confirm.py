@@ -50,3 +50,23 @@ def test_the_setting_turns_confirm_off(live_server, browser):
     assert page.locator("#confirm").is_hidden()
     assert page.evaluate("() => JSON.parse(localStorage.getItem('roses:settings')).confirm") is False
     assert not errors, errors
+
+
+def test_the_confirm_names_the_card_offered_and_starts_with_a_capital(live_server, browser):
+    """Regression: the confirm for a Rose Ceremony offer read "offer to Rowan (standard bot)?",
+    in lower case and without saying which card."""
+    errors: list[str] = []
+    page = new_page(browser, errors, confirm=True)
+    create_table(page, live_server, "rose-ceremony", ["human", "bot:heuristic", "bot:heuristic"], seed=5,
+                 params={"start_player": 0})
+    page.click("#open-my-seat")
+    button = page.locator('#moves button[data-action^="offer "]:enabled').first
+    button.wait_for()
+    action, name = button.get_attribute("data-action"), button.inner_text().strip()
+    roses, thorns = (int(x) for x in action.split()[1].split("/"))
+    words = lambda k, noun: f"no {noun}s" if k == 0 else f"{k} {noun}{'' if k == 1 else 's'}"
+    button.click()
+    page.wait_for_selector("#confirm:not([hidden]) #confirm-no")
+    assert page.inner_text("#confirm-text") == f"Offer a card of {words(roses, 'rose')} and {words(thorns, 'thorn')} to {name}?"
+    page.click("#confirm-no")
+    assert not errors, errors

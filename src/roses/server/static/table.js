@@ -310,11 +310,14 @@ function showCover(name) {
 // ---------------------------------------------------------------- drawing
 /** The move `text` as its button reads it ("Bid 3"), for the confirm dialog. */
 function moveLabel(text) {
+  const capital = s => s.charAt(0).toUpperCase() + s.slice(1);
   for (const b of document.querySelectorAll("#moves button[data-action], #board button[data-action]")) {
     if (b.dataset.action !== text) continue;
     const verb = b.closest(".move-group") && b.closest(".move-group").querySelector(".verb");
     const label = (b.getAttribute("aria-label") || b.textContent || text).trim();
-    return verb && verb.textContent.trim() ? `${verb.textContent.trim()} ${label}?` : `${label}?`;
+    // the group's verb in full when the game gives one ("Offer a card of 3 roses and 1 thorn to")
+    const said = verb ? (verb.dataset.confirm || verb.textContent).trim() : "";
+    return capital(said ? `${said} ${label}?` : `${label}?`);
   }
   return `${text}?`;
 }

@@ -43,6 +43,12 @@ export function wiltRisk(unseen, thorns) {
   return Math.round((100 * bad) / unseen.total);
 }
 
+/** A card's values in words, as the menus say them: "3 roses and 1 thorn", "no roses and no thorns". */
+function cardWords(r, t) {
+  const n = (k, noun) => k === 0 ? `no ${noun}s` : `${k} ${noun}${k === 1 ? "" : "s"}`;
+  return `${n(r, "rose")} and ${n(t, "thorn")}`;
+}
+
 /** A rose card: its rose value as flowers, its thorn value as thorns. */
 export function roseCard(c, opts = {}) {
   if (!c) return h("div", { class: `card rc back ${opts.small ? "small" : ""}`, title: "face down" });
@@ -148,7 +154,7 @@ export function renderActions(view, el, ctx) {
       const [r, t] = key.split("/").map(Number);
       box.appendChild(h("div", { class: "move-group offer-row" },
         roseCard({ roses: r, thorns: t }, { small: true }),
-        h("span", { class: "verb" }, "offer to"),
+        h("span", { class: "verb", dataset: { confirm: `Offer a card of ${cardWords(r, t)} to` } }, "offer to"),
         h("div", { class: "move-buttons" }, items.map(([text, to]) => moveButton(ctx, text, to === null ? text : ctx.name(to))))));
     }
   }
