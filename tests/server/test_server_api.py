@@ -844,6 +844,26 @@ def test_start_player_beyond_the_seats_is_a_422_naming_it(client):
     assert r.status_code == 422 and r.json()["param"] == "start_player"
 
 
+@pytest.mark.parametrize("game", ["roses-and-thorns", "rose-ceremony", "rare-roses"])
+def test_a_start_player_beyond_the_seats_is_refused_in_plain_words(client, game):
+    """The lobby showed "parameter 'start_player': seat 8 does not exist with 3 players (seats
+    0..2)" for its "Seat 9": the refusal now counts seats from 1, as the lobby's list does."""
+    from roses.core.plain import engine_syntax
+
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2
+    r = client.post("/api/tables", json={"game": game, "params": {"players": 3, "start_player": 8}, "seats": seats})
+    assert r.status_code == 422
+    body = r.json()
+    assert body == {"error": "params", "param": "start_player",
+                    "detail": "The start player must be one of seats 1 to 3 for 3 players."}
+    assert engine_syntax(body["detail"]) == []
+    out = play_out_with_bots(client, game, 3, ["random"] * 3)  # a record with a seat that is not there
+    bad = {**out["record"], "params": {**out["record"]["params"], "start_player": 5}}
+    r = client.post("/api/replay", json=bad)
+    assert r.status_code == 422 and r.json()["param"] == "params.start_player"
+    assert r.json()["detail"] == "record params: The start player must be one of seats 1 to 3 for 3 players."
+
+
 def test_rare_roses_order_deck_path_from_the_web_is_refused(client, tmp_path):
     """Security regression: a string order deck is JSON only, never a file to open."""
     deck = tmp_path / "deck.json"

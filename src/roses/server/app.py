@@ -252,7 +252,7 @@ def load_record(data: Any) -> GameRecord:
     try:  # the parameters first: nothing is built from parameters that fail validation
         load(spec.name, **record.params)
     except GameParameterError as e:
-        raise ApiError(422, {"error": "record", "param": f"params.{e.name}", "detail": f"record params: {e}"}) from None
+        raise ApiError(422, {"error": "record", "param": f"params.{e.name}", "detail": f"record params: {e.for_player}"}) from None
     except (RosesError, TypeError) as e:
         raise ApiError(422, {"error": "record", "detail": f"record params: {e}"}) from None
     return record
