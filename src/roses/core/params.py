@@ -126,8 +126,12 @@ def resolve(params: tuple[Param, ...], given: Mapping[str, Any]) -> Mapping[str,
     out = {}
     for p in params:
         # None means "not given": the default applies.
-        players = out.get("players")  # coerced first: every game's first parameter
-        out[p.name] = p.coerce(given[p.name], players) if given.get(p.name) is not None else p.default
+        if given.get(p.name) is None:
+            out[p.name] = p.default
+        elif p.seat:  # below the number of players, coerced first (every game's first parameter)
+            out[p.name] = p.coerce(given[p.name], out.get("players"))
+        else:
+            out[p.name] = p.coerce(given[p.name])
     return MappingProxyType(out)
 
 
