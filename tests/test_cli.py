@@ -418,3 +418,11 @@ def test_rose_ceremony_header_names_the_seat_answering_an_offer(tmp_path):
         header = out.rfind("Rose Ceremony  ·  deck", 0, at)
         status = out[header:at].splitlines()[1]
         assert status == f"Your turn: accept or refuse Seat {offerer + 1}'s card", status
+
+
+def test_serve_help_says_what_the_data_folder_holds():
+    """Regression: --data-dir was the "Folder for the SQLite database and records", but the server
+    writes no records there: a game's record is in the database, downloaded from its table page."""
+    help_text = " ".join(runner.invoke(app, ["serve", "--help"], terminal_width=200).output.replace("│", " ").split())
+    assert "Folder of the SQLite database (roses.sqlite), which holds every table and its game" in help_text
+    assert "not written here" in help_text and "database and records" not in help_text
