@@ -414,3 +414,27 @@ def test_play_names_the_bots_in_plain_words(tmp_path):
                             "ismcts:hard,heuristic", "--records", str(tmp_path)], input="q\n")
     assert "Bots: Seat 2 (Hard search bot), Seat 3 (Standard bot)." in r.output, r.output
     assert "ismcts" not in r.output and "heuristic" not in r.output
+
+
+def test_rose_ceremony_header_names_the_seat_answering_an_offer(tmp_path):
+    """Regression: when a bot offered the human (Seat 1) a card, the header read "Seat 2's turn
+    (respond)": the turn's player, not the seat to answer. It names the seat to move."""
+    r, rec = _human(tmp_path, "1\n" * 300, "rose-ceremony", "--players", "3", "--no-confirm")
+    out = r.output
+    assert "(respond)" not in out and "(offer)" not in out
+    asked = [m.start() for m in re.finditer(r"Accept the card into your bouquet", out)]
+    offers = [(i, seat, text) for i, (seat, text) in enumerate(rec.actions) if seat >= 0 and text.startswith("offer ")
+              and text.endswith(" to 0")]
+    assert asked and len(asked) == len(offers)  # every offer to the human was put to the human
+    for at, (_, offerer, _) in zip(asked, offers):
+        header = out.rfind("Rose Ceremony  ·  deck", 0, at)
+        status = out[header:at].splitlines()[1]
+        assert status == f"Your turn: accept or refuse Seat {offerer + 1}'s card", status
+
+
+def test_serve_help_says_what_the_data_folder_holds():
+    """Regression: --data-dir was the "Folder for the SQLite database and records", but the server
+    writes no records there: a game's record is in the database, downloaded from its table page."""
+    help_text = " ".join(runner.invoke(app, ["serve", "--help"], terminal_width=200).output.replace("│", " ").split())
+    assert "Folder of the SQLite database (roses.sqlite), which holds every table and its game" in help_text
+    assert "not written here" in help_text and "database and records" not in help_text

@@ -40,3 +40,25 @@ def test_bad_values_name_the_parameter(given, fragment):
         resolve(PARAMS, given)
     assert fragment in str(e.value)
     assert e.value.name == next(iter(given))
+
+
+@pytest.mark.parametrize("game,seat", [("roses-and-thorns", 8), ("rose-ceremony", 3), ("rare-roses", -1)])
+def test_a_start_player_not_at_the_table_is_refused_counting_seats_from_1_for_players(game, seat):
+    """The lobby showed "parameter 'start_player': seat 8 does not exist with 3 players (seats
+    0..2)" for its "Seat 9": a player reads the seats counted from 1 (``plain``); the command
+    line, where the parameter is given counted from 0, reads what to give and what it means."""
+    import roses
+
+    with pytest.raises(GameParameterError) as e:
+        roses.load(game, players=3, start_player=seat)
+    assert e.value.name == "start_player"
+    assert e.value.plain == e.value.for_player == "The start player must be one of seats 1 to 3 for 3 players."
+    assert str(e.value) == (f"parameter 'start_player': {seat} is not a seat of a 3-player game: give 0 to 2 "
+                            "(counted from 0: 0 is Seat 1)")
+    assert roses.load(game, players=3, start_player=2).params["start_player"] == 2
+
+
+def test_other_parameter_errors_are_for_players_as_they_are():
+    with pytest.raises(GameParameterError) as e:
+        resolve(PARAMS, {"players": 11})
+    assert e.value.plain is None and e.value.for_player == str(e.value)

@@ -36,3 +36,21 @@ def test_score_format_and_solo_goal():
     assert rr.format_score(87.0) == "$87" and "a good score is around $90" in rr.solo_goal
     rt = get_spec("roses-and-thorns")
     assert rt.format_score(2.0) == "2" and rt.solo_goal == ""
+
+
+@pytest.mark.parametrize("roses_in_bouquet,words", [
+    (4, "Exchange your bouquet of 4 roses for 1 charm point"),  # was "1 charm points"
+    (1, "Exchange your bouquet of 1 rose for 0 charm points"),  # was "1 roses"
+    (7, "Exchange your bouquet of 7 roses for 2 charm points"),
+])
+def test_rose_ceremony_exchange_words_count_roses_and_charm_points(roses_in_bouquet, words):
+    spec = get_spec("rose-ceremony")
+    obs = {"seat": 1, "bouquet_roses": [0, roses_in_bouquet, 0]}
+    assert spec.describe_action(obs, "exchange") == words
+
+
+def test_menu_words_count_one_card_and_one_rose():
+    rt = get_spec("roses-and-thorns")
+    assert rt.describe_action({"cards_on_table": 1}, "bid 1") == "Bid 1 (of 1 card on the table)"
+    assert rt.describe_action({"cards_on_table": 4}, "bid 2") == "Bid 2 (of 4 cards on the table)"
+    assert rt.describe_action({}, "bid 2") == "Bid 2 (of ? cards on the table)"

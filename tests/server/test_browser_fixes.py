@@ -230,3 +230,52 @@ def test_the_replay_viewer_shows_the_last_record_opened_not_the_last_answer(live
     page.click("#last")
     assert page.inner_text("#step-label") == f"Step {steps} of {steps}"
     assert not errors, errors
+
+
+def _start_player_options(page) -> list[str]:
+    return page.locator('select[name="start_player"] option').all_inner_texts()
+
+
+@pytest.mark.parametrize("game", [RT, "rose-ceremony"])
+def test_the_lobby_start_player_list_follows_the_player_count(live_server, browser, game):
+    """The "Start player" list offered Seat 1 to Seat 10 (Rose Ceremony: 6) whatever the player
+    count, and "Seat 9" at 3 players was refused as "seat 8 does not exist ... (seats 0..2)": the
+    list now has the table's seats, rebuilt when the count changes, keeping a seat still there;
+    a refused start player (past the list, through the API) is told in seats counted from 1."""
+    needs(game)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    page.click(f'.game-card[data-game="{game}"]')
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    assert _start_player_options(page) == ["Drawn at random", "Seat 1", "Seat 2", "Seat 3"]
+    page.select_option('select[name="start_player"]', label="Seat 3")
+    page.fill("#players", "5")
+    page.dispatch_event("#players", "input")
+    assert _start_player_options(page) == ["Drawn at random"] + [f"Seat {k}" for k in range(1, 6)]
+    assert page.locator('select[name="start_player"] option:checked').inner_text() == "Seat 3"  # kept
+    page.select_option('select[name="start_player"]', label="Seat 5")
+    page.fill("#players", "4")
+    page.dispatch_event("#players", "input")
+    assert _start_player_options(page)[-1] == "Seat 4"
+    assert page.input_value('select[name="start_player"]') == ""  # Seat 5 is gone: drawn at random
+    # A seat the list no longer offers, sent anyway, is refused in plain words.
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    page.evaluate("""() => { const s = document.querySelector('select[name="start_player"]');
+      s.append(new Option("Seat 9", "8")); s.value = "8"; }""")
+    page.click("#create")
+    page.wait_for_selector("#form-error:not([hidden])")
+    assert page.inner_text("#form-error") == "The start player must be one of seats 1 to 3 for 3 players."
+    # The chosen seat starts: Seat 2 of 3 (the engine's seat 1).
+    page.select_option('select[name="start_player"]', label="Seat 2")
+    page.click("details.advanced > summary")
+    page.fill("#bot-delay", "0")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    page.click("#open-my-seat")
+    page.wait_for_url("**/t/*")
+    _, view = api(live_server, "GET", "/api/tables/" + page.url.rsplit("/t/", 1)[1].split("?")[0])
+    assert view["params"]["players"] == 3 and view["params"]["start_player"] == 1
+    assert not errors, errors

@@ -13,11 +13,13 @@ import pytest
 
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
+        browser, create_table, finished_bot_table, game_available, live_server, new_page, open_one_human_table,
+        play_to_end,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
+        browser, create_table, finished_bot_table, game_available, live_server, new_page, open_one_human_table,
+        play_to_end,
     )
 
 from roses.core.plain import engine_syntax
@@ -32,9 +34,12 @@ OPEN_ALL = "() => { for (const d of document.querySelectorAll('#log details')) d
 
 
 def _scan(page) -> list[str]:
+    """Engine syntax in the page's text and in its tooltips (the move buttons' tooltips once were
+    their action texts: "offer 3/1 to 1")."""
     page.evaluate(OPEN_ALL)
     text = page.evaluate("() => document.body.innerText")
-    return [f"{name}: {line.strip()[:140]}" for line in text.splitlines() for name in engine_syntax(line)]
+    tips = page.evaluate("() => [...document.querySelectorAll('[title]')].map(e => e.title)")
+    return [f"{name}: {line.strip()[:140]}" for line in text.splitlines() + tips for name in engine_syntax(line)]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -86,4 +91,84 @@ def test_rose_ceremony_dealing_is_one_folded_line(live_server, browser):
     assert setup.locator("summary .log-title").inner_text() == "Setup"
     # Folded: the dealt lines are not shown until opened.
     assert not page.locator("#log li.log-run li.log-line").first.is_visible()
+    assert not errors, errors
+
+
+def _replay_texts(page) -> tuple[list[str], list[str]]:
+    """The replay's moves list, entry by entry, and the line above the board at every step (the
+    viewer stepped from the first step to the last in the page)."""
+    entries = [" ".join(t.split()) for t in page.locator("#steps li").all_inner_texts()]
+    lines = page.evaluate("""() => {
+      const out = [];
+      document.getElementById("first").click();
+      for (let i = 0; i < document.querySelectorAll("#steps li").length; i++) {
+        out.push(document.getElementById("step-action").textContent);
+        document.getElementById("next").click();
+      }
+      return out;
+    }""")
+    return entries, [" ".join(t.split()) for t in lines]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_replay_lists_every_step_in_plain_words(game, live_server, browser):
+    """The replay viewer's moves list and the line above its board showed the record's action
+    texts ("chance: deal 4/1 to 0", "Alice: offer 0/0 to 1", seats counted from 0); each step now
+    reads as the log does (its public lines, seats by name), or in its mover's menu words."""
+    reason = game_available(game)
+    if reason:
+        pytest.skip(reason)
+    tid, rec = finished_bot_table(live_server, game, GAMES[game], SEED)
+    names = [h[0]["name"] for h in rec["holders"]]
+    assert all(names) and not any(re.fullmatch(r"Seat \d+", n) for n in names), names
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(f"{live_server}/replay?table={tid}")
+    page.wait_for_selector("#viewer:not([hidden])")
+    entries, lines = _replay_texts(page)
+    actions = rec["actions"]
+    assert len(entries) == len(lines) == len(actions) + 1
+    assert entries[0] == "start of the game" and lines[0] == "Start of the game"
+    found = [f"step {k}: {name}: {text}" for k, text in enumerate(entries + lines) for name in engine_syntax(text)]
+    assert not found, found
+    for k, (seat, text) in enumerate(actions, start=1):
+        assert text not in (entries[k], lines[k])
+        if seat >= 0:  # a seat's move: its name first, in bold
+            assert entries[k].startswith(f"{names[seat]}: "), (k, text, entries[k])
+        if game == "rose-ceremony" and (m := re.fullmatch(r"offer \d+/\d+ to (\d+)", text)):
+            assert entries[k] == f"{names[seat]}: offers a card face down to {names[int(m[1])]}"
+            assert lines[k] == f"{names[seat]} offers a card face down to {names[int(m[1])]}."
+        if game == "rose-ceremony" and (m := re.fullmatch(r"deal \d+/\d+ to (\d+)", text)):
+            assert entries[k] == lines[k][:-1] == f"{names[int(m[1])]} is dealt a card"
+        if game == "roses-and-thorns" and (m := re.fullmatch(r"bid (\d+)", text)):
+            assert entries[k] == f"{names[seat]}: bids {m[1]}."
+        if game == "rare-roses" and text == "done buying":  # no log line: the menu's words
+            assert entries[k] == f"{names[seat]}: Done buying" and lines[k] == f"{names[seat]}: Done buying."
+    page.locator("#steps li button").nth(3).click()
+    assert page.inner_text("#step-label") == f"Step 3 of {len(actions)}"
+    assert not errors, errors
+
+
+def test_move_buttons_tooltips_are_their_words_not_action_texts(live_server, browser):
+    """A move button's tooltip was its action text ("offer 3/1 to 1"); it is now the button's own
+    words in full (the name of the seat offered to, for a Rose Ceremony offer)."""
+    game = "rose-ceremony"
+    reason = game_available(game)
+    if reason:
+        pytest.skip(reason)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    create_table(page, live_server, game, ["human", "bot:heuristic", "bot:heuristic"], params={"start_player": 0},
+                 seed=SEED)
+    page.click("#open-my-seat")
+    page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
+    buttons = page.locator("#moves button.move").evaluate_all(
+        "els => els.map(e => [e.dataset.action, e.title, e.innerText.replace(/\\s+/g, ' ').trim()])")
+    offers = [b for b in buttons if b[0].startswith("offer ")]
+    assert offers, buttons
+    names = page.locator("#players .pname").all_inner_texts()
+    for action, title, label in buttons:
+        assert title == label and engine_syntax(title) == [], (action, title, label)
+    for action, title, _ in offers:
+        assert title == names[int(action.rsplit(" ", 1)[1])], (action, title, names)
     assert not errors, errors

@@ -392,6 +392,41 @@ def test_bots_play_a_table_to_the_end_and_the_record_replays(client, game):
     assert steps[-1]["observation"] == to_jsonable(final.observation(None))
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_steps_word_each_seats_move_as_its_menu_did(client, game):
+    """``words`` of a replay step: the mover's move in its menu's words (seats "Seat N", counted
+    from 1), for the replay viewer's steps that added no public log line; null for chance."""
+    import re
+
+    from roses.core.plain import engine_syntax
+    from roses.core.record import initial_state
+
+    n = players_for(game)
+    out = play_out_with_bots(client, game, 7, ["heuristic"] * n)
+    record = GameRecord.from_json(out["record"])
+    r = client.post("/api/replay", json=out["record"])
+    assert r.status_code == 200
+    steps = r.json()["steps"]
+    assert steps[0]["words"] is None and len(steps) == len(record.actions) + 1
+    state = initial_state(record)
+    worded = 0
+    for step, (seat, text) in zip(steps[1:], record.actions):
+        assert (step["seat"], step["action"]) == (seat, text)
+        if seat < 0:
+            assert step["words"] is None
+        else:
+            words = step["words"]
+            assert words == state.game.spec.describe_action(to_jsonable(state.observation(seat)), text)
+            assert engine_syntax(words) == [], (text, words)
+            worded += 1
+            if m := re.fullmatch(r"offer (\d+)/(\d+) to (\d+)", text):  # Rose Ceremony
+                assert re.fullmatch(rf"Offer a card of .+ to Seat {int(m[3]) + 1}", words), words
+            if m := re.fullmatch(r"bid (\d+)", text):  # Roses and Thorns
+                assert words.startswith(f"Bid {m[1]} (of "), words
+        state.apply(state.action_from_text(text))
+    assert worded > 0
+
+
 def test_record_is_refused_before_the_end_and_bad_records_are_refused(client):
     n = players_for(MAIN)
     created = create(client, MAIN, ["human"] * n)
@@ -807,6 +842,26 @@ def test_start_player_beyond_the_seats_is_a_422_naming_it(client):
                                          "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
                                                    {"kind": "bot", "bot": "random"}]})
     assert r.status_code == 422 and r.json()["param"] == "start_player"
+
+
+@pytest.mark.parametrize("game", ["roses-and-thorns", "rose-ceremony", "rare-roses"])
+def test_a_start_player_beyond_the_seats_is_refused_in_plain_words(client, game):
+    """The lobby showed "parameter 'start_player': seat 8 does not exist with 3 players (seats
+    0..2)" for its "Seat 9": the refusal now counts seats from 1, as the lobby's list does."""
+    from roses.core.plain import engine_syntax
+
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2
+    r = client.post("/api/tables", json={"game": game, "params": {"players": 3, "start_player": 8}, "seats": seats})
+    assert r.status_code == 422
+    body = r.json()
+    assert body == {"error": "params", "param": "start_player",
+                    "detail": "The start player must be one of seats 1 to 3 for 3 players."}
+    assert engine_syntax(body["detail"]) == []
+    out = play_out_with_bots(client, game, 3, ["random"] * 3)  # a record with a seat that is not there
+    bad = {**out["record"], "params": {**out["record"]["params"], "start_player": 5}}
+    r = client.post("/api/replay", json=bad)
+    assert r.status_code == 422 and r.json()["param"] == "params.start_player"
+    assert r.json()["detail"] == "record params: The start player must be one of seats 1 to 3 for 3 players."
 
 
 def test_rare_roses_order_deck_path_from_the_web_is_refused(client, tmp_path):

@@ -17,7 +17,10 @@ def serve(
     database_url: Optional[str] = typer.Option(
         None, help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite in --data-dir); "
                    "memory:// keeps tables in memory only (lost when the server stops)."),
-    data_dir: Path = typer.Option(Path("data"), help="Folder for the SQLite database and records."),
+    data_dir: Path = typer.Option(
+        Path("data"), help="Folder of the SQLite database (roses.sqlite), which holds every table and its game; a "
+                           "finished game's record is downloaded from its table page, not written here. Not used "
+                           "with --database-url."),
     bot_delay_ms: int = typer.Option(400, min=0, help="Pause before each bot move, in milliseconds."),
 ) -> None:
     """Run the browser table (FastAPI on uvicorn)."""

@@ -45,11 +45,19 @@ def quoted(value: object, limit: int = 80) -> str:
 
 
 class GameParameterError(RosesError, ValueError):
-    """A game parameter with an unknown name or a value out of its range."""
+    """A game parameter with an unknown name or a value out of its range. ``plain``: the refusal as
+    a player reads it (seats counted from 1, no parameter names), when the message (for the
+    command line and code: the parameter's own values) is not that; :attr:`for_player` gives it."""
 
-    def __init__(self, name: str, message: str):
+    def __init__(self, name: str, message: str, plain: str | None = None):
         self.name = name
+        self.plain = plain
         super().__init__(f"parameter {quoted(name)}: {message}")
+
+    @property
+    def for_player(self) -> str:
+        """The sentence a player reads: :attr:`plain`, else the message."""
+        return self.plain or str(self)
 
 
 class UnknownGameError(RosesError, KeyError):

@@ -27,6 +27,8 @@ class Param:
         choices: allowed values, if the parameter is an enumeration.
         min, max: inclusive bounds for numbers.
         check: extra validation; returns an error message or ``None``.
+        seat: the value is a seat, counted from 0 as the engine counts them, so it must be below
+            the ``players`` parameter (refused by :func:`seat_error`, in a player's words too).
     """
 
     name: str
@@ -38,9 +40,11 @@ class Param:
     min: float | None = None
     max: float | None = None
     check: Callable[[Any], str | None] | None = field(default=None, compare=False)
+    seat: bool = False
 
-    def coerce(self, value: Any) -> Any:
-        """Return ``value`` converted to this parameter's type and validated.
+    def coerce(self, value: Any, players: int | None = None) -> Any:
+        """Return ``value`` converted to this parameter's type and validated; ``players``: the
+        game's number of players, which a :attr:`seat` parameter must stay below.
 
         Strings are parsed (``"true"``/``"false"`` for bools, JSON for ``object``).
         Raises :class:`GameParameterError` with the reason when the value is not allowed.
@@ -82,6 +86,8 @@ class Param:
                     v = json.loads(v)
         except (ValueError, TypeError, json.JSONDecodeError):
             raise GameParameterError(self.name, f"{quoted(value)} is not a valid {self.type.__name__}") from None
+        if self.seat and isinstance(players, int) and isinstance(v, int) and not 0 <= v < players:
+            raise seat_error(self.name, v, players)
         if self.choices is not None and v not in self.choices:
             raise GameParameterError(self.name, f"{quoted(v)} is not one of {list(self.choices)}")
         if self.min is not None and v < self.min:
@@ -120,14 +126,34 @@ def resolve(params: tuple[Param, ...], given: Mapping[str, Any]) -> Mapping[str,
     out = {}
     for p in params:
         # None means "not given": the default applies.
-        out[p.name] = p.coerce(given[p.name]) if given.get(p.name) is not None else p.default
+        if given.get(p.name) is None:
+            out[p.name] = p.default
+        elif p.seat:  # below the number of players, coerced first (every game's first parameter)
+            out[p.name] = p.coerce(given[p.name], out.get("players"))
+        else:
+            out[p.name] = p.coerce(given[p.name])
     return MappingProxyType(out)
 
 
 def check_start_player(params: Mapping[str, Any]) -> None:
     """A fixed ``start_player`` must be one of the seats ``0..players-1``.
 
-    Raises :class:`GameParameterError` naming ``start_player``."""
+    Raises :func:`start_player_error`."""
     seat, n = params.get("start_player"), params.get("players")
     if seat is not None and n is not None and not 0 <= seat < n:
-        raise GameParameterError("start_player", f"seat {seat} does not exist with {n} players (seats 0..{n - 1})")
+        raise start_player_error(seat, n)
+
+
+def seat_error(name: str, seat: int, players: int) -> GameParameterError:
+    """The refusal of seat parameter ``name`` = ``seat`` (counted from 0, as the parameter is
+    given) at a game of ``players``: for the command line, the values to give and what they mean;
+    for a player (``plain``: the lobby's "Start player" list, the API's message), the seats
+    counted from 1 ("The start player must be one of seats 1 to 3 for 3 players.")."""
+    return GameParameterError(
+        name, f"{seat} is not a seat of a {players}-player game: give 0 to {players - 1} (counted from 0: 0 is Seat 1)",
+        plain=f"The {name.replace('_', ' ')} must be one of seats 1 to {players} for {players} players.")
+
+
+def start_player_error(seat: int, players: int) -> GameParameterError:
+    """:func:`seat_error` of ``start_player``."""
+    return seat_error("start_player", seat, players)

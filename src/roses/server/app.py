@@ -252,26 +252,33 @@ def load_record(data: Any) -> GameRecord:
     try:  # the parameters first: nothing is built from parameters that fail validation
         load(spec.name, **record.params)
     except GameParameterError as e:
-        raise ApiError(422, {"error": "record", "param": f"params.{e.name}", "detail": f"record params: {e}"}) from None
+        raise ApiError(422, {"error": "record", "param": f"params.{e.name}", "detail": f"record params: {e.for_player}"}) from None
     except (RosesError, TypeError) as e:
         raise ApiError(422, {"error": "record", "detail": f"record params: {e}"}) from None
     return record
 
 
 def replay_steps(data: Any) -> dict[str, Any]:
-    """The record as spectator views after each step (for the replay viewer). Raises
-    :class:`ApiError` 422 when the record is not a roses record or does not replay."""
+    """The record as spectator views after each step (for the replay viewer), each seat's step
+    with its move in the words of that seat's menu (``words``: seats written "Seat N", counted
+    from 1; ``None`` for chance and the start). Raises :class:`ApiError` 422 when the record is
+    not a roses record or does not replay."""
     record = load_record(data)
     try:  # one pass: every step checked (seat to move, legality), then the result
         state = initial_state(record)
-        steps = [{"seat": None, "action": None, "observation": to_jsonable(state.observation(None)),
+        spec = state.game.spec
+        steps = [{"seat": None, "action": None, "words": None, "observation": to_jsonable(state.observation(None)),
                   "log": list(state.log.view(None))}]
         seen = len(state.log)
         final = state
+        mover = mover_view(state)  # the seat to move and its observation, before the step
         for _, seat, text, final in core_replay_steps(record):
-            steps.append({"seat": seat, "action": text, "observation": to_jsonable(final.observation(None)),
+            words = spec.describe_action(mover[1], text) if mover is not None and mover[0] == seat else None
+            steps.append({"seat": seat, "action": text, "words": words,
+                          "observation": to_jsonable(final.observation(None)),
                           "log": list(final.log.view(None)[seen:])})
             seen = len(final.log)
+            mover = mover_view(final)
         verify_result(record, final)
     except RosesError as e:
         raise ApiError(422, {"error": "record", "detail": str(e)}) from None
@@ -281,6 +288,15 @@ def replay_steps(data: Any) -> dict[str, Any]:
     return {"game": record.game, "title": final.game.spec.title, "params": record.params, "seed": record.seed,
             "players": record.players, "holders": record.holders, "result": record.result, "steps": steps,
             "talk": replay_talk(data.get("talk"), final)}
+
+
+def mover_view(state: Any) -> tuple[int, Any] | None:
+    """``(seat, observation JSON)`` of the seat to move in ``state``, for wording its move
+    (``GameSpec.describe_action``); ``None`` at a chance step or the end."""
+    if state.is_terminal() or state.is_chance_node():
+        return None
+    seat = state.current_player()
+    return (seat, to_jsonable(state.observation(seat))) if seat >= 0 else None
 
 
 def replay_talk(data: Any, state: Any) -> list[dict[str, Any]]:

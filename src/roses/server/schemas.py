@@ -268,6 +268,8 @@ class Record(Open):
 class ReplayStep(Open):
     seat: int | None
     action: str | None
+    words: str | None = Field(None, description="a seat's move in the words of its menu (seats \"Seat N\", "
+                                                "counted from 1); null for chance and the start")
     observation: Any
     log: list[Any]
 

@@ -248,7 +248,7 @@ class TableService:
         try:
             game = load(spec.name, **params)
         except GameParameterError as e:
-            raise ApiError(422, {"error": "params", "param": e.name, "detail": str(e)}) from None
+            raise ApiError(422, {"error": "params", "param": e.name, "detail": e.for_player}) from None
         if len(seats_in) != game.num_players:
             raise ApiError(422, {"error": "seats", "param": "seats",
                                  "detail": f"{game.num_players} players need {game.num_players} seats, "
@@ -319,7 +319,7 @@ class TableService:
         try:  # building and dealing a big game takes a while: not on the event loop
             state, first = await anyio.to_thread.run_sync(deal, game, seed)
         except GameParameterError as e:
-            raise ApiError(422, {"error": "params", "param": e.name, "detail": str(e)}) from None
+            raise ApiError(422, {"error": "params", "param": e.name, "detail": e.for_player}) from None
         host_token = new_token()
         now = utcnow()
         terminal = state.is_terminal()

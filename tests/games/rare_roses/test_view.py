@@ -21,11 +21,13 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
     set_shop(s, 2, "fresh", black=1)
     do(s, "offer 2 take black/fresh pay 5")       # seat 0 proposes a deal to seat 2
     mine, theirs, spectator = (_text(s.observation(t)) for t in (0, 2, None))
-    assert "Rare Roses — phase respond · your turn · you are seat 1" in mine
+    # The header names the seat to move, the one answering the deal (it said "your turn" to the
+    # proposer and "Seat 1's turn" to the seat that had to answer).
+    assert "Rare Roses — phase respond · Seat 3's move: answer your deal · you are seat 1" in mine
     assert "deal on the table: Seat 1 (you) proposes to take Seat 3's fresh Black bloom for $5" in mine
-    assert "phase respond · Seat 1's turn · you are seat 3" in theirs
+    assert "phase respond · your move: answer Seat 1's deal · you are seat 3" in theirs
     assert "deal on the table: Seat 1 proposes to take your fresh Black bloom for $5" in theirs
-    assert "phase respond · Seat 1's turn" in spectator and "(you)" not in spectator
+    assert "phase respond · Seat 3's move: answer Seat 1's deal" in spectator and "(you)" not in spectator
     assert "│ ▶ 1 (you) " in mine and "│ 3 (you) " in theirs   # the shops table
 
 

@@ -64,7 +64,7 @@ def test_players_2_to_6_default_4():
 
 
 def test_start_player_must_be_a_seat():
-    with pytest.raises(GameParameterError, match="seat 3 does not exist"):
+    with pytest.raises(GameParameterError, match="3 is not a seat of a 3-player game"):
         roses.load("rose-ceremony", players=3, start_player=3).new_initial_state(0)
 
 

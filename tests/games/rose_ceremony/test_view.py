@@ -27,13 +27,27 @@ def test_view_shows_own_hand_bouquets_sums_points_deck_and_pending_offer():
     assert f"deck {len(state.deck)}" in mine and "discard 0" in mine
     # Status lines name the reader's own seat as the log does ("Seat 1 (you)", "your turn"),
     # seats counted from 1.
-    assert "Offer pending: Seat 1 (you) offers 3✿1♠ to Seat 3\n" in mine and "your turn (respond)" in mine
+    assert "Offer pending: Seat 1 (you) offers 3✿1♠ to Seat 3\n" in mine
+    # The header names the seat to move: the receiver answers the offer (it said "Seat 1's turn
+    # (respond)" to the receiver, whose move it was, and "your turn (respond)" to the offerer).
+    assert "Seat 3's turn: accept or refuse your card" in mine and "your turn" not in mine
     theirs = _text(state.observation(2))
     assert "Seat 1 offers a face-down card to Seat 3 (you)" in theirs and "3✿1♠" not in theirs
-    assert "Seat 1's turn (respond)" in theirs
+    assert "Your turn: accept or refuse Seat 1's card" in theirs and "Seat 1's turn" not in theirs
     spectator = _text(state.observation(None))
     assert "Offer pending: Seat 1 offers a face-down card to Seat 3\n" in spectator and "(you)" not in spectator
+    assert "Seat 3's turn: accept or refuse Seat 1's card" in spectator
     assert "3 cards" in theirs  # seat 0's hand size, not its cards
+
+
+def test_the_header_names_the_seat_to_move_and_what_it_does():
+    state = position(3, hands={0: "3/1 2/2 0/0 0/0"}, bouquets={0: "4/1"})
+    assert "\nYour turn: offer a card to another player\n" in _text(state.observation(0))
+    assert "\nSeat 1's turn: offer a card to another player\n" in _text(state.observation(1))
+    play(state, "offer 0/0 to 1", "accept")
+    assert state.phase == "exchange"
+    assert "\nYour turn: exchange the bouquet or keep it\n" in _text(state.observation(0))
+    assert "\nSeat 1's turn: exchange the bouquet or keep it\n" in _text(state.observation(None))
 
 
 def test_view_shows_the_winners_once_over():

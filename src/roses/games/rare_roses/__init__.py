@@ -57,7 +57,7 @@ def _check_prices(v: Any) -> str | None:
 PARAMS = (
     Param("players", int, 4, "Number of players: 1 (The Lone Florist) to 6.", cite="RR-1", min=1, max=6),
     Param("start_player", int, None, "Fixed starting player (default: drawn at random; in solo, the one player).",
-          cite="Setup", min=0, max=5),
+          cite="Setup", min=0, max=5, seat=True),
     Param("market_prices", object, dict(DEFAULT_PRICES), "Market price of a tile of each rose, in dollars.",
           cite="RR-2", check=_check_prices),
     DeckParam("order_deck", object, None, "Order deck: the card data as JSON (default: the shipped 43-card deck; on the command line @file.json reads a file).",

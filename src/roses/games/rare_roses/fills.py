@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from roses.core.words import counted
+
 from .actions import FILL, MATCH, Tile, UseTile, tiles_text
 from .cards import BOX_INDEX, BOXES, BUD, FRESH, MATURE, ROSE_INDEX, ROSES
 
@@ -98,7 +100,7 @@ def tiles_problem(state, seat: int, cid: int, value: str, tiles: tuple[Tile, ...
     either bloom box). The order is filled whole: one tile per rose on the card."""
     card = state.card(cid)
     if len(tiles) != len(card.roses):
-        return f"order #{cid} needs {len(card.roses)} roses, {len(tiles)} named"
+        return f"order #{cid} needs {counted(len(card.roses), 'rose')}, {len(tiles)} named"
     if not has_tiles(state, seat, tiles):
         return f"your shop does not hold {tiles_text(tiles)}"
     if value == FILL:

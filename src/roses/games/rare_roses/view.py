@@ -59,7 +59,11 @@ def render(obs):
     which the terminal prints line by line. Status lines name the reader's own seat as the log does
     ("your turn", "seat 0 (you) $52", ``as_read_by``); a spectator's are unchanged."""
     head = Text(f"Rare Roses — phase {obs.phase}", style="bold")
-    if obs.turn >= 0:
+    mover = obs.current_player
+    if obs.turn >= 0 and 0 <= mover != obs.turn:  # another seat moves in this turn: name it
+        doing = f"answer seat {obs.turn}'s deal" if obs.phase == "respond" else "move"
+        head.append(as_read_by(f" · seat {mover}'s move: {doing}", obs.seat))
+    elif obs.turn >= 0:
         head.append(as_read_by(f" · seat {obs.turn}'s turn", obs.seat))
     if obs.seat is not None:
         head.append(f" · you are seat {obs.seat + 1}")

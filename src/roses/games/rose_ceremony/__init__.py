@@ -17,7 +17,7 @@ from .value import horizon
 PARAMS = (
     Param("players", int, 4, "Number of players.", cite="RC-1", min=2, max=6),
     Param("start_player", int, None, "Fixed start player (default: drawn at random; the rulebook's "
-          "'most recently pricked' player cannot be known).", cite="Game Play", min=0, max=5),
+          "'most recently pricked' player cannot be known).", cite="Game Play", min=0, max=5, seat=True),
     Param("deck", object, [list(row) for row in DEFAULT_DECK],
           "The rose cards, one row per kind of card: roses, thorns and how many (default: the rulebook's 54-card deck).",
           cite="RC-2", check=check_deck),

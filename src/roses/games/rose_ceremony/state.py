@@ -38,6 +38,7 @@ from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
 from roses.core.game import GameInfo
+from roses.core.params import start_player_error
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Accept, Deal, Draw, Exchange, Keep, Offer, Refuse, Start
 from .cards import HAND_SIZE, MAX_VALUE, Card, card_words, check_deck_size, deck_counter
@@ -178,7 +179,7 @@ class RoseCeremonyState(State):
             raise GameParameterError("deck", check_deck_size(game.params["deck"], n))
         fixed = game.params.get("start_player")
         if fixed is not None and not 0 <= fixed < n:
-            raise GameParameterError("start_player", f"seat {fixed} does not exist with {n} players (seats 0..{n - 1})")
+            raise start_player_error(fixed, n)
         self.phase = "deal"
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self._deck_counts: list[int] = list(t.full)

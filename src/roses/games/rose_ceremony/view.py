@@ -13,12 +13,28 @@ from rich.text import Text
 from roses.core.log import as_read_by, seat_number
 from roses.core.words import counted
 
+from .cards import HAND_SIZE
 from .observation import RoseCeremonyObservation
+
 
 def card_text(card) -> str:
     """A card as plain text, its roses then its thorns: ``3✿1♠`` (the action text ``3/1`` is
     engine syntax)."""
     return f"{card.roses}✿{card.thorns}♠"
+
+
+def to_move(obs: RoseCeremonyObservation) -> str | None:
+    """Who is to move and what they do, in engine wording (seats counted from 0, for
+    ``as_read_by``): the seat answering an offer, not the turn's player, while an offer waits
+    ("seat 2's turn: accept or refuse seat 0's card"); ``None`` before the start and once over."""
+    if obs.turn_player is None or obs.phase == "over":
+        return None
+    po = obs.pending_offer
+    if obs.phase == "respond" and po is not None:
+        return f"seat {po.receiver}'s turn: accept or refuse seat {po.offerer}'s card"
+    doing = {"offer": ": offer a card to another player", "exchange": ": exchange the bouquet or keep it",
+             "draw": f": drawing back to {HAND_SIZE} cards"}.get(obs.phase, "")
+    return f"seat {obs.turn_player}'s turn{doing}"
 
 
 def render(obs: RoseCeremonyObservation):
@@ -27,10 +43,12 @@ def render(obs: RoseCeremonyObservation):
     head = Text()
     head.append("Rose Ceremony", style="bold magenta")
     head.append(f"  ·  deck {obs.deck_size}  ·  discard {obs.discard_count}")
-    if obs.turn_player is not None and obs.phase != "over":
-        head.append(as_read_by(f"  ·  seat {obs.turn_player}'s turn ({obs.phase})", obs.seat))
     if obs.last_round:
         head.append("  ·  LAST ROUND (deck ran out)", style="bold yellow")
+    status = to_move(obs)
+    if status:  # a line of its own: it stays whole in 80 columns
+        status = as_read_by(status, obs.seat)
+        head.append("\n" + status[:1].upper() + status[1:], style="bold")
 
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for col in ("seat", "hand", "bouquet", "roses", "thorns", "charm"):

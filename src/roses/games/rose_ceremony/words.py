@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from roses.core.plain import seat_name
+from roses.core.words import counted
 
 from .cards import Card, card_words
 
@@ -25,7 +26,7 @@ def describe(obs: dict[str, Any], text: str) -> str:
 
         me = obs.get("seat")
         roses = (obs.get("bouquet_roses") or [0] * ((me or 0) + 1))[me] if me is not None else 0
-        return f"Exchange your bouquet of {roses} roses for {exchange_points(roses)} charm points"
+        return f"Exchange your bouquet of {counted(roses, 'rose')} for {counted(exchange_points(roses), 'charm point')}"
     if text == "keep":
         return "Keep the bouquet and end the turn"
     return text

@@ -15,7 +15,7 @@ PARAMS = (
     Param("own_thorn_choice", bool, False,
           "Original rule: on your own thorn you choose which card you lose.", cite="§7 Variants (RT-6)"),
     Param("start_player", int, None, "Fixed first start player (default: drawn at random).",
-          cite="§3.2 (RT-3)", min=0, max=9),
+          cite="§3.2 (RT-3)", min=0, max=9, seat=True),
 )
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
+from roses.core import CHANCE, TERMINAL, IllegalActionError, State
 from roses.core.log import LogEntry
+from roses.core.params import start_player_error
 
 from .actions import (BIDS, FLIPS, KINDS, LAY_ROSE, LAY_THORN, LAYS, LOSES, MAX_CARDS, MAX_SEATS, PASS,
                       ROSE, STARTS, THORN, Bid, Flip, Lay, Lose, Pass, Start)
@@ -83,7 +84,7 @@ class RosesAndThornsState(State):
         self.round = 1
         self.start_player: int | None = game.params["start_player"]
         if self.start_player is not None and not 0 <= self.start_player < n:
-            raise GameParameterError("start_player", f"seat {self.start_player} does not exist with {n} players")
+            raise start_player_error(self.start_player, n)
         self.own_thorn_choice = bool(game.params["own_thorn_choice"])  # RT-6 variant, read on hot paths
         self.phase = START if self.start_player is None else LAY_FIRST
         self.to_move = self.start_player if self.start_player is not None else -1

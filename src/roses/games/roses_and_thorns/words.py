@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from roses.core.plain import seat_name
+from roses.core.words import counted
 
 
 def describe(obs: dict[str, Any], text: str) -> str:
@@ -14,7 +15,8 @@ def describe(obs: dict[str, Any], text: str) -> str:
     if verb == "lay":
         return f"Lay a {rest}"
     if verb == "bid":
-        return f"Bid {rest} (of {obs.get('cards_on_table', '?')} cards on the table)"
+        on_table = obs.get("cards_on_table")
+        return f"Bid {rest} (of {counted(on_table, 'card') if isinstance(on_table, int) else '? cards'} on the table)"
     if verb == "pass":
         return "Pass"
     if verb == "flip":

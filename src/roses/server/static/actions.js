@@ -3,12 +3,16 @@
 // `renderActions(view, el, ctx)` and returning true; it can reuse `moveButton` and `groupedMoves`.
 import { h } from "/static/common.js";
 
-/** A button that plays `text` (a legal action) when clicked. `label` defaults to the text. */
+/** A button that plays `text` (a legal action) when clicked. `label` defaults to the text. Its
+ *  tooltip is the label in full (a long label shows two lines, then "…"), never the action text. */
 export function moveButton(ctx, text, label = text, cls = "") {
-  return h("button", {
-    type: "button", class: `move ${cls}`.trim(), title: text, disabled: ctx.busy,
+  const button = h("button", {
+    type: "button", class: `move ${cls}`.trim(), disabled: ctx.busy,
     dataset: { action: text }, onclick: () => ctx.act(text),
-  }, typeof label === "string" ? h("span", { class: "move-label" }, label) : label); // a long name: two lines, then "…"
+  }, typeof label === "string" ? h("span", { class: "move-label" }, label) : label);
+  const words = button.textContent.replace(/\s+/g, " ").trim();
+  if (words) button.title = words;
+  return button;
 }
 
 /** Group action texts by their first word, keeping the game's order. */

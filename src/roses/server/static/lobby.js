@@ -51,10 +51,8 @@ function paramField(p) {
     input = h("input", { type: "checkbox", id, name: p.name, checked: !!p.default });
     return h("div", { class: "field check-field" }, h("label", { for: id }, input, " ", label), help);
   }
-  if (p.name === "start_player" && p.type === "int") { // a seat: players count from 1
-    input = h("select", { id, name: p.name }, h("option", { value: "" }, "Drawn at random"),
-      Array.from({ length: (p.max ?? 9) - (p.min ?? 0) + 1 }, (_, k) => (p.min ?? 0) + k)
-        .map(s => h("option", { value: JSON.stringify(s) }, `Seat ${s + 1}`)));
+  if (p.name === "start_player" && p.type === "int") { // a seat of the table: see startPlayerSeats
+    input = h("select", { id, name: p.name }, h("option", { value: "" }, "Drawn at random"));
   } else if (p.choices && p.choices.length) {
     input = h("select", { id, name: p.name },
       p.default === null ? h("option", { value: "" }, "(default)") : null,
@@ -73,6 +71,21 @@ function paramField(p) {
     input = h("input", { type: "text", id, name: p.name, value: p.default ?? "" });
   }
   return h("div", { class: "field" }, h("label", { for: id }, label), input, help);
+}
+
+/** The lobby's "Start player" list for a table of `count` players: "Drawn at random", then Seat 1
+ *  to Seat `count` (players count from 1; the value is the 0-based seat). A seat chosen before
+ *  stays chosen while the table has it, else the start player is drawn at random again. */
+function startPlayerSeats(form, count) {
+  const select = form.elements.start_player;
+  if (!select || select.tagName !== "SELECT") return;
+  const p = (current.params || []).find(q => q.name === "start_player") || {};
+  const first = p.min ?? 0, last = Math.min(p.max ?? count - 1, count - 1);
+  const was = select.value;
+  fill(select, h("option", { value: "" }, "Drawn at random"),
+    Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => first + k)
+      .map(s => h("option", { value: JSON.stringify(s) }, `Seat ${s + 1}`)));
+  select.value = Array.from(select.options).some(o => o.value === was) ? was : "";
 }
 
 /** The value of parameter `p`'s field, or undefined when it equals the default / is empty. */
@@ -160,8 +173,10 @@ function drawForm() {
   count.addEventListener("input", () => {
     const n = Math.max(min, Math.min(max, parseInt(count.value, 10) || min));
     drawSeats(n);
+    startPlayerSeats(form, n);
   });
   drawSeats(start);
+  startPlayerSeats(form, start);
 }
 
 async function submit(e) {

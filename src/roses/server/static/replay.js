@@ -1,7 +1,7 @@
 // The replay viewer /replay: upload a game record, POST it to /api/replay, then step forward and
 // back through the positions with the game's renderer (spectator view: public information only).
 import { drawLog as groupedLog } from "/static/logview.js";
-import { h, fill, api, errorText, header, titleCase, logText } from "/static/common.js";
+import { h, fill, api, errorText, header, titleCase, logText, seatName } from "/static/common.js";
 import { drawTalk, talkLog } from "/static/talk.js";
 import * as generic from "/static/games/generic.js";
 
@@ -53,9 +53,7 @@ async function show(data, label, ask) {
   resetAnalysis();
   $("slider").max = String(Math.max(0, steps.length - 1));
   fill($("steps"), steps.map((s, i) => h("li", { dataset: { i } },
-    h("button", { type: "button", class: "link", onclick: () => go(i) },
-      s.action === null || s.action === undefined ? h("span", { class: "muted" }, "start of the game")
-        : [s.seat === -1 || s.seat === null ? h("span", { class: "muted" }, "chance: ") : h("b", {}, `${seatLabel(s.seat, i - 1)}: `), prettyAction(s.action)]))));
+    h("button", { type: "button", class: "link", onclick: () => go(i) }, stepEntry(i)))));
   go(0);
 }
 
@@ -90,10 +88,53 @@ function seatLabel(seat, step = Infinity) {
   return label ? `Seat ${seat + 1} (${label})` : `Seat ${seat + 1}`;
 }
 
-/** An action text with the game's names (e.g. Rare Roses "striped-dragon/bud" → "Striped Dragon (bud)"). */
-function prettyAction(text) {
-  try { if (typeof renderer.logLine === "function") return String(renderer.logLine(String(text))); } catch { /* plain */ }
-  return String(text);
+// ---------------------------------------------------------------- what each step did, in plain words
+/** Said of a chance step that added no public log line (nothing of it is shown). */
+const CHANCE_WORDS = "Something is drawn at random";
+
+/** The seats named as at step `i` (as viewAt names them): enough of a view for logText. */
+function namesAt(i) {
+  const obs = (steps[i] || {}).observation || {};
+  const n = (record && record.params && record.params.players) || obs.players || 0;
+  return { seats: Array.from({ length: n }, (_, k) => ({ seat: k, name: seatLabel(k, Math.max(0, i - 1)) })) };
+}
+
+/** A seat's menu words ("Give the coin to Seat 2": seats counted from 1) with the seats' names. */
+function namedWords(view, text) {
+  return String(text).replace(/\bSeat (\d+)\b/g, (whole, d) => seatName(view, Number(d) - 1));
+}
+
+/** Step `i` (i ≥ 1) in plain words, never its action text: `lines`, the public log lines it added
+ *  (seat names, as the log panel shows them), or else the mover's menu words or, for chance, a
+ *  short phrase; `who`, the seat that moved (null for chance); `words`, whether `lines` are words. */
+function stepWords(i) {
+  const s = steps[i] || {};
+  const view = namesAt(i);
+  const who = s.seat === null || s.seat === undefined || s.seat < 0 ? null : seatLabel(s.seat, i - 1);
+  const lines = (Array.isArray(s.log) ? s.log : []).map(line => logText(view, line, renderer)).filter(Boolean);
+  if (lines.length) return { who, lines, words: false };
+  if (who === null) return { who, lines: [CHANCE_WORDS], words: true };
+  return { who, lines: [namedWords(view, s.words || "a move")], words: true };
+}
+
+/** The moves list's entry for step `i`: "Alice: offers a card face down to Rowan" (the step's
+ *  first log line, its mover in bold), "Alice: Done buying" (menu words), or a chance step greyed. */
+function stepEntry(i) {
+  const s = steps[i] || {};
+  if (s.action === null || s.action === undefined) return h("span", { class: "muted" }, "start of the game");
+  const { who, lines, words } = stepWords(i);
+  if (who === null) return h("span", { class: "muted" }, lines[0]);
+  const first = !words && lines[0].startsWith(`${who} `) ? lines[0].slice(who.length + 1) : lines[0];
+  return h("span", {}, h("b", {}, `${who}: `), first); // one span: the text wraps under the name
+}
+
+/** The line above the board for step `i`: every log line the step added, or its words. */
+function stepLine(i) {
+  const s = steps[i] || {};
+  if (s.action === null || s.action === undefined) return "Start of the game";
+  const { who, lines, words } = stepWords(i);
+  const text = lines.map(l => /[.!?:]$/.test(l) ? l : `${l}.`).join(" ");
+  return who !== null && words ? [h("b", {}, `${who}: `), text] : text;
 }
 
 function viewAt(i) {
@@ -118,8 +159,7 @@ function go(i) {
   const s = steps[index];
   $("slider").value = String(index);
   $("step-label").textContent = `Step ${index} of ${steps.length - 1}`;
-  fill($("step-action"), s.action === null || s.action === undefined ? "Start of the game" :
-    [s.seat === -1 ? "Chance: " : h("b", {}, `${seatLabel(s.seat, index - 1)} `), prettyAction(s.action)]);
+  fill($("step-action"), stepLine(index));
   const board = $("board");
   fill(board);
   const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => holderAt(k, 0) ? v.seats[k].name : `Seat ${k + 1}` };

@@ -4,6 +4,9 @@ import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
 import { card, seatHead, seatBox, seatOrder, statusStrip, markers, can, who, nowLine } from "/static/games/pieces.js";
 
+/** "1 card", "3 cards". */
+const count = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 // Each player holds the four cards of one rank (§2); the spade is the thorn (RT-1).
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5"];
 const ROSE_SUITS = ["♥", "♦", "♣"];
@@ -57,7 +60,7 @@ export function render(view, el, ctx) {
     const stack = h(flippable ? "button" : "div", {
       type: flippable ? "button" : undefined,
       class: `stack small ${flippable ? "flip-target act" : ""}`,
-      title: flippable ? `Turn up ${ctx.name(i)}'s top card` : `${s.stack_size || 0} card(s) on the stack`,
+      title: flippable ? `Turn up ${ctx.name(i)}'s top card` : `${count(s.stack_size || 0, "card")} on the stack`,
       onclick: flippable ? () => ctx.act(flip) : undefined,
       dataset: { action: flippable ? flip : undefined },
     }, stackCards.length ? stackCards : h("span", { class: "empty-stack" }, "no stack"));
@@ -78,7 +81,7 @@ export function render(view, el, ctx) {
           // §4: an out seat's marker no longer counts, so it shows none (the observation says 0).
           s.in_game === false
             ? h("div", { class: "stat muted rt-out" }, "out of the game — no markers")
-            : h("div", { class: "stat", title: `${s.markers || 0} of ${toWin} successful challenge(s) needed` },
+            : h("div", { class: "stat", title: `${s.markers || 0} of ${count(toWin, "successful challenge")} needed` },
               markers(s.markers || 0), h("span", { class: "markers" }, Array.from({ length: Math.max(0, toWin - (s.markers || 0)) }, () => h("span", { class: "marker empty" }))),
               " markers"),
           h("div", { class: "stat" }, `hand ${s.hand_size ?? 0} · stack ${s.stack_size ?? 0}`),
