@@ -214,6 +214,27 @@ def test_simulate_counts_seats_from_1_and_gives_a_slow_rate_in_figures():
     assert (rate(63.4, 1.0), rate(1, 16.0), rate(6, 0.95)) == ("63", "0.062", "6.3")
 
 
+def test_simulate_and_report_say_how_games_ended_in_plain_words(tmp_path):
+    """Regression: `simulate` printed "win_by: charm-points 3 (…), deck-out 16 (…)" and "tie: no
+    12 (…)", and the balance report "Games end by deck-out 80%"."""
+    from roses.core.plain import engine_syntax
+
+    r = runner.invoke(app, ["simulate", "rose-ceremony", "--players", "3", "-g", "20", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert "How games were won: most charm points when the deck ran out" in text
+    assert "Games with a shared win: no " in text
+    for raw in ("win_by", "deck-out", "charm-points", "tie:"):
+        assert raw not in text
+    out, md = tmp_path / "rt.csv", tmp_path / "rt.md"
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-p", "players=3,4", "-g", "6", "--seed", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert runner.invoke(app, ["report", str(out), "--out", str(md)]).exit_code == 0
+    ends = [line for line in md.read_text().splitlines() if "How games end" in line]
+    assert ends and all("a second successful challenge" in line and not engine_syntax(line) for line in ends)
+    assert "second-challenge" not in md.read_text()
+
+
 def test_simulate_refuses_a_plot_format_before_the_run():
     """Regression: `--plot x.txt` crashed after the whole run."""
     r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "2", "--plot", "x.txt"])

@@ -83,9 +83,11 @@ def simulate(
     if result.mean_scores is not None and result.players > 1:
         console.print("Mean score per seat: " + ", ".join(
             f"{s + 1}: {m:.2f} (sd {d:.2f})" for s, (m, d) in enumerate(zip(result.mean_scores, result.sd_scores))))
+    words = g.spec.describe_result
     for tag, counts in result.outcomes.items():
-        console.print(f"{tag}: " + ", ".join(f"{v} {c} ({c / games_:.3f}, 95% CI {wilson(c, games_)[0]:.3f}–"
-                                             f"{wilson(c, games_)[1]:.3f})" for v, c in counts.items()))
+        console.print(f"{words(tag)}: " + ", ".join(
+            f"{words(v)} {c} ({c / games_:.3f}, 95% CI {wilson(c, games_)[0]:.3f}–{wilson(c, games_)[1]:.3f})"
+            for v, c in sorted(counts.items(), key=lambda vc: -vc[1])))
     console.print(f"Mean game length: {result.mean_actions:.1f} seat actions (sd {result.sd_actions:.1f}); "
                   f"{result.seconds:.1f} s, {rate(games_, result.seconds)} games/s")
     _save_plot(result, plot)

@@ -180,6 +180,14 @@ class GameSpec:
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             return text  # a menu never fails for want of a label
 
+    def describe_result(self, key: str) -> str:
+        """A result tag's name or value (``State.result_tags``: ``"win_by"``, ``"deck-out"``) in
+        plain words for summaries (``roses simulate``, the balance report): the game's ``words``
+        module's ``RESULT_WORDS`` entry, else the key with its dashes and underscores as spaces."""
+        module = self._words()
+        table = getattr(module, "RESULT_WORDS", {}) if module is not None else {}
+        return table.get(key) or key.replace("_", " ").replace("-", " ")
+
     def irreversible(self, text: str) -> bool:
         """Whether the move ``text`` is a bid or a play a confirmation should guard."""
         module = self._words()

@@ -18,6 +18,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from roses.core import RosesError, get_spec
 from roses.core.words import counted
 
 
@@ -195,14 +196,26 @@ def faction_panel(rows: Sequence[dict[str, Any]]) -> Panel | None:
     return Panel("Faction win rates", finding, _png(plt, fig))
 
 
+def end_words(rows: Sequence[dict[str, Any]]) -> Any:
+    """``words(end) -> str``: a row's ``end`` (the game's result tag value, e.g. ``deck-out``) in
+    plain words (``GameSpec.describe_result``); the value itself for a game not installed."""
+    try:
+        return get_spec(str(rows[0]["game"])).describe_result
+    except (KeyError, RosesError):
+        return lambda v: v
+
+
 def end_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     """How games ended (the game's main result tag, or its end reason), as shares of the games."""
     key = "fig_end_reason" if "fig_end_reason" in rows[0] else "end"
     counts: dict[str, int] = {}
+    words = end_words(rows)
     for r in rows:
         v = str(r[key])
         if key == "fig_end_reason":  # one class per rule, whatever the count: "N Flower Buds…"
             v = re.sub(r"\d+", "N", v)
+        else:
+            v = words(v)
         counts[v] = counts.get(v, 0) + 1
     games = len(rows)
     order = sorted(counts, key=lambda v: -counts[v])
@@ -257,8 +270,9 @@ def overview(rows: Sequence[dict[str, Any]]) -> list[tuple[str, ...]]:
             last = f"{pct(w / g)} ({pct(wl)}–{pct(wh)})"
         else:
             ends: dict[str, int] = {}
+            words = end_words(rs)
             for r in rs:
-                ends[r["end"]] = ends.get(r["end"], 0) + 1
+                ends[words(r["end"])] = ends.get(words(r["end"]), 0) + 1
             top = max(ends, key=lambda v: ends[v])
             last = f"{top} {pct(ends[top] / g)}"
         out.append((label, str(g), f"{pct(first / g)} ({pct(lo)}–{pct(hi)})" if n > 1 else "—",
@@ -280,8 +294,6 @@ def build_cells_rows(rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dic
 
 
 def _title(rows: Sequence[dict[str, Any]]) -> tuple[str, str]:
-    from roses.core import get_spec
-
     name = rows[0]["game"]
     try:
         spec = get_spec(name)

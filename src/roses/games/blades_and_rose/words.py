@@ -37,3 +37,7 @@ def describe(obs: dict[str, Any], text: str) -> str:
 def irreversible(text: str) -> bool:
     """Whether the move is a play a confirmation should guard: playing a card, giving the coin."""
     return text.startswith(("play ", "give coin "))
+
+
+#: Result tags (``State.result_tags``) in plain words for summaries (``GameSpec.describe_result``).
+RESULT_WORDS = {"winning_faction": "Winning faction"}

@@ -35,3 +35,13 @@ def describe(obs: dict[str, Any], text: str) -> str:
 def irreversible(text: str) -> bool:
     """Whether the move is a play a confirmation should guard: an offer or an exchange."""
     return text.startswith("offer ") or text == "exchange"
+
+
+#: Result tags (``State.result_tags``) in plain words for summaries (``GameSpec.describe_result``).
+RESULT_WORDS = {
+    "win_by": "How games were won",
+    "charm-points": "5 charm points",
+    "ten-roses": "a bouquet of 10 roses or more",
+    "deck-out": "most charm points when the deck ran out",
+    "tie": "Games with a shared win",
+}

@@ -31,3 +31,12 @@ def irreversible(text: str) -> bool:
     """Whether the move is a bid or a play that a confirmation should guard (bids, turning a card
     up, laying a card)."""
     return text.startswith(("bid ", "flip ", "lay "))
+
+
+#: Result tags (``State.result_tags``) in plain words for summaries (``GameSpec.describe_result``).
+RESULT_WORDS = {
+    "win_by": "How games were won",
+    "second-challenge": "a second successful challenge",
+    "quick-game": "one successful challenge (quick game)",
+    "last-standing": "last player with cards",
+}
