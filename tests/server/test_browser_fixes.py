@@ -279,3 +279,27 @@ def test_the_lobby_start_player_list_follows_the_player_count(live_server, brows
     _, view = api(live_server, "GET", "/api/tables/" + page.url.rsplit("/t/", 1)[1].split("?")[0])
     assert view["params"]["players"] == 3 and view["params"]["start_player"] == 1
     assert not errors, errors
+
+
+def test_lobby_seat_options_one_a_line_and_talk_lists_show_whole_names(live_server, browser):
+    """Regression: the lobby's "Hot seat" label ran into "Allow hints" on one line, and the table
+    talk's seat lists cut bot names short ("Rowan (medium l")."""
+    needs(RT)
+    errors: list[str] = []
+    page = new_page(browser, errors, width=1280, height=1000)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#hotseat")
+    hot = page.locator("label.check:has(#hotseat)").bounding_box()
+    hints = page.locator("label.check:has(#hints)").bounding_box()
+    assert hints["y"] >= hot["y"] + hot["height"] - 1  # below it, not beside it
+    made = make(live_server, RT, [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:medium"},
+                                  {"kind": "bot", "bot": "ismcts:hard"}])
+    page.goto(live_server + made["seats"][0]["join_url"])
+    page.wait_for_selector(".talk-row select")
+    selects = page.locator(".talk-row select")
+    assert selects.count() >= 2
+    for k in range(selects.count()):
+        cut = selects.nth(k).evaluate("s => s.scrollWidth > s.clientWidth + 1 || "
+                                      "s.getBoundingClientRect().width < 11 * parseFloat(getComputedStyle(s).fontSize)")
+        assert not cut, selects.nth(k).inner_text()
+    assert not errors, errors
