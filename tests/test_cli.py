@@ -216,16 +216,23 @@ def test_simulate_counts_seats_from_1_and_gives_a_slow_rate_in_figures():
 
 def test_simulate_and_report_say_how_games_ended_in_plain_words(tmp_path):
     """Regression: `simulate` printed "win_by: charm-points 3 (…), deck-out 16 (…)" and "tie: no
-    12 (…)", and the balance report "Games end by deck-out 80%"."""
+    12 (…)" (an interval broken across lines at 80 columns), and the balance report "Games end by
+    deck-out 80%". Now a table a result tag, in plain words."""
     from roses.core.plain import engine_syntax
 
     r = runner.invoke(app, ["simulate", "rose-ceremony", "--players", "3", "-g", "20", "--seed", "1"])
     assert r.exit_code == 0, r.output
     text = " ".join(r.output.split())
-    assert "How games were won: most charm points when the deck ran out" in text
-    assert "Games with a shared win: no " in text
+    assert "How games were won" in text and "Winners" in text
+    rows = {line.split("│")[1].strip() for line in r.output.splitlines() if line.count("│") == 5}
+    assert {"most charm points when the deck ran out", "one winner"} <= rows
     for raw in ("win_by", "deck-out", "charm-points", "tie:"):
         assert raw not in text
+    # each interval whole on its line, even at 80 columns
+    narrow = runner.invoke(app, ["simulate", "rose-ceremony", "--players", "3", "-g", "20", "--seed", "1"],
+                           env={"COLUMNS": "80"})
+    cis = [line for line in narrow.output.splitlines() if line.count("│") == 5 and "–" in line]
+    assert len(cis) >= 5 and all(re.search(r"\d\.\d{3}–\d\.\d{3} │", line) for line in cis)
     out, md = tmp_path / "rt.csv", tmp_path / "rt.md"
     r = runner.invoke(app, ["simulate", "roses-and-thorns", "-p", "players=3,4", "-g", "6", "--seed", "1", "--out", str(out)])
     assert r.exit_code == 0, r.output
@@ -233,6 +240,12 @@ def test_simulate_and_report_say_how_games_ended_in_plain_words(tmp_path):
     ends = [line for line in md.read_text().splitlines() if "How games end" in line]
     assert ends and all("a second successful challenge" in line and not engine_syntax(line) for line in ends)
     assert "second-challenge" not in md.read_text()
+    # a shared win counts for each winner in the report's fair share, and it says so (Rose Ceremony)
+    out, md = tmp_path / "rc.csv", tmp_path / "rc.md"
+    assert runner.invoke(app, ["simulate", "rose-ceremony", "-p", "players=3", "--out", str(out),
+                               "-g", "12", "--seed", "1"]).exit_code == 0
+    assert runner.invoke(app, ["report", str(out), "--out", str(md)]).exit_code == 0
+    assert "a shared win counts for each winner;" in md.read_text()
 
 
 def test_simulate_refuses_a_plot_format_before_the_run():

@@ -52,7 +52,7 @@ def test_a_start_player_not_at_the_table_is_refused_counting_seats_from_1_for_pl
     with pytest.raises(GameParameterError) as e:
         roses.load(game, players=3, start_player=seat)
     assert e.value.name == "start_player"
-    assert e.value.plain == e.value.for_player == "The start player must be one of seats 1 to 3 for 3 players."
+    assert e.value.plain == e.value.for_player == "The start player must be one of the 3 seats: Seat 1 to Seat 3, given as 0 to 2."
     assert str(e.value) == (f"parameter 'start_player': {seat} is not a seat of a 3-player game: give 0 to 2 "
                             "(counted from 0: 0 is Seat 1)")
     assert roses.load(game, players=3, start_player=2).params["start_player"] == 2

@@ -267,7 +267,7 @@ def test_the_lobby_start_player_list_follows_the_player_count(live_server, brows
       s.append(new Option("Seat 9", "8")); s.value = "8"; }""")
     page.click("#create")
     page.wait_for_selector("#form-error:not([hidden])")
-    assert page.inner_text("#form-error") == "The start player must be one of seats 1 to 3 for 3 players."
+    assert page.inner_text("#form-error") == "The start player must be one of the 3 seats: Seat 1 to Seat 3, given as 0 to 2."
     # The chosen seat starts: Seat 2 of 3 (the engine's seat 1).
     page.select_option('select[name="start_player"]', label="Seat 2")
     page.click("details.advanced > summary")

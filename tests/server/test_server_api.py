@@ -855,13 +855,13 @@ def test_a_start_player_beyond_the_seats_is_refused_in_plain_words(client, game)
     assert r.status_code == 422
     body = r.json()
     assert body == {"error": "params", "param": "start_player",
-                    "detail": "The start player must be one of seats 1 to 3 for 3 players."}
+                    "detail": "The start player must be one of the 3 seats: Seat 1 to Seat 3, given as 0 to 2."}
     assert engine_syntax(body["detail"]) == []
     out = play_out_with_bots(client, game, 3, ["random"] * 3)  # a record with a seat that is not there
     bad = {**out["record"], "params": {**out["record"]["params"], "start_player": 5}}
     r = client.post("/api/replay", json=bad)
     assert r.status_code == 422 and r.json()["param"] == "params.start_player"
-    assert r.json()["detail"] == "record params: The start player must be one of seats 1 to 3 for 3 players."
+    assert r.json()["detail"] == "record params: The start player must be one of the 3 seats: Seat 1 to Seat 3, given as 0 to 2."
 
 
 def test_rare_roses_order_deck_path_from_the_web_is_refused(client, tmp_path):

@@ -9,7 +9,7 @@ from roses.agents import Turn, make_agent
 from roses.agents.ismcts import ISMCTSAgent
 from roses.cli import app
 from roses.core import CHANCE, GameRecord
-from roses.sim.analysis import Decision, analyse_record, hint, worst
+from roses.sim.analysis import CLOSE, Decision, analyse_record, hint, worst
 
 runner = CliRunner()
 
@@ -162,6 +162,8 @@ def test_a_hint_never_rates_the_runner_up_above_its_suggestion():
         if len(state.legal_actions()) > 1:
             h = hint(state, make=_fast, worlds=8)
             assert h.runner_up is not None and h.runner_up_chance <= h.chance
+            # "about as good" only for a close pair (a new user read it for 38% against 25%)
+            assert ("is about as good" in h.text) == (h.chance - h.runner_up_chance < CLOSE), h.text
             assert h.text.index(f"{round(100 * h.chance)}%") < h.text.index(f"{round(100 * h.runner_up_chance)}%", h.text.index("chance to win"))
             seen += 1
         state.apply(bots[p].act(Turn.of(state)))

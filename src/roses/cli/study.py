@@ -6,7 +6,7 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import typer
 from rich.table import Table
@@ -42,7 +42,7 @@ def simulate(
     values (a cell), --games games each, one result row per game (see `roses report`)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
-    from roses.sim.batch import run_batch, wilson
+    from roses.sim.batch import run_batch
     from roses.sim.sweep import default_bot, parse_values
 
     try:
@@ -81,13 +81,12 @@ def simulate(
         return
     console.print(summary_table(result, g.spec))
     if result.mean_scores is not None and result.players > 1:
+        money = g.spec.score_format.startswith("$")  # Rare Roses scores are dollars
         console.print("Mean score per seat: " + ", ".join(
-            f"{s + 1}: {m:.2f} (sd {d:.2f})" for s, (m, d) in enumerate(zip(result.mean_scores, result.sd_scores))))
-    words = g.spec.describe_result
-    for tag, counts in result.outcomes.items():
-        console.print(f"{words(tag)}: " + ", ".join(
-            f"{words(v)} {c} ({c / games_:.3f}, 95% CI {wilson(c, games_)[0]:.3f}–{wilson(c, games_)[1]:.3f})"
-            for v, c in sorted(counts.items(), key=lambda vc: -vc[1])))
+            f"{s + 1}: {'$' if money else ''}{m:.2f} (sd {d:.2f})"
+            for s, (m, d) in enumerate(zip(result.mean_scores, result.sd_scores))))
+    for tag, counts in sorted(result.outcomes.items(), key=lambda kv: kv[0] == "tie"):  # how won, then ties
+        console.print(outcome_table(g.spec.describe_result, tag, counts, games_))
     console.print(f"Mean game length: {result.mean_actions:.1f} seat actions (sd {result.sd_actions:.1f}); "
                   f"{result.seconds:.1f} s, {rate(games_, result.seconds)} games/s")
     _save_plot(result, plot)
@@ -182,6 +181,22 @@ def _save_plot(result: Any, plot: Path | None) -> None:
         err.print(f"Balance figure saved: {plot_batch(result, plot)}")
     except OSError as e:
         _fail(f"--plot {plot}: cannot write the figure ({e.strerror or e})")
+
+
+def outcome_table(words: Callable[[str], str], tag: str, counts: dict[str, int], games: int) -> Table:
+    """How the games ended for one result tag (``State.result_tags``): a row per value, most
+    frequent first, in plain words (``words``: ``GameSpec.describe_result``) with its games, share
+    and 95% Wilson interval."""
+    from roses.sim.batch import wilson
+
+    t = Table(title=words(tag), title_justify="left")
+    t.add_column("")
+    for c in ("games", "share", "95% CI"):
+        t.add_column(c, justify="right", no_wrap=True)
+    for v, c in sorted(counts.items(), key=lambda vc: -vc[1]):
+        lo, hi = wilson(c, games)
+        t.add_row(words(v), str(c), f"{c / games:.3f}", f"{lo:.3f}–{hi:.3f}")
+    return t
 
 
 def rate(count: float, seconds: float) -> str:

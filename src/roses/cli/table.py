@@ -335,7 +335,7 @@ def analyse(
     played; the moves that gave up the most are marked. The bot knows only what the seat knew."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
-    from roses.sim.analysis import analyse_record, worst
+    from roses.sim.analysis import COMPARE_WORLDS, analyse_record, worst
 
     try:
         record = GameRecord.load(file)
@@ -379,7 +379,9 @@ def analyse(
         console.print(f"Move {d.step + 1}: played {quoted(d.played_words or d.played)}, about {d.played_chance:.0%} to win; "
                       f"{quoted(d.best_words or d.best)} kept about {d.chance:.0%}.")
     console.print("Chance: the seat's estimated chance to win (a shared win counts 1/k), by the "
-                  "bot's search from what the seat knew then; 'after': with the move played.")
+                  "bot's search from what the seat knew then; 'after': with the move played. Where the "
+                  f"bot prefers another move, both were played out in the same {COMPARE_WORLDS} sampled games; "
+                  "a drop is marked only when it is at least 5 points and clear of their noise.")
 
 
 def _next_step() -> bool:

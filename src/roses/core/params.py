@@ -148,10 +148,12 @@ def seat_error(name: str, seat: int, players: int) -> GameParameterError:
     """The refusal of seat parameter ``name`` = ``seat`` (counted from 0, as the parameter is
     given) at a game of ``players``: for the command line, the values to give and what they mean;
     for a player (``plain``: the lobby's "Start player" list, the API's message), the seats
-    counted from 1 ("The start player must be one of seats 1 to 3 for 3 players.")."""
+    counted from 1 and how they are given ("The start player must be one of the 3 seats: Seat 1 to
+    Seat 3, given as 0 to 2.": an API client sends 0 to 2)."""
     return GameParameterError(
         name, f"{seat} is not a seat of a {players}-player game: give 0 to {players - 1} (counted from 0: 0 is Seat 1)",
-        plain=f"The {name.replace('_', ' ')} must be one of seats 1 to {players} for {players} players.")
+        plain=f"The {name.replace('_', ' ')} must be one of the {players} seats: Seat 1 to Seat {players}, "
+              f"given as 0 to {players - 1}.")
 
 
 def start_player_error(seat: int, players: int) -> GameParameterError:

@@ -38,6 +38,8 @@ from roses.core.record import initial_state, replay_steps
 COMPARE_WORLDS = 32
 #: A drop is marked only when it is more than this many standard errors of the paired differences.
 MARK_Z = 1.5
+#: A hint calls the other move "about as good" when its chance is less than this far below (0..1).
+CLOSE = 0.05
 
 
 @dataclass(frozen=True)
@@ -200,8 +202,8 @@ def hint(state: State, bot: str = STRONGEST, seed: int = 0, make: Callable[[Any,
     ``None`` for a person; :func:`roses.agents.tell_table`). The bot's move and the runner-up
     (its next most searched move) are then played out in the same ``worlds`` worlds (the
     module's "second opinion"; 0: the search's own means): the better is suggested, both
-    chances are those means, and two moves within :data:`MARK_Z` standard errors are said to be
-    about as good. Raises ``ValueError`` when no seat is to move."""
+    chances are those means, and a move less than :data:`CLOSE` below is said to be about as
+    good. Raises ``ValueError`` when no seat is to move."""
     seat = state.current_player()
     if seat < 0:
         raise ValueError("no seat is to move: there is nothing to hint")
@@ -221,7 +223,7 @@ def hint(state: State, bot: str = STRONGEST, seed: int = 0, make: Callable[[Any,
         chance, other_chance, se = second_opinion(agent, turn, move, other, worlds)
         if other_chance > chance:  # on a closer look the runner-up is the better move
             move, other, chance, other_chance = other, move, other_chance, chance
-        close = se is None or chance - other_chance <= MARK_Z * se
+        close = chance - other_chance < CLOSE
     words = f"Suggested: {describe(move)}. It gives you about a {percent(chance)} chance to win from here"
     if other is not None and other_chance is not None:
         words += (f"; {describe(other)} is about as good ({percent(other_chance)})" if close
@@ -234,5 +236,5 @@ def percent(x: float | None) -> str:
     return "?" if x is None else f"{round(100 * x)}%"
 
 
-__all__ = ["COMPARE_WORLDS", "Decision", "Hint", "MARK_Z", "analyse_record", "estimate", "hint", "percent",
+__all__ = ["CLOSE", "COMPARE_WORLDS", "Decision", "Hint", "MARK_Z", "analyse_record", "estimate", "hint", "percent",
            "second_opinion", "table_of", "worst"]

@@ -96,8 +96,12 @@ def position_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     cis = [wilson_interval(w, games) for w in wins]
     outside = [p for p in range(n) if not cis[p][0] <= fair <= cis[p][1]]
     lo, hi = cis[0]
+    shared = sum(1 for r in rows if len(r["winners"]) > 1)
     finding = (f"The first player wins {pct(rates[0])} (95% interval {pct(lo)}–{pct(hi)}) with "
-               f"{counted(n, 'player')}; fair share {pct(fair)}. ")
+               f"{counted(n, 'player')}; fair share {pct(fair)}")
+    # a shared win is a win for each of its winners here, so shared wins raise the fair share
+    finding += (f" (a shared win counts for each winner; {pct(shared / games)} of the games had one). "
+                if shared else ". ")
     if outside:
         finding += "Outside the fair share: " + ", ".join(
             f"{_ordinal(p)} player {pct(rates[p])}" for p in outside) + "."

@@ -65,3 +65,12 @@ def test_a_draft_and_a_naming_in_progress_are_shown_to_whom_they_may_be():
     cid = next(c for c in s.queue if c is not None)
     do(s, f"choose tiles for {cid} match", "use osira/mature")
     assert f"naming tiles for order #{cid} (match): mature Osira bloom" in _text(s.observation(None))
+
+
+def test_an_order_card_says_an_osira_specialty_order():
+    """Regression: "a Osira specialty order"."""
+    from roses.games.rare_roses.cards import deck_of
+
+    deck = deck_of(None)
+    assert next(c for c in deck if c.specialty == "osira").words().endswith(", an Osira specialty order")
+    assert next(c for c in deck if c.specialty == "black").words().endswith(", a Black specialty order")

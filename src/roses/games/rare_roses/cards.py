@@ -97,7 +97,8 @@ class OrderCard:
         ``"Striped Dragon bud and Black bloom, fill $8 or match $12, a Striped Dragon specialty
         order"``."""
         roses = and_list([f"{ROSE_NAMES[r]} {m}" for r, m in self.roses])
-        spec = f", a {ROSE_NAMES[self.specialty]} specialty order" if self.specialty else ""
+        name = ROSE_NAMES[self.specialty] if self.specialty else ""
+        spec = f", {'an' if name[:1] in 'AEIOU' else 'a'} {name} specialty order" if self.specialty else ""
         return f"{roses}, fill ${self.fill} or match ${self.match}{spec}"
 
     def __str__(self) -> str:

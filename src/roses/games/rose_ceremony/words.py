@@ -43,5 +43,7 @@ RESULT_WORDS = {
     "charm-points": "5 charm points",
     "ten-roses": "a bouquet of 10 roses or more",
     "deck-out": "most charm points when the deck ran out",
-    "tie": "Games with a shared win",
+    "tie": "Winners",
+    "no": "one winner",
+    "yes": "a shared win (a tie at the deck's end)",
 }

@@ -117,15 +117,19 @@ function stepWords(i) {
   return { who, lines: [namedWords(view, s.words || "a move")], words: true };
 }
 
-/** The moves list's entry for step `i`: "Alice: offers a card face down to Rowan" (the step's
- *  first log line, its mover in bold), "Alice: Done buying" (menu words), or a chance step greyed. */
+/** The moves list's entry for step `i`: "Alice offers a card face down to Rowan" (the step's
+ *  first log line, its mover in bold), "Round 2: Alice gives the coin to Rowan" (a line that names
+ *  the mover further on), "Alice: Done buying" (menu words), or a chance step greyed. */
 function stepEntry(i) {
   const s = steps[i] || {};
   if (s.action === null || s.action === undefined) return h("span", { class: "muted" }, "start of the game");
   const { who, lines, words } = stepWords(i);
   if (who === null) return h("span", { class: "muted" }, lines[0]);
-  const first = !words && lines[0].startsWith(`${who} `) ? lines[0].slice(who.length + 1) : lines[0];
-  return h("span", {}, h("b", {}, `${who}: `), first); // one span: the text wraps under the name
+  const line = lines[0];
+  // one span each: the text wraps under the name
+  if (!words && line.startsWith(`${who} `)) return h("span", {}, h("b", {}, who), line.slice(who.length));
+  if (!words && line.includes(who)) return h("span", {}, line);
+  return h("span", {}, h("b", {}, `${who}: `), line);
 }
 
 /** The line above the board for step `i`: every log line the step added, or its words. */
