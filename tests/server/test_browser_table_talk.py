@@ -70,4 +70,7 @@ def test_a_claim_is_drawn_by_the_seat_and_logged_and_bots_talk_too(live_server, 
     log = page.text_content("#log")  # the first round's group is folded by now
     assert "Talk — Seat 1 claims White Rose" in log  # the replay names seats as the table did
     assert "claims White Rose" in page.text_content('#board .talk-badge[data-seat="0"]')
+    # styled as at the table, one statement a line (regression: the replay had no talk.css, and two
+    # statements ran together: “claims White Rose””accuses Rowan”)
+    assert page.eval_on_selector("#board .talk-badge", "b => getComputedStyle(b).flexDirection") == "column"
     assert not errors, errors
