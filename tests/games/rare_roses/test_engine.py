@@ -246,7 +246,8 @@ def test_same_seeds_give_the_same_games():
     money and the public log of six games). The fingerprint changed with rules_version 2 (deals
     drafted step by step, fill tiles named one by one: a documented change of the action space,
     docs/rules/rare-roses.md), then when the log lost its ruling ids (player-facing text), then
-    when it named tiles and roses in plain words (issue 14; histories and money unchanged)."""
+    when it named tiles and roses in plain words (issue 14; histories and money unchanged), then
+    when an order card became "an Osira specialty order" (was "a Osira"; issue 10)."""
     h = hashlib.sha256()
     for players in (1, 3, 6):
         game = roses.load("rare-roses", players=players)
@@ -255,4 +256,4 @@ def test_same_seeds_give_the_same_games():
             while not s.is_terminal():
                 s.apply(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
             h.update(repr(([str(a) for _, a in s.history], s.money, s.log.view(None))).encode())
-    assert h.hexdigest() == "8f857025871e9a51ae355bc4da5a8837bfb99c89ced75b324ab97ec444c59751"
+    assert h.hexdigest() == "993369cdb4b2fb5957e9944bd0f6ae146d64989e0890f5be8708c8a842adaa80"
