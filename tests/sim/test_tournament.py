@@ -152,16 +152,17 @@ def test_bad_input_raises():
 
 
 def test_cli_table_keeps_the_intervals_whole_in_80_columns():
-    """Regression: at 80 columns the 95% CI column was cut to "0.342–1…" (now two decimals, never
-    cut; a long bot name wraps instead)."""
+    """Regression: at 80 columns the 95% CI column was cut to "0.342–1…", then a long bot name
+    wrapped ("ismcts:med/ium"); now two decimals and the games, equal for every bot, in the title."""
     import re
 
-    r = runner.invoke(app, ["tournament", "rare-roses", "--bots", "heuristic,trader,random", "--games", "3",
+    bots = ("heuristic", "trader", "random", "ismcts:medium")
+    r = runner.invoke(app, ["tournament", "rare-roses", "--bots", ",".join(bots), "--games", "4",
                             "--players", "2", "--seed", "2", "--workers", "1"], env={"COLUMNS": "80"})
     assert r.exit_code == 0, r.output
-    rows = [line for line in r.output.splitlines() if line.split() and line.split()[0] in ("heuristic", "trader", "random")]
-    assert len(rows) == 3 and all(re.search(r"\d\.\d{2}–\d\.\d{2}", line) for line in rows), r.output
-    assert "…" not in r.output
+    rows = [line for line in r.output.splitlines() if line.split() and line.split()[0] in bots]
+    assert len(rows) == 4 and all(re.search(r"\d\.\d{2}–\d\.\d{2}", line) for line in rows), r.output
+    assert "…" not in r.output and "each bot played 2 games" in r.output  # no column of equal counts
 
 
 def test_cli_prints_the_table_writes_the_csv_and_json(tmp_path):

@@ -285,17 +285,21 @@ def tournament(
     else:
         title = (f"{g.title} tournament: {counted(result.games, 'game')}, {counted(result.players, 'player')}, "
                  f"seed {result.seed}")
-        t = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False)
         scored = result.standings[0].mean_score is not None
         with_elo = result.standings[0].elo is not None
-        for c in ("bot", "games", "wins", "win rate", "95% CI") + (("score",) if scored else ()) + (
+        each = {b.games for b in result.standings}
+        same = len(each) == 1  # seats rotated: every bot plays as many games (said once, in the title)
+        if same:
+            title += f"; each bot played {counted(each.pop(), 'game')}"
+        t = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False)
+        for c in ("bot",) + (() if same else ("games",)) + ("wins", "win rate", "95% CI") + (("score",) if scored else ()) + (
                 "mu", "sigma", "ordinal") + (("Elo",) if with_elo else ()):
             # numbers never cut short ("0.342–1…" at 80 columns): the bot column wraps instead
             t.add_column(c, justify="left" if c == "bot" else "right", no_wrap=c != "bot",
                          overflow="fold" if c == "bot" else "ellipsis", min_width=9 if c == "95% CI" else None)
         for b in result.ranked():
             lo, hi = b.ci95
-            t.add_row(b.bot, str(b.games), f"{b.wins:.2f}".rstrip("0").rstrip("."), f"{b.win_rate:.3f}",
+            t.add_row(b.bot, *(() if same else (str(b.games),)), f"{b.wins:.2f}".rstrip("0").rstrip("."), f"{b.win_rate:.3f}",
                       f"{lo:.2f}–{hi:.2f}", *((f"{b.mean_score:.2f}",) if scored else ()),
                       f"{b.mu:.1f}", f"{b.sigma:.1f}", f"{b.ordinal:.1f}", *((f"{b.elo:.0f}",) if with_elo else ()))
         console.print(t)
