@@ -290,7 +290,7 @@ def test_two_games_saved_in_the_same_second_keep_both_records(tmp_path):
 def test_user_text_is_not_turned_into_emoji(tmp_path):
     """Regression: Rich printed ":x:" as an emoji."""
     r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "1", "-p", "quick_game=:x:"])
-    assert r.exit_code == 2 and "':x:' is not a valid bool" in r.output and "❌" not in r.output
+    assert r.exit_code == 2 and "':x:' is not true or false" in r.output and "❌" not in r.output
     r = runner.invoke(app, ["replay", str(tmp_path / "[red]:x:.json")])
     assert r.exit_code == 2 and "[red]:x:.json" in r.output and "❌" not in r.output
 

@@ -29,9 +29,9 @@ def test_int_from_text_and_random_means_unset():
 @pytest.mark.parametrize("given,fragment", [
     ({"players": 11}, "above the maximum 10"),
     ({"players": 2}, "below the minimum 3"),
-    ({"players": "four"}, "not a valid int"),
-    ({"players": True}, "not a valid int"),
-    ({"quick_game": "maybe"}, "not a valid bool"),
+    ({"players": "four"}, "is not a whole number"),
+    ({"players": True}, "is not a whole number"),
+    ({"quick_game": "maybe"}, "is not true or false"),
     ({"mode": "c"}, "not one of"),
     ({"colour": "red"}, "unknown parameter"),
 ])

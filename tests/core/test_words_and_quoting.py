@@ -23,7 +23,7 @@ def test_a_huge_bad_parameter_value_is_quoted_in_part():
     with pytest.raises(GameParameterError) as e:
         roses.load("roses-and-thorns", start_player="root:x:0:0\n" + "y" * 5000)
     assert str(e.value).startswith("parameter 'start_player': 'root:x:0:0\\nyyy")
-    assert str(e.value).endswith("… is not a valid int") and len(str(e.value)) < 130
+    assert str(e.value).endswith("… is not a whole number") and len(str(e.value)) < 130
 
 
 def test_rose_ceremony_deck_size_message_counts_one_card():

@@ -13,6 +13,9 @@ from typing import Any, Callable, Mapping
 
 from .errors import GameParameterError, quoted
 
+#: What a parameter's value must be, in words for its refusal ("2.5 is not a whole number").
+TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text", object: "JSON data"}
+
 
 @dataclass(frozen=True)
 class Param:
@@ -85,7 +88,7 @@ class Param:
                 if isinstance(v, str):
                     v = json.loads(v)
         except (ValueError, TypeError, json.JSONDecodeError):
-            raise GameParameterError(self.name, f"{quoted(value)} is not a valid {self.type.__name__}") from None
+            raise GameParameterError(self.name, f"{quoted(value)} is not {TYPE_WORDS.get(self.type, 'valid')}") from None
         if self.seat and isinstance(players, int) and isinstance(v, int) and not 0 <= v < players:
             raise seat_error(self.name, v, players)
         if self.choices is not None and v not in self.choices:

@@ -32,7 +32,7 @@ def test_default_deck_is_the_54_cards_of_rc2():
     ([[1, 0, 0], [2, 0, 20]], "count must be at least 1"),
     ([[1, 0, 10], [1, 0, 10]], "listed twice"),
     ([[1, 0, 7]], "dealing needs at least 8"),
-    ("not json", "not a valid"),
+    ("not json", "is not JSON data"),
 ])
 def test_bad_deck_is_a_clear_parameter_error(bad, fragment):
     with pytest.raises(GameParameterError) as e:
