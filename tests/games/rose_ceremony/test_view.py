@@ -56,6 +56,9 @@ def test_view_shows_the_winners_once_over():
     assert "Game over: Seat 1 wins" in _text(state.observation(None))
     assert "Game over: Seat 1 (you) wins" in _text(state.observation(0))
     assert "Game over: Seat 1 wins" in _text(state.observation(1))
+    # nobody is to move: no "▶ to move" legend once over (a tester saw it after the game)
+    assert "to move" not in _text(state.observation(1))
+    assert "▶ to move" in _text(roses.load("rose-ceremony", players=3).new_initial_state(1).observation(None))
 
 
 def test_spec_render_and_json_observation():

@@ -64,7 +64,8 @@ def render(obs: RoseCeremonyObservation):
                       Text(str(thorns), style="bold red" if thorns >= 3 else ""),
                       f"{obs.points[s]} " + "♥" * obs.points[s])
 
-    table.caption = "▶ to move · * start player (the round ends before it) · cards show ✿ roses and ♠ thorns"
+    table.caption = (("" if obs.returns is not None else "▶ to move · ")  # nobody moves once it is over
+                     + "* start player (the round ends before it) · cards show ✿ roses and ♠ thorns")
     parts = [head, table]
     if obs.pending_offer is not None:
         po = obs.pending_offer
