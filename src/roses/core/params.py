@@ -138,15 +138,6 @@ def resolve(params: tuple[Param, ...], given: Mapping[str, Any]) -> Mapping[str,
     return MappingProxyType(out)
 
 
-def check_start_player(params: Mapping[str, Any]) -> None:
-    """A fixed ``start_player`` must be one of the seats ``0..players-1``.
-
-    Raises :func:`start_player_error`."""
-    seat, n = params.get("start_player"), params.get("players")
-    if seat is not None and n is not None and not 0 <= seat < n:
-        raise start_player_error(seat, n)
-
-
 def seat_error(name: str, seat: int, players: int) -> GameParameterError:
     """The refusal of seat parameter ``name`` = ``seat`` (counted from 0, as the parameter is
     given) at a game of ``players``: for the command line, the values to give and what they mean;

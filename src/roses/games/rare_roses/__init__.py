@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from roses.core import GameParameterError, GameSpec, Param
-from roses.core.params import check_start_player
 
 from . import encoding
 from .actions import upgrade_history
@@ -68,7 +67,6 @@ PARAMS = (
 
 
 SPEC = GameSpec(
-    check_params=check_start_player,
     name="rare-roses",
     title="Rare Roses",
     min_players=1,

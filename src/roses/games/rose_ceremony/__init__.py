@@ -6,7 +6,6 @@ as implemented, rule by rule, in ``docs/rules/rose-ceremony.md``.
 from __future__ import annotations
 
 from roses.core import GameSpec, Param
-from roses.core.params import check_start_player
 
 from . import encoding
 from .bots import HeuristicAgent, bold_agent, own_agent
@@ -24,7 +23,6 @@ PARAMS = (
 )
 
 SPEC = GameSpec(
-    check_params=check_start_player,
     name="rose-ceremony",
     title="Rose Ceremony",
     min_players=2,

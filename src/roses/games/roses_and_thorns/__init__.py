@@ -1,6 +1,5 @@
 """Roses and Thorns: bluffing and bidding for 3–10 players (``roses-and-thorns.txt``)."""
 from roses.core import Game, GameInfo, GameSpec, Param
-from roses.core.params import check_start_player
 
 from . import encoding
 from .bots import HeuristicAgent, bold_agent, bold_playout_agent, own_agent, own_playout_agent, playout_agent
@@ -74,7 +73,6 @@ def info(game: Game) -> GameInfo:
 
 
 SPEC = GameSpec(
-    check_params=check_start_player,
     name="roses-and-thorns",
     title="Roses and Thorns",
     min_players=3,
