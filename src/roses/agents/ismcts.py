@@ -200,6 +200,29 @@ def agent_policy(agent: Any) -> PlayoutPolicy:
     return policy
 
 
+def common_world_returns(draw: Callable[[], State], rng: random.Random, moves: Sequence[str], worlds: int,
+                         play: Callable[[State, int], float], *, deadline: float | None = None,
+                         min_worlds: int = 1) -> dict[str, list[float]]:
+    """Each move's return in the same worlds (common random numbers): ``worlds`` times, a world
+    from ``draw()`` and a seed from ``rng``; each move (listed once, however often it is given)
+    is played in ``world.reseeded(seed)`` (the same future chance outcomes) and scored by
+    ``play(world_after_the_move, seed)``. With ``deadline`` (a ``time.perf_counter()`` value) no
+    world is added past it once ``min_worlds`` are played. Returns ``{move text: [return, …]}``;
+    raises :class:`~roses.core.IllegalActionError` for a move not legal in the worlds.
+    (``ISMCTSAgent.world_returns``, ``RolloutAgent.world_returns``.)"""
+    results: dict[str, list[float]] = {t: [] for t in moves}
+    for k in range(worlds):
+        world = draw()
+        seed = rng.getrandbits(63)
+        for t in results:
+            w = world.reseeded(seed)
+            w.apply(w.action_from_text(t))
+            results[t].append(play(w, seed))
+        if deadline is not None and k + 1 >= min_worlds and time.perf_counter() >= deadline:
+            break
+    return results
+
+
 def _chance_step(world: State) -> Any:
     """Apply and return a chance outcome drawn by the outcomes' probabilities with the world's own
     (fresh) RNG."""
@@ -465,22 +488,22 @@ class ISMCTSAgent:
         self._talk = turn.talk
         self._stage = None
         outer = self.rng
-        draw = self.belief.sampler(turn, outer) if self.belief is not None else (lambda: turn.sample_state(outer))
-        results: dict[str, list[float]] = {t: [] for t in moves}
-        try:
-            for _ in range(worlds):
-                world = draw()
-                if self.horizon is not None and self._stage is None:  # public, so any world tells
-                    self._stage = self.horizon[0].progress(world) + self.horizon[1]
-                seed = outer.getrandbits(63)
-                for t in results:  # each move once, however often it is listed
-                    w = world.reseeded(seed)
-                    w.apply(w.action_from_text(t))
-                    self.rng = random.Random(seed)  # _playout draws from self.rng
-                    results[t].append(self._playout(w)[seat])
-        finally:
-            self.rng = outer
-        return results
+        sample = self.belief.sampler(turn, outer) if self.belief is not None else (lambda: turn.sample_state(outer))
+
+        def draw() -> State:
+            world = sample()
+            if self.horizon is not None and self._stage is None:  # public, so any world tells
+                self._stage = self.horizon[0].progress(world) + self.horizon[1]
+            return world
+
+        def play(world: State, seed: int) -> float:
+            self.rng = random.Random(seed)  # _playout draws from self.rng
+            try:
+                return self._playout(world)[seat]
+            finally:
+                self.rng = outer
+
+        return common_world_returns(draw, outer, moves, worlds, play)
 
     def root_visits(self) -> dict[str, int]:
         """Visits per root action text in the last decision (for tests and debugging)."""
@@ -631,5 +654,5 @@ class ISMCTSAgent:
         return self.evaluate(world)
 
 
-__all__ = ["default_evaluate", "score_shares", "solo_score", "ISMCTSAgent", "MoveEstimate", "Node", "SearchResult", "agent_policy", "equal_shares", "random_policy",
+__all__ = ["common_world_returns", "default_evaluate", "score_shares", "solo_score", "ISMCTSAgent", "MoveEstimate", "Node", "SearchResult", "agent_policy", "equal_shares", "random_policy",
            "DEFAULT_ITERATIONS", "DEFAULT_EXPLORATION", "DEFAULT_MAX_BRANCHING"]

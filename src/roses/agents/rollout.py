@@ -38,7 +38,7 @@ from typing import Any, Callable, Sequence
 from roses.core import CHANCE, State
 
 from .base import Turn
-from .ismcts import MoveEstimate, SearchResult, default_evaluate
+from .ismcts import MoveEstimate, SearchResult, common_world_returns, default_evaluate
 
 #: Least worlds a candidate is played out in (below it a mean says little).
 MIN_WORLDS = 4
@@ -165,17 +165,8 @@ class RolloutAgent:
         rng = self.rng if rng is None else rng
         seat = turn.seat
         draw = self.belief.sampler(turn, rng) if self.belief is not None else (lambda: turn.sample_state(rng))
-        results: dict[str, list[float]] = {t: [] for t in moves}
-        for k in range(worlds):
-            world = draw()
-            seed = rng.getrandbits(63)
-            for t in moves:
-                w = world.reseeded(seed)
-                w.apply(w.action_from_text(t))
-                results[t].append(self._playout(w, seed)[seat])
-            if deadline is not None and k + 1 >= self.min_worlds and time.perf_counter() >= deadline:
-                break
-        return results
+        return common_world_returns(draw, rng, moves, worlds, lambda w, seed: self._playout(w, seed)[seat],
+                                    deadline=deadline, min_worlds=self.min_worlds)
 
     def _beats(self, mine: list[float], base: list[float]) -> bool:
         """Whether ``mine`` beats ``base`` by :attr:`guard` standard errors of the paired
