@@ -37,6 +37,23 @@ def test_watch_and_replay(tmp_path):
     assert r.exit_code == 0 and "Enter: next" in r.output
 
 
+@pytest.mark.parametrize("game", ["roses-and-thorns", "rose-ceremony"])
+def test_the_result_is_said_once_at_the_end_of_play_and_of_replay(tmp_path, game):
+    """Regression: `roses play` said the winners twice, the table's line ("Seat 3 wins the game!",
+    "Game over: Seat 2, Seat 3 win") then the end line; the replay ended on "returns [0.0, 1.0, 0.0]"."""
+    r = runner.invoke(app, ["play", game, "--players", "3", "--watch", "--seed", "3", "--records", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert "wins the game!" not in r.output and "Game over:" not in r.output  # the views' old lines
+    assert r.output.count("Game over") == 1 and re.search(r"Game over\. Winners?: Seat \d", r.output)
+    path = next(tmp_path.glob("*.json"))
+    state = replay(GameRecord.load(path))
+    r = runner.invoke(app, ["replay", str(path), "--no-step", "--seat", "2"])
+    assert r.exit_code == 0, r.output
+    verdict = "you win!" if state.returns()[1] > 0 else "you lose."
+    assert r.output.count("Game over") == 1 and verdict in r.output and "returns" not in r.output
+    assert "Replay verified: the record replays to its result." in r.output
+
+
 def test_replay_rejects_a_bad_file(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{}")

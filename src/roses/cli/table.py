@@ -17,8 +17,7 @@ from roses.agents import Turn, agent_names, make_agent, tell_table
 from roses.core import (GameRecord, IllegalActionError, RecordError, RosesError, State, available_games, get_spec,
                         load, to_jsonable)
 from roses.core.errors import quoted
-from roses.core.log import as_read_by
-from roses.core.plain import NOT_A_MOVE, NOT_NOW, plain_line, refusal, seat_name
+from roses.core.plain import NOT_A_MOVE, NOT_NOW, end_text, plain_line, refusal, seat_name
 from roses.menu import Menu
 from roses.core.talk import check_talk
 from roses.say import is_say, parse_say, said_line, usage_line
@@ -146,28 +145,6 @@ def play(
     except OSError as e:
         _fail(f"could not save the record in {records}: {e.strerror}")
     console.print(f"Record saved: {path}   (replay it with `roses replay {path}`)", markup=False)
-
-
-def end_text(state: State, seat: Optional[int]) -> str:
-    """The end line of a finished game for ``seat`` (``None``: a spectator).
-
-    With others: the winners, and whether ``seat`` won. Alone (a one-seat game has nobody to
-    beat): the final score against the game's yardstick (``GameSpec.solo_goal``), never "you win".
-    Games with their own score (``State.scores``) also list every seat's score."""
-    spec = state.game.spec
-    scores = state.scores()
-    if state.num_players == 1:
-        score = f"Final score: {spec.format_score(scores[0])}." if scores is not None else "The game is over."
-        return f"Game over. {score}" + (f" {spec.solo_goal}." if spec.solo_goal else "")
-    winners = [s for s, r in enumerate(state.returns()) if r > 0]
-    text = (f"Game over. {'Winner' if len(winners) == 1 else 'Winners'}: "
-            + ", ".join(f"seat {s}" for s in winners))
-    if scores is not None:
-        text += " (scores: " + ", ".join(f"seat {s} {spec.format_score(x)}" for s, x in enumerate(scores)) + ")"
-    text = as_read_by(text, seat)  # seats counted from 1, the reader's own marked "(you)"
-    if seat is not None:
-        text += " — you win!" if seat in winners else " — you lose."
-    return text
 
 
 def _print_log(state: State, seat: Optional[int], shown: int) -> int:
@@ -318,8 +295,10 @@ def replay(
         verify_result(record, state)
     except RecordError as e:
         _fail(str(e))
+    if state.is_terminal():
+        console.print(escape(end_text(state, seat)))
     ended = "" if state.is_terminal() else " (the game was stopped before its end)"
-    console.print(f"[green]Replay verified:[/] returns {state.returns()}{ended}")
+    console.print(f"[green]Replay verified:[/] the record replays to its result{ended}.")
 
 
 @app.command()

@@ -12,7 +12,10 @@ syntax, raw fractions, ...); the plain-words tests scan every player-facing text
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from roses.core.state import State
 
 #: name -> pattern of engine syntax that player-facing text must not contain. Applied to text as
 #: the player reads it, after :func:`plain_line` (so "seat 0" there is a seat counted from 0).
@@ -120,3 +123,28 @@ def refusal(error: "object", names: Sequence[str] | None = None) -> str:
         return NOT_NOW
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def end_text(state: "State", seat: int | None) -> str:
+    """The end line of a finished game for ``seat`` (``None``: a spectator).
+
+    With others: the winners, and whether ``seat`` won. Alone (a one-seat game has nobody to
+    beat): the final score against the game's yardstick (``GameSpec.solo_goal``), never "you win".
+    Games with their own score (``State.scores``) also list every seat's score. The one end line
+    of the terminal game, its replay and the adapters' text views: the game views leave it out."""
+    from roses.core.log import as_read_by  # log imports this module
+
+    spec = state.game.spec
+    scores = state.scores()
+    if state.num_players == 1:
+        score = f"Final score: {spec.format_score(scores[0])}." if scores is not None else "The game is over."
+        return f"Game over. {score}" + (f" {spec.solo_goal}." if spec.solo_goal else "")
+    winners = [s for s, r in enumerate(state.returns()) if r > 0]
+    text = (f"Game over. {'Winner' if len(winners) == 1 else 'Winners'}: "
+            + ", ".join(f"seat {s}" for s in winners))
+    if scores is not None:
+        text += " (scores: " + ", ".join(f"seat {s} {spec.format_score(x)}" for s, x in enumerate(scores)) + ")"
+    text = as_read_by(text, seat)  # seats counted from 1, the reader's own marked "(you)"
+    if seat is not None:
+        text += " — you win!" if seat in winners else " — you lose."
+    return text

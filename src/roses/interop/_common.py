@@ -41,4 +41,7 @@ def text_view(state: State, seat: int | None = None) -> str:
         return str(obs)
     console = Console(file=StringIO(), width=110, color_system=None, force_terminal=False)
     console.print(render(obs))
+    if state.is_terminal():
+        from roses.core.plain import end_text
+        console.print(end_text(state, seat), markup=False)
     return console.file.getvalue()

@@ -50,12 +50,15 @@ def test_the_header_names_the_seat_to_move_and_what_it_does():
     assert "\nSeat 1's turn: exchange the bouquet or keep it\n" in _text(state.observation(None))
 
 
-def test_view_shows_the_winners_once_over():
+def test_view_leaves_the_winners_to_the_end_line_once_over():
     state = position(hands={0: "0/0 0/0 0/0 0/0"}, bouquets={0: "5/2 5/2"})
     play(state, "offer 0/0 to 1", "accept", "exchange")
-    assert "Game over: Seat 1 wins" in _text(state.observation(None))
-    assert "Game over: Seat 1 (you) wins" in _text(state.observation(0))
-    assert "Game over: Seat 1 wins" in _text(state.observation(1))
+    # The winners are the end line's, said once under the table (the view said them too: twice).
+    from roses.core.plain import end_text
+    assert "Game over" not in _text(state.observation(None)) and "win" not in _text(state.observation(0))
+    assert end_text(state, None) == "Game over. Winner: Seat 1"
+    assert end_text(state, 0) == "Game over. Winner: Seat 1 (you) — you win!"
+    assert end_text(state, 1) == "Game over. Winner: Seat 1 — you lose."
     # nobody is to move: no "▶ to move" legend once over (a tester saw it after the game)
     assert "to move" not in _text(state.observation(1))
     assert "▶ to move" in _text(roses.load("rose-ceremony", players=3).new_initial_state(1).observation(None))

@@ -75,8 +75,5 @@ def render(obs: RoseCeremonyObservation):
     if obs.discard:
         parts.append(Text("discard pile (top last): " + " ".join(card_text(c) for c in obs.discard[-10:]),
                           style="dim"))
-    if obs.returns is not None:
-        who = ", ".join(f"seat {s}" for s in obs.winners)
-        parts.append(Text(as_read_by(f"Game over: {who} win{'s' if len(obs.winners) == 1 else ''}", obs.seat),
-                          style="bold green"))
+    # The winners are the end line's (roses.core.plain.end_text), printed once under the table.
     return Group(*parts)

@@ -48,7 +48,5 @@ def render(obs: Observation):
         parts.append(Text(f"Your hand: {counted(obs.hand['rose'], 'rose')}, {counted(obs.hand['thorn'], 'thorn')}   "
                           f"Your stack (bottom→top): {', '.join(obs.stack) or '—'}   "
                           f"Lost: {', '.join(obs.lost) or '—'}", style="cyan"))
-    if obs.winner is not None:
-        won = f"Seat {obs.winner} wins the game!"
-        parts.append(Text(as_read_by(won, obs.seat), style="bold green"))
+    # The winner is the end line's (roses.core.plain.end_text), printed once under the table.
     return Group(*parts)
