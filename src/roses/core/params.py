@@ -148,8 +148,3 @@ def seat_error(name: str, seat: int, players: int) -> GameParameterError:
         name, f"{seat} is not a seat of a {players}-player game: give 0 to {players - 1} (counted from 0: 0 is Seat 1)",
         plain=f"The {name.replace('_', ' ')} must be one of the {players} seats: Seat 1 to Seat {players}, "
               f"given as 0 to {players - 1}.")
-
-
-def start_player_error(seat: int, players: int) -> GameParameterError:
-    """:func:`seat_error` of ``start_player``."""
-    return seat_error("start_player", seat, players)

@@ -38,7 +38,6 @@ from typing import Any
 
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, State
 from roses.core.game import GameInfo
-from roses.core.params import start_player_error
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Accept, Deal, Draw, Exchange, Keep, Offer, Refuse, Start
 from .cards import HAND_SIZE, MAX_VALUE, Card, card_words, check_deck_size, deck_counter
@@ -177,9 +176,6 @@ class RoseCeremonyState(State):
         t = self._t = tables(game)
         if t.total < HAND_SIZE * n:
             raise GameParameterError("deck", check_deck_size(game.params["deck"], n))
-        fixed = game.params.get("start_player")
-        if fixed is not None and not 0 <= fixed < n:
-            raise start_player_error(fixed, n)
         self.phase = "deal"
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self._deck_counts: list[int] = list(t.full)

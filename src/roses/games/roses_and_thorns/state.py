@@ -10,7 +10,6 @@ from typing import Sequence
 
 from roses.core import CHANCE, TERMINAL, IllegalActionError, State
 from roses.core.log import LogEntry
-from roses.core.params import start_player_error
 
 from .actions import (BIDS, FLIPS, KINDS, LAY_ROSE, LAY_THORN, LAYS, LOSES, MAX_CARDS, MAX_SEATS, PASS,
                       ROSE, STARTS, THORN, Bid, Flip, Lay, Lose, Pass, Start)
@@ -82,9 +81,8 @@ class RosesAndThornsState(State):
         # the seat's last loss is still held); the observation shows it (SeatView.thorn_held).
         self.thorn_held: list[float] = [1.0] * n
         self.round = 1
+        # A seat of this game: the Param (seat=True) refused any other when the game was made.
         self.start_player: int | None = game.params["start_player"]
-        if self.start_player is not None and not 0 <= self.start_player < n:
-            raise start_player_error(self.start_player, n)
         self.own_thorn_choice = bool(game.params["own_thorn_choice"])  # RT-6 variant, read on hot paths
         self.phase = START if self.start_player is None else LAY_FIRST
         self.to_move = self.start_player if self.start_player is not None else -1
