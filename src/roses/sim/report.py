@@ -21,6 +21,8 @@ from typing import Any, Sequence
 from roses.core import RosesError, get_spec
 from roses.core.words import counted
 
+from .plots import count_axis
+
 
 def wilson_interval(successes: int, n: int) -> tuple[float, float]:
     """95% Wilson score interval (low, high) of ``successes`` out of ``n`` (scipy's binomtest);
@@ -134,6 +136,7 @@ def length_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     ax.hist(actions, bins=min(30, max(5, len(set(actions)))), color="#2f5d3a")
     ax.set_xlabel("game length (seat actions)")
     ax.set_ylabel("games")
+    count_axis(ax.yaxis)
     if rounds:
         ax2 = ax.twiny()
         ax2.set_xlabel(f"mean rounds {statistics.fmean(rounds):.1f}")
