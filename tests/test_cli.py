@@ -489,3 +489,15 @@ def test_serve_help_says_what_the_data_folder_holds():
     help_text = " ".join(runner.invoke(app, ["serve", "--help"], terminal_width=200).output.replace("│", " ").split())
     assert "Folder of the SQLite database (roses.sqlite), which holds every table and its game" in help_text
     assert "not written here" in help_text and "database and records" not in help_text
+
+
+def test_command_list_wraps_each_description_at_the_terminal_not_mid_sentence():
+    """Regression: `roses --help` kept the docstrings' line breaks, so analyse, report and
+    tournament were cut mid-sentence ("the chance after the move" / "played; …") at any width."""
+    out = runner.invoke(app, ["--help"], env={"COLUMNS": "300"}).output
+    lines = {line.split("│")[1].split()[0]: line for line in out.splitlines()
+             if line.startswith("│ ") and line.split("│")[1].split()}
+    for command, words in (("analyse", "the chance after the move played; the moves"),
+                           ("report", "game length, scores and how games end, for every cell"),
+                           ("tournament", "win rate per bot with 95% confidence intervals")):
+        assert words in lines[command], lines[command]
