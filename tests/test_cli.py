@@ -273,6 +273,16 @@ def test_simulate_refuses_a_plot_format_before_the_run():
     assert ".png" in r.output and "games/s" not in r.output and "seat advantage" not in r.output
 
 
+@pytest.mark.parametrize("option, says", [(["--plot", "balance.png"], "--plot draws one batch"),
+                                           (["--json"], "--json prints one batch")])
+def test_a_sweep_refuses_plot_and_json_before_the_run(option, says):
+    """Regression: `simulate -p players=3..4 --plot balance.png` ran the sweep and wrote no figure,
+    without a word (and --json printed the sweep's table, not JSON)."""
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-p", "players=3..4", "-g", "2", *option],
+                      env={"COLUMNS": "300"})
+    assert r.exit_code == 2 and says in r.output and "games/s" not in r.output
+
+
 def test_simulate_refuses_an_unwritable_plot_path_before_the_run(tmp_path):
     """Regression (tester): `--plot /proc/x.png` ran the whole batch, then crashed with a traceback
     and lost the results; a file where the folder should be did the same."""

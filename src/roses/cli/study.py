@@ -51,6 +51,12 @@ def simulate(
     except ValueError as e:
         _fail(f"--param: {e}")
     if out is not None or any(len(v) > 1 for v in axes.values()) or backend != "process":
+        # a sweep has no one batch to draw or print: say so rather than ignore the option
+        if plot is not None:
+            _fail("--plot draws one batch; a sweep's figures are in its report: "
+                  "--out results.parquet, then `roses report results.parquet`")
+        if as_json:
+            _fail("--json prints one batch; a sweep writes one row per game with --out (.parquet or .csv)")
         _sweep(game, axes, param, bots, games_, seed, workers, out, backend, address)
         return
     g = _load(game, players, param)
