@@ -220,13 +220,14 @@ def end_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     for r in rows:
         v = str(r[key])
         if key == "fig_end_reason":  # one class per rule, whatever the count: "N Flower Buds…"
-            v = re.sub(r"\d+", "N", v)
+            v = re.sub(r"\b\d+\b", "N", v)  # counts only: the rulebook's "FAQ Q12" stays
         else:
             v = words(v)
         counts[v] = counts.get(v, 0) + 1
     games = len(rows)
     order = sorted(counts, key=lambda v: -counts[v])
-    finding = "Games end by " + ", ".join(f"{v} {pct(counts[v] / games)}" for v in order) + "."
+    # "Games end: the White Rose was killed 60%": a reason may be a clause, so not "end by …"
+    finding = "Games end: " + ", ".join(f"{v} {pct(counts[v] / games)}" for v in order) + "."
     plt, fig, ax = _figure()
     labels = [v if len(v) <= 48 else v[:47] + "…" for v in order[::-1]]
     ax.barh(labels, [counts[v] / games for v in order[::-1]], color="#6b4c9a")
