@@ -14,3 +14,28 @@ def test_end_reasons_group_by_count_but_keep_the_rulebooks_faq_number():
     assert finding.startswith("Games end: N Flower Buds in the Death Area (limit N) 50%, ")
     assert "N Flower Buds in the Death Area (limit N) 50%" in finding
     assert "(FAQ Q12) 25%" in finding and "QN" not in finding
+
+
+def _rows(wins_by_position: list[int]) -> list[dict]:
+    """One row per game, one winner each, the start seat at position 1 (seat s is position s)."""
+    n = len(wins_by_position)
+    winners = [p for p, w in enumerate(wins_by_position) for _ in range(w)]
+    return [{"game": "roses-and-thorns", "players": n, "positions": list(range(n)), "winners": [w]}
+            for w in winners]
+
+
+def test_an_interval_said_to_miss_the_fair_share_reads_so_once_rounded():
+    """Regression: with 5 players the second position's 13 wins in 40 (interval 20.08%–47.98%) were
+    "Outside the fair share" yet printed "20%–48%" beside "fair share 20%"; they print with one
+    decimal now. Cells where whole percents tell the truth keep whole percents."""
+    from roses.sim.report import overview, position_panel
+
+    panel = position_panel(_rows([5, 13, 5, 9, 8]))
+    assert "fair share 20.0%. Outside the fair share: second player 32.5%." in panel.finding
+    assert panel.table[2] == ("2", "13", "32.5%", "20.1%–48.0%")
+    even = position_panel(_rows([10, 10, 10, 10]))
+    assert even.table[1] == ("1", "10", "25%", "14%–40%") and "fair share 25%." in even.finding
+    rows = _rows([13, 5, 5, 9, 8])  # the overview's first player, the same way
+    for r in rows:
+        r.update(cell=0, actions=10, end="second-challenge", param_players=5)
+    assert overview(rows)[1][2:4] == ("32.5% (20.1%–48.0%)", "20.0%")
