@@ -39,3 +39,18 @@ def test_an_interval_said_to_miss_the_fair_share_reads_so_once_rounded():
     for r in rows:
         r.update(cell=0, actions=10, end="second-challenge", param_players=5)
     assert overview(rows)[1][2:4] == ("32.5% (20.1%–48.0%)", "20.0%")
+
+
+def test_rare_roses_scores_are_dollars_in_the_finding_and_on_the_axis(monkeypatch):
+    """Regression: the score panel read "Mean score by turn-order position: 1: 68.0, 2: 61.8" under
+    an axis labelled "score", and hid its outliers, though the game scores in dollars."""
+    import roses.sim.report as report
+
+    axes = []
+    monkeypatch.setattr(report, "_png", lambda plt, fig: axes.append(fig.axes[0]) or b"")
+    rows = [{"game": "rare-roses", "players": 2, "positions": [0, 1], "scores": [a, b]}
+            for a, b in ((60, 50), (70, 52), (80, 54), (200, 56))]
+    panel = report.score_panel(rows, None)
+    assert panel.finding == "Mean score by turn-order position: 1: $102.5, 2: $53.0 (spread $49.5)."
+    assert axes[0].get_ylabel() == "score ($)"
+    assert max(max(line.get_ydata()) for line in axes[0].lines if len(line.get_ydata())) == 200  # the outlier

@@ -157,6 +157,14 @@ def length_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     return Panel("Game length", finding + ".", _png(plt, fig))
 
 
+def _currency(rows: Sequence[dict[str, Any]]) -> str:
+    """``"$"`` when the rows' game writes its scores in dollars (Rare Roses: ``score_format``), else ``""``."""
+    try:
+        return "$" if get_spec(str(rows[0]["game"])).score_format.startswith("$") else ""
+    except (KeyError, RosesError):
+        return ""
+
+
 def score_panel(rows: Sequence[dict[str, Any]], yardstick: str | None) -> Panel | None:
     """Score (money) distribution by turn-order position; ``None`` for games without scores."""
     if rows[0].get("scores") is None:
@@ -167,6 +175,7 @@ def score_panel(rows: Sequence[dict[str, Any]], yardstick: str | None) -> Panel 
         for s, x in enumerate(r["scores"]):
             by_pos[r["positions"][s]].append(x)
     means = [statistics.fmean(v) for v in by_pos]
+    cur = _currency(rows)
     if n == 1:
         xs = by_pos[0]
         good = sum(1 for x in xs if x >= 90) / len(xs)
@@ -177,13 +186,13 @@ def score_panel(rows: Sequence[dict[str, Any]], yardstick: str | None) -> Panel 
             finding += f" ({yardstick}.)"
     else:
         spread = max(means) - min(means)
-        finding = ("Mean score by turn-order position: " + ", ".join(f"{p + 1}: {m:.1f}" for p, m in enumerate(means))
-                   + f" (spread {spread:.1f}).")
+        finding = ("Mean score by turn-order position: " + ", ".join(f"{p + 1}: {cur}{m:.1f}" for p, m in enumerate(means))
+                   + f" (spread {cur}{spread:.1f}).")
     plt, fig, ax = _figure()
-    ax.boxplot(by_pos, showfliers=False)
+    ax.boxplot(by_pos)  # with its outliers: a mean above the whiskers must have a point to show
     ax.set_xticks(range(1, n + 1), [str(p + 1) for p in range(n)])
     ax.set_xlabel("turn-order position (1 = started)")
-    ax.set_ylabel("score")
+    ax.set_ylabel(f"score ({cur})" if cur else "score")
     if n == 1:
         for y, c in ((90, "orange"), (120, "green")):
             ax.axhline(y, color=c, linestyle="--", label=f"${y}")
