@@ -91,6 +91,16 @@ def test_games_lists_parameters():
     assert r.exit_code == 0 and "quick_game" in r.output and "RT-8" in r.output
 
 
+def test_games_says_a_seat_parameter_counts_from_0():
+    """Regression: `roses games` described start_player as "Fixed first start player" only, so a
+    designer who counts seats from 1 (as --seat does) got the next seat with -p start_player=1."""
+    out = runner.invoke(app, ["games"], env={"COLUMNS": "400"}).output
+    rows = [line for line in out.splitlines() if line.startswith("│ start_player ")]
+    assert len(rows) == 3  # Roses and Thorns, Rose Ceremony, Rare Roses
+    assert all("A seat counted from 0: 0 is Seat 1." in line for line in rows)
+    assert "counted from 0" not in " ".join(line for line in out.splitlines() if line.startswith("│ players "))
+
+
 def test_replay_shows_only_the_viewers_actions_unless_revealed(tmp_path):
     """Regression: `replay --seat 2` (then `--seat 1`, 0-based) printed the first seat's hidden
     actions (e.g. which card it laid). Seats are counted from 1 and bots named as players read them."""
