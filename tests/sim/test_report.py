@@ -54,3 +54,18 @@ def test_rare_roses_scores_are_dollars_in_the_finding_and_on_the_axis(monkeypatc
     assert panel.finding == "Mean score by turn-order position: 1: $102.5, 2: $53.0 (spread $49.5)."
     assert axes[0].get_ylabel() == "score ($)"
     assert max(max(line.get_ydata()) for line in axes[0].lines if len(line.get_ydata())) == 200  # the outlier
+
+
+def test_end_reasons_are_wrapped_whole_on_the_figure(monkeypatch):
+    """Regression: end-reason labels were cut to 47 characters ("all crystals are placed and the
+    White Rose Fact…"), hiding which faction won, and the longest ran off the figure's left edge."""
+    import roses.sim.report as report
+
+    axes = []
+    monkeypatch.setattr(report, "_png", lambda plt, fig: axes.append(fig.axes[0]) or b"")
+    reasons = ["all crystals are placed and White Rose Faction seats still hold White Rose or Flower Bud "
+               "cards (FAQ Q12)", "the White Rose was killed"]
+    report.end_panel([{"game": "blades-and-rose", "end": "Blood Blades", "fig_end_reason": r} for r in reasons])
+    labels = [t.get_text() for t in axes[0].get_yticklabels()]
+    assert [" ".join(label.split()) for label in labels] == reasons[::-1]
+    assert max(len(line) for label in labels for line in label.splitlines()) <= 34

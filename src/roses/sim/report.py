@@ -15,6 +15,7 @@ import io
 import json
 import re
 import statistics
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -252,7 +253,9 @@ def end_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     # "Games end: the White Rose was killed 60%": a reason may be a clause, so not "end by …"
     finding = "Games end: " + ", ".join(f"{v} {pct(counts[v] / games)}" for v in order) + "."
     plt, fig, ax = _figure()
-    labels = [v if len(v) <= 48 else v[:47] + "…" for v in order[::-1]]
+    # wrapped, not cut: two reasons cut to the same 47 characters would share one bar, and a
+    # long line is clipped at the figure's edge
+    labels = [textwrap.fill(v, 34) for v in order[::-1]]
     ax.barh(labels, [counts[v] / games for v in order[::-1]], color="#6b4c9a")
     ax.set_xlabel("share of games")
     ax.tick_params(axis="y", labelsize=7)
