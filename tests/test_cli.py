@@ -91,6 +91,16 @@ def test_games_lists_parameters():
     assert r.exit_code == 0 and "quick_game" in r.output and "RT-8" in r.output
 
 
+def test_games_says_a_seat_parameter_counts_from_0():
+    """Regression: `roses games` described start_player as "Fixed first start player" only, so a
+    designer who counts seats from 1 (as --seat does) got the next seat with -p start_player=1."""
+    out = runner.invoke(app, ["games"], env={"COLUMNS": "400"}).output
+    rows = [line for line in out.splitlines() if line.startswith("│ start_player ")]
+    assert len(rows) == 3  # Roses and Thorns, Rose Ceremony, Rare Roses
+    assert all("A seat counted from 0: 0 is Seat 1." in line for line in rows)
+    assert "counted from 0" not in " ".join(line for line in out.splitlines() if line.startswith("│ players "))
+
+
 def test_replay_shows_only_the_viewers_actions_unless_revealed(tmp_path):
     """Regression: `replay --seat 2` (then `--seat 1`, 0-based) printed the first seat's hidden
     actions (e.g. which card it laid). Seats are counted from 1 and bots named as players read them."""
@@ -271,6 +281,16 @@ def test_simulate_refuses_a_plot_format_before_the_run():
     assert r.exit_code == 2
     assert "--plot x.txt: '.txt' is not an image format matplotlib writes; use one of" in r.output
     assert ".png" in r.output and "games/s" not in r.output and "seat advantage" not in r.output
+
+
+@pytest.mark.parametrize("option, says", [(["--plot", "balance.png"], "--plot draws one batch"),
+                                           (["--json"], "--json prints one batch")])
+def test_a_sweep_refuses_plot_and_json_before_the_run(option, says):
+    """Regression: `simulate -p players=3..4 --plot balance.png` ran the sweep and wrote no figure,
+    without a word (and --json printed the sweep's table, not JSON)."""
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-p", "players=3..4", "-g", "2", *option],
+                      env={"COLUMNS": "300"})
+    assert r.exit_code == 2 and says in r.output and "games/s" not in r.output
 
 
 def test_simulate_refuses_an_unwritable_plot_path_before_the_run(tmp_path):
@@ -489,3 +509,15 @@ def test_serve_help_says_what_the_data_folder_holds():
     help_text = " ".join(runner.invoke(app, ["serve", "--help"], terminal_width=200).output.replace("│", " ").split())
     assert "Folder of the SQLite database (roses.sqlite), which holds every table and its game" in help_text
     assert "not written here" in help_text and "database and records" not in help_text
+
+
+def test_command_list_wraps_each_description_at_the_terminal_not_mid_sentence():
+    """Regression: `roses --help` kept the docstrings' line breaks, so analyse, report and
+    tournament were cut mid-sentence ("the chance after the move" / "played; …") at any width."""
+    out = runner.invoke(app, ["--help"], env={"COLUMNS": "300"}).output
+    lines = {line.split("│")[1].split()[0]: line for line in out.splitlines()
+             if line.startswith("│ ") and line.split("│")[1].split()}
+    for command, words in (("analyse", "the chance after the move played; the moves"),
+                           ("report", "game length, scores and how games end, for every cell"),
+                           ("tournament", "win rate per bot with 95% confidence intervals")):
+        assert words in lines[command], lines[command]

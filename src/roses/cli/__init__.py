@@ -7,6 +7,8 @@ user: ``table`` (playing and replaying at the terminal), ``study`` (simulate, re
 """
 from __future__ import annotations
 
+import inspect
+
 from typer.core import TyperCommand
 
 # importing a module registers its commands; this order is the order of `roses --help`
@@ -20,6 +22,10 @@ from .table import _print_log, _refusal, end_text  # noqa: F401
 for _info in app.registered_commands:  # every command's help without "<bool>" after flags
     if _info.cls in (None, TyperCommand):
         _info.cls = _Command
+    # `roses --help` lists each command by its docstring's first paragraph, keeping the source's
+    # line breaks in Rich mode ("…after the move\n played"): one line, wrapped by the terminal
+    if _info.short_help is None and _info.callback is not None and _info.callback.__doc__:
+        _info.short_help = " ".join(inspect.cleandoc(_info.callback.__doc__).split("\n\n")[0].split())
 
 
 def main() -> None:  # console-script entry point

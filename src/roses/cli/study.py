@@ -31,7 +31,8 @@ def simulate(
                                     "takes several values: players=3..6 or quick_game=true,false. NAME=@FILE reads a file."),
     workers: int = typer.Option(1, min=1, help="Worker processes (results do not depend on it)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
-    plot: Optional[Path] = typer.Option(None, help="Also save a balance figure (seat advantage, game length): .png/.svg/.pdf."),
+    plot: Optional[Path] = typer.Option(None, help="Also save a balance figure (seat advantage, game length): .png/.svg/.pdf. "
+                                       "One batch only: a sweep's figures are in `roses report`."),
     out: Optional[Path] = typer.Option(None, help="Write one row per game to a .parquet or .csv file (a sweep)."),
     backend: str = typer.Option("process", help="Where a sweep runs: process (this machine) or ray."),
     address: Optional[str] = typer.Option(None, help="Ray cluster address for --backend ray (default: a local Ray)."),
@@ -51,6 +52,12 @@ def simulate(
     except ValueError as e:
         _fail(f"--param: {e}")
     if out is not None or any(len(v) > 1 for v in axes.values()) or backend != "process":
+        # a sweep has no one batch to draw or print: say so rather than ignore the option
+        if plot is not None:
+            _fail("--plot draws one batch; a sweep's figures are in its report: "
+                  "--out results.parquet, then `roses report results.parquet`")
+        if as_json:
+            _fail("--json prints one batch; a sweep writes one row per game with --out (.parquet or .csv)")
         _sweep(game, axes, param, bots, games_, seed, workers, out, backend, address)
         return
     g = _load(game, players, param)

@@ -38,7 +38,9 @@ def games() -> None:
             t.add_column(c)
         for p in spec.params:
             default = "(data)" if p.type is object else repr(p.default)
-            t.add_row(p.name, escape(default), escape(p.help), escape(p.cite))
+            # -p takes the engine's seat index, unlike --seat: say so where the parameter is chosen
+            meaning = p.help + (" A seat counted from 0: 0 is Seat 1." if p.seat else "")
+            t.add_row(p.name, escape(default), escape(meaning), escape(p.cite))
         console.print(t)
         console.print(f"  bots: {', '.join(agent_names(load(name)))}\n")
 

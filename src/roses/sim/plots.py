@@ -46,12 +46,23 @@ def check_writable(path: str | Path) -> None:
         target.unlink(missing_ok=True)
 
 
-def plot_batch(result: BatchResult, path: str | Path) -> Path:
-    """Write the balance figure of ``result`` to ``path`` (PNG, SVG or PDF by its suffix); return it."""
+def count_axis(axis) -> None:
+    """Whole-number ticks on ``axis`` (a matplotlib ``xaxis``/``yaxis`` of counts, such as games):
+    a count of 2.5 games means nothing."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
+
+
+def balance_figure(result: BatchResult):
+    """The balance figure of ``result`` (a matplotlib ``Figure``): seats counted from 1, as players
+    count them, under the game's title."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display on servers and CI
     import matplotlib.pyplot as plt
+
+    from roses.core import RosesError, get_spec
 
     n = result.players
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
@@ -64,7 +75,7 @@ def plot_batch(result: BatchResult, path: str | Path) -> Path:
     # more in team games such as Blades & Rose).
     fair = sum(result.win_rate) / n
     ax1.axhline(fair, color="grey", linestyle="--", label=f"seat average {fair:.3f}")
-    ax1.set_xticks(seats, [f"{s}\n{result.bots[s]}" for s in seats])
+    ax1.set_xticks(seats, [f"{s + 1}\n{result.bots[s]}" for s in seats])
     ax1.set_xlabel("seat (bot)")
     ax1.set_ylabel("win rate (95% CI)")
     ax1.set_title("Seat advantage")
@@ -74,10 +85,23 @@ def plot_batch(result: BatchResult, path: str | Path) -> Path:
     ax2.axvline(result.mean_actions, color="black", linestyle="--", label=f"mean {result.mean_actions:.1f}")
     ax2.set_xlabel("game length (seat actions)")
     ax2.set_ylabel("games")
+    count_axis(ax2.yaxis)
     ax2.set_title("Game length")
     ax2.legend(loc="upper right")
-    fig.suptitle(f"{result.game}: {counted(result.games, 'game')}, {counted(n, 'player')}, seed {result.seed}")
+    try:
+        title = get_spec(result.game).title
+    except RosesError:  # a game this install does not know: its name will do
+        title = result.game
+    fig.suptitle(f"{title}: {counted(result.games, 'game')}, {counted(n, 'player')}, seed {result.seed}")
     fig.tight_layout()
+    return fig
+
+
+def plot_batch(result: BatchResult, path: str | Path) -> Path:
+    """Write the balance figure of ``result`` to ``path`` (PNG, SVG or PDF by its suffix); return it."""
+    import matplotlib.pyplot as plt
+
+    fig = balance_figure(result)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)

@@ -15,11 +15,14 @@ import io
 import json
 import re
 import statistics
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from roses.core import RosesError, get_spec
 from roses.core.words import counted
+
+from .plots import count_axis
 
 
 def wilson_interval(successes: int, n: int) -> tuple[float, float]:
@@ -33,8 +36,20 @@ def wilson_interval(successes: int, n: int) -> tuple[float, float]:
     return (float(ci.low), float(ci.high))
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+def pct(x: float, digits: int = 0) -> str:
+    """``x`` (a share, 0..1) as a percentage with ``digits`` decimals: ``pct(0.125) == "12%"``."""
+    return f"{100 * x:.{digits}f}%"
+
+
+def pct_digits(ref: float, intervals: Sequence[tuple[float, float]]) -> int:
+    """The fewest decimals (0 to 3) at which every interval that excludes ``ref`` still reads so
+    once rounded: a lower bound of 20.08% beside a fair share of 20% would print "20%–48%" and
+    seem to contain it; 1 decimal prints "20.1%–48.0%" beside "20.0%"."""
+    def shows(d: int) -> bool:
+        r = round(100 * ref, d)
+        return all((lo <= ref or round(100 * lo, d) > r) and (hi >= ref or round(100 * hi, d) < r)
+                   for lo, hi in intervals)
+    return next((d for d in range(3) if shows(d)), 3)
 
 
 def _ordinal(p: int) -> str:
@@ -95,16 +110,17 @@ def position_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     rates = [w / games for w in wins]
     cis = [wilson_interval(w, games) for w in wins]
     outside = [p for p in range(n) if not cis[p][0] <= fair <= cis[p][1]]
+    d = pct_digits(fair, cis)
     lo, hi = cis[0]
     shared = sum(1 for r in rows if len(r["winners"]) > 1)
-    finding = (f"The first player wins {pct(rates[0])} (95% interval {pct(lo)}–{pct(hi)}) with "
-               f"{counted(n, 'player')}; fair share {pct(fair)}")
+    finding = (f"The first player wins {pct(rates[0], d)} (95% interval {pct(lo, d)}–{pct(hi, d)}) with "
+               f"{counted(n, 'player')}; fair share {pct(fair, d)}")
     # a shared win is a win for each of its winners here, so shared wins raise the fair share
     finding += (f" (a shared win counts for each winner; {pct(shared / games)} of the games had one). "
                 if shared else ". ")
     if outside:
         finding += "Outside the fair share: " + ", ".join(
-            f"{_ordinal(p)} player {pct(rates[p])}" for p in outside) + "."
+            f"{_ordinal(p)} player {pct(rates[p], d)}" for p in outside) + "."
     else:
         finding += "No turn-order position is clearly favoured."
     plt, fig, ax = _figure()
@@ -112,13 +128,13 @@ def position_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     ax.bar(xs, rates, color="#a8163f", alpha=0.85)
     ax.errorbar(xs, rates, yerr=[[r - c[0] for r, c in zip(rates, cis)], [c[1] - r for r, c in zip(rates, cis)]],
                 fmt="none", ecolor="black", capsize=3)
-    ax.axhline(fair, color="grey", linestyle="--", label=f"fair share {pct(fair)}")
+    ax.axhline(fair, color="grey", linestyle="--", label=f"fair share {pct(fair, d)}")
     ax.set_xticks(xs, [str(p + 1) for p in xs])
     ax.set_xlabel("turn-order position (1 = started)")
     ax.set_ylabel("win rate (95% interval)")
     ax.legend(loc="upper right", fontsize=8)
     table = [("position", "wins", "win rate", "95% interval")] + [
-        (str(p + 1), str(wins[p]), pct(rates[p]), f"{pct(cis[p][0])}–{pct(cis[p][1])}") for p in xs]
+        (str(p + 1), str(wins[p]), pct(rates[p], d), f"{pct(cis[p][0], d)}–{pct(cis[p][1], d)}") for p in xs]
     return Panel("Win rate by turn-order position", finding, _png(plt, fig), table)
 
 
@@ -134,11 +150,20 @@ def length_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     ax.hist(actions, bins=min(30, max(5, len(set(actions)))), color="#2f5d3a")
     ax.set_xlabel("game length (seat actions)")
     ax.set_ylabel("games")
+    count_axis(ax.yaxis)
     if rounds:
         ax2 = ax.twiny()
         ax2.set_xlabel(f"mean rounds {statistics.fmean(rounds):.1f}")
         ax2.set_xticks([])
     return Panel("Game length", finding + ".", _png(plt, fig))
+
+
+def _currency(rows: Sequence[dict[str, Any]]) -> str:
+    """``"$"`` when the rows' game writes its scores in dollars (Rare Roses: ``score_format``), else ``""``."""
+    try:
+        return "$" if get_spec(str(rows[0]["game"])).score_format.startswith("$") else ""
+    except (KeyError, RosesError):
+        return ""
 
 
 def score_panel(rows: Sequence[dict[str, Any]], yardstick: str | None) -> Panel | None:
@@ -151,6 +176,7 @@ def score_panel(rows: Sequence[dict[str, Any]], yardstick: str | None) -> Panel 
         for s, x in enumerate(r["scores"]):
             by_pos[r["positions"][s]].append(x)
     means = [statistics.fmean(v) for v in by_pos]
+    cur = _currency(rows)
     if n == 1:
         xs = by_pos[0]
         good = sum(1 for x in xs if x >= 90) / len(xs)
@@ -161,13 +187,13 @@ def score_panel(rows: Sequence[dict[str, Any]], yardstick: str | None) -> Panel 
             finding += f" ({yardstick}.)"
     else:
         spread = max(means) - min(means)
-        finding = ("Mean score by turn-order position: " + ", ".join(f"{p + 1}: {m:.1f}" for p, m in enumerate(means))
-                   + f" (spread {spread:.1f}).")
+        finding = ("Mean score by turn-order position: " + ", ".join(f"{p + 1}: {cur}{m:.1f}" for p, m in enumerate(means))
+                   + f" (spread {cur}{spread:.1f}).")
     plt, fig, ax = _figure()
-    ax.boxplot(by_pos, showfliers=False)
+    ax.boxplot(by_pos)  # with its outliers: a mean above the whiskers must have a point to show
     ax.set_xticks(range(1, n + 1), [str(p + 1) for p in range(n)])
     ax.set_xlabel("turn-order position (1 = started)")
-    ax.set_ylabel("score")
+    ax.set_ylabel(f"score ({cur})" if cur else "score")
     if n == 1:
         for y, c in ((90, "orange"), (120, "green")):
             ax.axhline(y, color=c, linestyle="--", label=f"${y}")
@@ -186,10 +212,11 @@ def faction_panel(rows: Sequence[dict[str, Any]]) -> Panel | None:
     names = sorted({f for r in rows for f in r["fig_factions"]} | set(counts))
     rates = {f: counts.get(f, 0) / games for f in names}
     cis = {f: wilson_interval(counts.get(f, 0), games) for f in names}
-    finding = "; ".join(f"{f} win {pct(rates[f])} ({pct(cis[f][0])}–{pct(cis[f][1])})" for f in names)
+    d = pct_digits(0.5, list(cis.values()))
+    finding = "; ".join(f"{f} win {pct(rates[f], d)} ({pct(cis[f][0], d)}–{pct(cis[f][1], d)})" for f in names)
     off = max(abs(rates[f] - 0.5) for f in names)
     finding += "; close to 50/50." if all(c[0] <= 0.5 <= c[1] for c in cis.values()) else \
-        f"; {pct(off)} away from 50/50."
+        f"; {pct(off, d)} away from 50/50."
     plt, fig, ax = _figure()
     ax.bar(names, [rates[f] for f in names], color=["#a8163f", "#ddd"][: len(names)], edgecolor="black")
     ax.errorbar(names, [rates[f] for f in names],
@@ -217,15 +244,18 @@ def end_panel(rows: Sequence[dict[str, Any]]) -> Panel:
     for r in rows:
         v = str(r[key])
         if key == "fig_end_reason":  # one class per rule, whatever the count: "N Flower Buds…"
-            v = re.sub(r"\d+", "N", v)
+            v = re.sub(r"\b\d+\b", "N", v)  # counts only: the rulebook's "FAQ Q12" stays
         else:
             v = words(v)
         counts[v] = counts.get(v, 0) + 1
     games = len(rows)
     order = sorted(counts, key=lambda v: -counts[v])
-    finding = "Games end by " + ", ".join(f"{v} {pct(counts[v] / games)}" for v in order) + "."
+    # "Games end: the White Rose was killed 60%": a reason may be a clause, so not "end by …"
+    finding = "Games end: " + ", ".join(f"{v} {pct(counts[v] / games)}" for v in order) + "."
     plt, fig, ax = _figure()
-    labels = [v if len(v) <= 48 else v[:47] + "…" for v in order[::-1]]
+    # wrapped, not cut: two reasons cut to the same 47 characters would share one bar, and a
+    # long line is clipped at the figure's edge
+    labels = [textwrap.fill(v, 34) for v in order[::-1]]
     ax.barh(labels, [counts[v] / games for v in order[::-1]], color="#6b4c9a")
     ax.set_xlabel("share of games")
     ax.tick_params(axis="y", labelsize=7)
@@ -267,6 +297,7 @@ def overview(rows: Sequence[dict[str, Any]]) -> list[tuple[str, ...]]:
         first = sum(1 for r in rs if any(r["positions"][s] == 0 for s in r["winners"]))
         lo, hi = wilson_interval(first, g)
         fair = sum(len(r["winners"]) for r in rs) / (g * n)
+        d = pct_digits(fair, [(lo, hi)])
         rounds = [r["rounds"] for r in rs if r.get("rounds") is not None]
         if factions:
             w = sum(1 for r in rs if r["end"] == "White Rose")
@@ -279,8 +310,8 @@ def overview(rows: Sequence[dict[str, Any]]) -> list[tuple[str, ...]]:
                 ends[words(r["end"])] = ends.get(words(r["end"]), 0) + 1
             top = max(ends, key=lambda v: ends[v])
             last = f"{top} {pct(ends[top] / g)}"
-        out.append((label, str(g), f"{pct(first / g)} ({pct(lo)}–{pct(hi)})" if n > 1 else "—",
-                    pct(fair) if n > 1 else "—", f"{statistics.fmean(r['actions'] for r in rs):.1f}",
+        out.append((label, str(g), f"{pct(first / g, d)} ({pct(lo, d)}–{pct(hi, d)})" if n > 1 else "—",
+                    pct(fair, d) if n > 1 else "—", f"{statistics.fmean(r['actions'] for r in rs):.1f}",
                     f"{statistics.fmean(rounds):.1f}" if rounds else "—", last))
     return out
 

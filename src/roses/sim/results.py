@@ -62,21 +62,28 @@ def _cell_value(text: str) -> Any:
 
 
 def read_results(path: str | Path) -> list[dict[str, Any]]:
-    """The rows of a results file (.parquet or .csv). Raises ``ValueError`` for another suffix."""
+    """The rows of a results file (.parquet or .csv). Raises ``ValueError`` for another suffix or
+    a table without the columns every sweep row has (``ROW_COLUMNS``), such as a tournament's CSV."""
+    from .sweep import ROW_COLUMNS
+
     p = Path(path)
     if p.suffix.lower() == ".parquet":
         import pyarrow.parquet as pq
 
-        return pq.read_table(p).to_pylist()
-    if p.suffix.lower() == ".csv":
+        rows = pq.read_table(p).to_pylist()
+    elif p.suffix.lower() == ".csv":
         with open(p, newline="") as f:
             rows = [{k: _cell_value(v) for k, v in r.items()} for r in csv.DictReader(f)]
         for r in rows:  # text columns whose values look like numbers stay text
             for k in ("game", "end", "tags"):
                 if k in r and not isinstance(r[k], str):
                     r[k] = json.dumps(r[k]) if k == "tags" else str(r[k])
-        return rows
-    raise ValueError(f"{path}: results are read from .parquet or .csv")
+    else:
+        raise ValueError(f"{path}: results are read from .parquet or .csv")
+    missing = [c for c in ROW_COLUMNS if rows and c not in rows[0]]
+    if missing:
+        raise ValueError(f"{path}: not the results of `roses simulate --out` (no column {', '.join(missing)})")
+    return rows
 
 
 __all__ = ["FORMATS", "check_results_path", "read_results", "write_results"]

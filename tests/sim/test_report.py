@@ -1,0 +1,71 @@
+"""Balance reports of sweep results (roses.sim.report), from rows as `roses simulate --out` writes them."""
+from roses.sim.report import end_panel
+
+
+def test_end_reasons_group_by_count_but_keep_the_rulebooks_faq_number():
+    """Regression: every number of a Blades & Rose end reason became "N", so the report read
+    "… Flower Bud cards (FAQ QN)"; only the counts ("5 Flower Buds", "limit 5") are classes. And
+    "Games end by the White Rose was killed" is now "Games end: the White Rose was killed"."""
+    reasons = ["4 Flower Buds in the Death Area (limit 4)", "5 Flower Buds in the Death Area (limit 5)",
+               "all crystals are placed and the White Rose Faction has played all its White Rose and "
+               "Flower Bud cards (FAQ Q12)", "the White Rose was killed"]
+    rows = [{"game": "blades-and-rose", "end": "Blood Blades", "fig_end_reason": r} for r in reasons]
+    finding = end_panel(rows).finding
+    assert finding.startswith("Games end: N Flower Buds in the Death Area (limit N) 50%, ")
+    assert "N Flower Buds in the Death Area (limit N) 50%" in finding
+    assert "(FAQ Q12) 25%" in finding and "QN" not in finding
+
+
+def _rows(wins_by_position: list[int]) -> list[dict]:
+    """One row per game, one winner each, the start seat at position 1 (seat s is position s)."""
+    n = len(wins_by_position)
+    winners = [p for p, w in enumerate(wins_by_position) for _ in range(w)]
+    return [{"game": "roses-and-thorns", "players": n, "positions": list(range(n)), "winners": [w]}
+            for w in winners]
+
+
+def test_an_interval_said_to_miss_the_fair_share_reads_so_once_rounded():
+    """Regression: with 5 players the second position's 13 wins in 40 (interval 20.08%–47.98%) were
+    "Outside the fair share" yet printed "20%–48%" beside "fair share 20%"; they print with one
+    decimal now. Cells where whole percents tell the truth keep whole percents."""
+    from roses.sim.report import overview, position_panel
+
+    panel = position_panel(_rows([5, 13, 5, 9, 8]))
+    assert "fair share 20.0%. Outside the fair share: second player 32.5%." in panel.finding
+    assert panel.table[2] == ("2", "13", "32.5%", "20.1%–48.0%")
+    even = position_panel(_rows([10, 10, 10, 10]))
+    assert even.table[1] == ("1", "10", "25%", "14%–40%") and "fair share 25%." in even.finding
+    rows = _rows([13, 5, 5, 9, 8])  # the overview's first player, the same way
+    for r in rows:
+        r.update(cell=0, actions=10, end="second-challenge", param_players=5)
+    assert overview(rows)[1][2:4] == ("32.5% (20.1%–48.0%)", "20.0%")
+
+
+def test_rare_roses_scores_are_dollars_in_the_finding_and_on_the_axis(monkeypatch):
+    """Regression: the score panel read "Mean score by turn-order position: 1: 68.0, 2: 61.8" under
+    an axis labelled "score", and hid its outliers, though the game scores in dollars."""
+    import roses.sim.report as report
+
+    axes = []
+    monkeypatch.setattr(report, "_png", lambda plt, fig: axes.append(fig.axes[0]) or b"")
+    rows = [{"game": "rare-roses", "players": 2, "positions": [0, 1], "scores": [a, b]}
+            for a, b in ((60, 50), (70, 52), (80, 54), (200, 56))]
+    panel = report.score_panel(rows, None)
+    assert panel.finding == "Mean score by turn-order position: 1: $102.5, 2: $53.0 (spread $49.5)."
+    assert axes[0].get_ylabel() == "score ($)"
+    assert max(max(line.get_ydata()) for line in axes[0].lines if len(line.get_ydata())) == 200  # the outlier
+
+
+def test_end_reasons_are_wrapped_whole_on_the_figure(monkeypatch):
+    """Regression: end-reason labels were cut to 47 characters ("all crystals are placed and the
+    White Rose Fact…"), hiding which faction won, and the longest ran off the figure's left edge."""
+    import roses.sim.report as report
+
+    axes = []
+    monkeypatch.setattr(report, "_png", lambda plt, fig: axes.append(fig.axes[0]) or b"")
+    reasons = ["all crystals are placed and White Rose Faction seats still hold White Rose or Flower Bud "
+               "cards (FAQ Q12)", "the White Rose was killed"]
+    report.end_panel([{"game": "blades-and-rose", "end": "Blood Blades", "fig_end_reason": r} for r in reasons])
+    labels = [t.get_text() for t in axes[0].get_yticklabels()]
+    assert [" ".join(label.split()) for label in labels] == reasons[::-1]
+    assert max(len(line) for label in labels for line in label.splitlines()) <= 34
