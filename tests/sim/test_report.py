@@ -97,3 +97,17 @@ def test_a_position_is_called_outside_the_fair_share_only_when_clear_of_all_posi
     old_rule = sum(any(not lo <= 1 / 6 <= hi for lo, hi in (wilson_interval(k, 60) for k in c)) for c in cells)
     new_rule = sum(any(holm_clear(c, 60, 1 / 6)) for c in cells)
     assert old_rule / 400 > 0.15 and new_rule / 400 < 0.08, (old_rule, new_rule)
+
+
+def test_a_game_without_an_end_tag_gets_no_how_games_end_panel():
+    """Regression: a Rare Roses solo report said "Games end: score 100%" ("score" being the
+    sweep's stand-in for a game with no end tag) and its overview's last column "score 100%"."""
+    from roses.sim.report import build_cells, overview
+    from roses.sim.sweep import NO_END
+
+    rows = [{"game": "rare-roses", "cell": 0, "players": 1, "positions": [0], "winners": [0], "bots": ["heuristic"],
+             "scores": [100.0 + k], "actions": 70, "rounds": None, "end": NO_END, "param_players": 1}
+            for k in range(5)]
+    titles = [p.title for p in build_cells(rows)[0].panels]
+    assert "How games end" not in titles and "Game length" in titles
+    assert overview(rows)[1][-1] == "—"

@@ -25,6 +25,7 @@ from roses.core import RosesError, get_spec
 from roses.core.words import counted
 
 from .plots import count_axis
+from .sweep import NO_END
 
 
 def wilson_interval(successes: int, n: int) -> tuple[float, float]:
@@ -262,9 +263,12 @@ def end_words(rows: Sequence[dict[str, Any]]) -> Any:
         return lambda v: v
 
 
-def end_panel(rows: Sequence[dict[str, Any]]) -> Panel:
-    """How games ended (the game's main result tag, or its end reason), as shares of the games."""
+def end_panel(rows: Sequence[dict[str, Any]]) -> Panel | None:
+    """How games ended (the game's main result tag, or its end reason), as shares of the games;
+    ``None`` when no game has either (a game scored by money alone: "Games end: score 100%")."""
     key = "fig_end_reason" if "fig_end_reason" in rows[0] else "end"
+    if key == "end" and all(r["end"] == NO_END for r in rows):
+        return None
     counts: dict[str, int] = {}
     words = end_words(rows)
     for r in rows:
@@ -302,10 +306,9 @@ def build_cells(rows: Sequence[dict[str, Any]], yardstick: str | None = None) ->
         if rs[0]["players"] > 1:
             panels.append(position_panel(rs))
         panels.append(length_panel(rs))
-        for extra in (score_panel(rs, yardstick), faction_panel(rs)):
+        for extra in (score_panel(rs, yardstick), faction_panel(rs), end_panel(rs)):
             if extra is not None:
                 panels.append(extra)
-        panels.append(end_panel(rs))
         cells.append(Cell(rs[0]["cell"], label, len(rs), list(rs[0]["bots"]), panels))
     return cells
 
@@ -335,7 +338,7 @@ def overview(rows: Sequence[dict[str, Any]]) -> list[tuple[str, ...]]:
             for r in rs:
                 ends[words(r["end"])] = ends.get(words(r["end"]), 0) + 1
             top = max(ends, key=lambda v: ends[v])
-            last = f"{top} {pct(ends[top] / g)}"
+            last = "—" if all(r["end"] == NO_END for r in rs) else f"{top} {pct(ends[top] / g)}"
         out.append((label, str(g), f"{pct(first / g, d)} ({pct(lo, d)}–{pct(hi, d)})" if n > 1 else "—",
                     pct(fair, d) if n > 1 else "—", f"{statistics.fmean(r['actions'] for r in rs):.1f}",
                     f"{statistics.fmean(rounds):.1f}" if rounds else "—", last))

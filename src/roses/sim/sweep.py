@@ -33,6 +33,8 @@ ROW_COLUMNS = ("game", "cell", "game_index", "seed", "players", "bots", "start_s
 
 #: The result tag that says how a game ended, by preference.
 _END_TAGS = ("win_by", "winning_faction")
+#: The ``end`` of a game with none of those tags (e.g. Rare Roses solo, scored by money alone).
+NO_END = "score"
 
 
 def parse_values(text: str) -> list[str]:
@@ -103,7 +105,7 @@ def play_cell(game_name: str, params: dict[str, Any], bots: Sequence[str], sweep
             "winners": [s for s, r in enumerate(returns) if best > 0 and r == best],
             "returns": returns, "scores": None if scores is None else [float(x) for x in scores],
             "actions": seat_actions(state), "rounds": rounds,
-            "end": next((tags[t] for t in _END_TAGS if t in tags), "score"),
+            "end": next((tags[t] for t in _END_TAGS if t in tags), NO_END),
             "tags": json.dumps(tags, sort_keys=True),
             **plain, **{f"fig_{k}": v for k, v in figs.items()},
         })

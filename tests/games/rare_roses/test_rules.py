@@ -510,6 +510,28 @@ def test_tie_broken_by_market_value_of_shop_tiles_then_orders_filled_then_shared
     assert over(s, [40, 40, 40]) == [pytest.approx(1 / 3)] * 3
 
 
+def test_result_tag_says_how_the_winner_was_decided():
+    """Regression: Rare Roses had no result tag, so a balance report read "Games end: score 100%"
+    and `simulate` could not say how many games a tie-break decided (RR-9)."""
+    s = new_game(3)
+    over(s, [30, 45, 44])
+    assert s.result_tags() == {"win_by": "money"}
+    s = new_game(3)
+    over(s, [40, 40, 12], shops={0: {"black": 1}, 1: {"rainbow": 2}})
+    assert s.result_tags() == {"win_by": "tiles"}
+    s = new_game(3)
+    over(s, [40, 40, 12], shops={0: {"blue": 1}, 1: {"rainbow": 2}}, filled={1: [3]})
+    assert s.result_tags() == {"win_by": "orders"}
+    s = new_game(3)
+    over(s, [40, 40, 40])
+    assert s.result_tags() == {"win_by": "shared"}
+    assert new_game(3).result_tags() == {}  # not over yet
+    solo = new_game(1)
+    over(solo, [120])
+    assert solo.result_tags() == {}  # alone, money is the measure: nothing to decide
+    assert s.game.spec.describe_result("tiles") == "a tie on money, broken by the roses in the shop"
+
+
 def test_actions_text_round_trip_and_any_deal_is_accepted_by_text():
     for text in ("trash", "seed", "push", "stop", "buy striped-dragon", "done buying", "end turn",
                  "offer 2 take juliet/fresh,black/mature pay 4 give blue/bud", "fill 12 match",

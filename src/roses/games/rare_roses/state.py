@@ -501,6 +501,19 @@ class RareRosesState(State):
         winners = [s for s in range(n) if keys[s] == best]
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
 
+    def result_tags(self) -> dict[str, str]:
+        """How the winner was decided (RR-9, "Winning the Game"): ``{"win_by": "money"}``, or a
+        tie on money broken by the shop's tiles (``"tiles"``) or then by orders filled
+        (``"orders"``), or ``"shared"`` when all three tie. Empty before the end and alone ("The
+        Lone Florist": no one to beat, money is the measure)."""
+        n = self.num_players
+        if self.phase != "over" or n == 1:
+            return {}
+        keys = sorted((self.score_key(s) for s in range(n)), reverse=True)
+        first, second = keys[0], keys[1]
+        decided = next((name for k, name in enumerate(("money", "tiles", "orders")) if first[k] != second[k]), "shared")
+        return {"win_by": decided}
+
     def scores(self) -> list[float]:
         """Money per seat, in whole dollars (the end score, "Winning the Game"; solo: the measure
         of success, "The Lone Florist")."""

@@ -67,3 +67,13 @@ def irreversible(text: str) -> bool:
     """Whether the move spends money or fills an order (buying, pushing, filling, accepting or
     proposing a deal): the moves a confirmation should guard."""
     return text.startswith(("buy ", "fill ", "choose tiles ")) or text in ("push", "propose", "accept")
+
+
+#: Result tags (``State.result_tags``) in plain words for summaries (``GameSpec.describe_result``).
+RESULT_WORDS = {
+    "win_by": "How games were won",
+    "money": "most money",
+    "tiles": "a tie on money, broken by the roses in the shop",
+    "orders": "a tie on money and roses, broken by orders filled",
+    "shared": "a shared win (tied on money, roses and orders)",
+}
