@@ -157,6 +157,24 @@ def test_lobby_lists_the_20_newest_open_tables_and_folds_the_rest(live_server, b
     assert not errors, errors
 
 
+def test_the_lobby_watch_button_keeps_its_word_whole_on_a_phone(live_server, browser):
+    """Regression: at 390 px a table of three people ("Playing · 3 humans, 0 bots · 0 online")
+    squeezed its "Watch" button to "Watc" over "h"."""
+    needs(RT)
+    made = make(live_server, RT, [{"kind": "human"}] * 3)
+    errors: list[str] = []
+    page = new_page(browser, errors, width=390, height=844)
+    page.goto(live_server + "/")
+    item = page.locator(f'#tables .table-item:has(a[href="/t/{made["table_id"]}"])')
+    item.wait_for()
+    assert "3 humans, 0 bots" in item.inner_text()
+    lines = item.locator("a.button").evaluate(
+        "a => { const r = document.createRange(); r.selectNodeContents(a); return r.getClientRects().length; }")
+    assert lines == 1, item.locator("a.button").inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    assert not errors, errors
+
+
 def test_a_late_answer_never_takes_a_new_table_off_the_lobby_list(live_server, browser):
     """Regression: the lobby's list requests overlap (every 5 s, the refresh button, after creating
     a table); an older answer arriving last drew the list as it was before, without the new table."""

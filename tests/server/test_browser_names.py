@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 try:
-    from .browser_fixtures import browser, create_table, live_server, screenshot  # noqa: F401
+    from .browser_fixtures import api, browser, create_table, live_server, new_page, screenshot  # noqa: F401
     from .seat_helpers import QUICK, RT, finish, person, table_of, token_of
 except ImportError:
-    from browser_fixtures import browser, create_table, live_server, screenshot  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import api, browser, create_table, live_server, new_page, screenshot  # type: ignore[no-redef]  # noqa: F401
     from seat_helpers import QUICK, RT, finish, person, table_of, token_of  # type: ignore[no-redef]
 
 pytestmark = pytest.mark.browser
@@ -74,4 +74,33 @@ def test_a_name_question_left_unanswered_goes_when_the_game_ends(live_server, br
     bea.reload()
     bea.wait_for_selector("#board .seat-box")
     assert bea.locator("#name-ask").count() == 0
+    assert not errors, errors
+
+
+# Seat names drawn shorter than they are (an ending "…", or a line clamped away).
+CUT_NAMES = """() => [...document.querySelectorAll('#board .seat-box .sname')]
+  .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map(e => e.textContent)"""
+
+
+@pytest.mark.parametrize("game,players", [("rose-ceremony", 4), (RT, 5)])
+def test_seat_boxes_show_a_long_name_and_the_bots_levels_whole(game, players, live_server, browser):
+    """Regression: a seat box cut "Maximilian-Alexander" to "Maximilian-Alexand…" on a 1280 px
+    screen, and on a phone the bots' names too ("Rowan (expert …", "Juniper (bold b…"): a seat's
+    name now wraps to a second line before it is cut."""
+    bots = [{"kind": "bot", "bot": b} for b in ("ismcts:expert", "ismcts:medium", "bold", "heuristic")]
+    status, made = api(live_server, "POST", "/api/tables", {
+        "game": game, "params": {"players": players}, "seed": 3, "bot_delay_ms": 0,
+        "seats": [{"kind": "human", "name": "Maximilian-Alexander"}] + bots[:players - 1]})
+    assert status == 201, made
+    errors: list[str] = []
+    for width, height in ((1280, 900), (390, 844)):
+        page = new_page(browser, errors, width=width, height=height)
+        page.goto(live_server + made["seats"][0]["join_url"])
+        page.wait_for_selector("#board .seat-box .sname")
+        names = page.locator("#board .seat-box .sname").all_inner_texts()
+        assert "Maximilian-Alexander" in names, names
+        assert any("(expert bot)" in n for n in names), names
+        assert page.evaluate(CUT_NAMES) == [], (width, names)
+        screenshot(page, f"names-whole-{game}-{width}")
+        page.context.close()
     assert not errors, errors

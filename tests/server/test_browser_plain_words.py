@@ -13,12 +13,12 @@ import pytest
 
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        browser, create_table, finished_bot_table, game_available, live_server, new_page, open_one_human_table,
+        api, browser, create_table, finished_bot_table, game_available, live_server, new_page, open_one_human_table,
         play_to_end,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        browser, create_table, finished_bot_table, game_available, live_server, new_page, open_one_human_table,
+        api, browser, create_table, finished_bot_table, game_available, live_server, new_page, open_one_human_table,
         play_to_end,
     )
 
@@ -171,4 +171,37 @@ def test_move_buttons_tooltips_are_their_words_not_action_texts(live_server, bro
         assert title == label and engine_syntax(title) == [], (action, title, label)
     for action, title, _ in offers:
         assert title == names[int(action.rsplit(" ", 1)[1])], (action, title, names)
+    assert not errors, errors
+
+
+STATUS = """() => Object.fromEntries([...document.querySelectorAll('#board .status-item')].map(
+  e => [e.querySelector('.status-label').textContent, e.querySelector('.status-value').textContent]))"""
+
+
+def test_blades_and_rose_counts_rounds_from_1_while_the_coin_is_given(live_server, browser):
+    """Regression: before the first crystal the status strip read "Round 0" while the log said
+    "Round 1: … gives the coin", and between rounds it showed the round just played. Five people
+    (no bot moves for them): the coin waits at the start and after round 1."""
+    seats = [{"kind": "human"}] * 5
+    status, made = api(live_server, "POST", "/api/tables", {"game": "blades-and-rose", "seats": seats})
+    assert status == 201, made
+    tid, tokens = made["table_id"], [s["join_url"].split("token=")[1] for s in made["seats"]]
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + made["seats"][0]["join_url"])
+    page.wait_for_selector("#board .status-item")
+    assert page.evaluate("() => window.rosesTable.view.observation.phase") == "coin"
+    assert page.evaluate(STATUS)["Round"] == "1"
+    while True:  # the last legal move of each seat to move (no card, where it may), until round 1 is over
+        _, v = api(live_server, "GET", f"/api/tables/{tid}", token=tokens[0])
+        o = v["observation"]
+        if v["terminal"] or (o["phase"] == "coin" and len(o["rounds"]) == 1):
+            break
+        seat = v["current_player"]
+        _, mine = api(live_server, "GET", f"/api/tables/{tid}", token=tokens[seat])
+        api(live_server, "POST", f"/api/tables/{tid}/actions",
+            {"action": mine["legal_actions"][-1], "version": mine["version"]}, token=tokens[seat])
+    page.wait_for_function("v => window.rosesTable.view.version >= v", arg=v["version"])
+    assert not v["terminal"], "round 1 ended the game: no coin to give for round 2"  # the deal is fixed by the test's name
+    assert page.evaluate(STATUS)["Round"] == "2"
     assert not errors, errors

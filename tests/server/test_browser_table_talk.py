@@ -8,9 +8,9 @@ import random
 import pytest
 
 try:
-    from .browser_fixtures import SCREENSHOTS, browser, create_table, live_server, new_page, play_to_end  # noqa: F401
+    from .browser_fixtures import SCREENSHOTS, api, browser, create_table, live_server, new_page, play_to_end  # noqa: F401
 except ImportError:
-    from browser_fixtures import SCREENSHOTS, browser, create_table, live_server, new_page, play_to_end  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import SCREENSHOTS, api, browser, create_table, live_server, new_page, play_to_end  # type: ignore[no-redef]  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -73,4 +73,36 @@ def test_a_claim_is_drawn_by_the_seat_and_logged_and_bots_talk_too(live_server, 
     # styled as at the table, one statement a line (regression: the replay had no talk.css, and two
     # statements ran together: “claims White Rose””accuses Rowan”)
     assert page.eval_on_selector("#board .talk-badge", "b => getComputedStyle(b).flexDirection") == "column"
+    assert not errors, errors
+
+
+# Each talk list's chosen entry against the room its box has for text: [text, text width, room].
+LIST_ROOM = """() => [...document.querySelectorAll('#talk-panel select')].map(s => {
+  const c = document.createElement('canvas').getContext('2d'), cs = getComputedStyle(s);
+  c.font = cs.font;
+  const text = s.options[s.selectedIndex].text;
+  const arrow = 20;  // the list's drop-down arrow
+  return [text, c.measureText(text).width, s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - arrow];
+})"""
+
+
+def test_the_nominate_list_shows_a_long_name_whole(live_server, browser):
+    """Regression: Blades & Rose's "Nominate [list] for the coin" squeezed the list beside its
+    words, so a 20-letter name read "Maximilian-Alexande" at 1280 px and was cut on a phone; the
+    words now follow the button and the list has a line of its own."""
+    status, made = api(live_server, "POST", "/api/tables", {
+        "game": "blades-and-rose", "seed": 4, "bot_delay_ms": 0,
+        "seats": [{"kind": "human", "name": "Maximilian-Alexander"}] + [{"kind": "bot", "bot": "ismcts:expert"}] * 4})
+    assert status == 201, made
+    errors: list[str] = []
+    for width, height in ((1280, 900), (390, 844)):
+        page = new_page(browser, errors, width=width, height=height)
+        page.goto(live_server + made["seats"][0]["join_url"])
+        page.wait_for_selector("#talk-panel:not([hidden]) select[data-talk=nominate]")
+        lists = page.evaluate(LIST_ROOM)
+        assert lists[0][0] == "Maximilian-Alexander (you)", lists
+        assert [t for t, need, room in lists if need > room] == [], (width, lists)
+        row = page.locator(".talk-row:has(select[data-talk=nominate])").inner_text()
+        assert " ".join(row.split()).startswith("Nominate for the coin"), row
+        page.context.close()
     assert not errors, errors

@@ -170,6 +170,25 @@ def test_a_hint_never_rates_the_runner_up_above_its_suggestion():
     assert seen == 6
 
 
+def test_a_hint_reads_as_english_for_any_chance():
+    """Regression: a hint said "about a 81% chance" (and "a 11%", "a 18%"): the words before the
+    number no longer take an article that depends on how the number sounds."""
+    from roses.agents.ismcts import MoveEstimate, SearchResult
+
+    game = roses.load("rose-ceremony", players=2)
+    state = game.new_initial_state(1)
+    state.resolve_chance()
+    first, second = (str(a) for a in state.legal_actions()[:2])
+
+    class Fixed:
+        def analyse(self, turn):
+            return SearchResult(first, 0.81, [MoveEstimate(first, 9, 0.81), MoveEstimate(second, 3, 0.18)], 12)
+
+    h = hint(state, make=lambda game, seed: Fixed(), worlds=0)
+    assert h.move == first and "81% chance to win" in h.text and "18%" in h.text
+    assert "a 81%" not in h.text and "a 18%" not in h.text, h.text
+
+
 def test_bad_seat_is_refused():
     record = GameRecord.from_state(_finished())
     with pytest.raises(ValueError):

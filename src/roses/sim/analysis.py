@@ -224,7 +224,8 @@ def hint(state: State, bot: str = STRONGEST, seed: int = 0, make: Callable[[Any,
         if other_chance > chance:  # on a closer look the runner-up is the better move
             move, other, chance, other_chance = other, move, other_chance, chance
         close = chance - other_chance < CLOSE
-    words = f"Suggested: {describe(move)}. It gives you about a {percent(chance)} chance to win from here"
+    # "an estimated": no "a 81%" (the article would follow the number's sound)
+    words = f"Suggested: {describe(move)}. It gives you an estimated {percent(chance)} chance to win from here"
     if other is not None and other_chance is not None:
         words += (f"; {describe(other)} is about as good ({percent(other_chance)})" if close
                   else f", against {percent(other_chance)} for {describe(other)}")

@@ -128,7 +128,7 @@ function drawPanel(view, r, token) {
     const say = h("button", { type: "button", class: "talk-say", dataset: { talk: kind }, disabled: sending,
       onclick: () => post(view, token, kind, select.value) }, LABEL[kind] || kind);
     const tail = kind === "nominate" && r.nominate_for ? h("span", { class: "muted small" }, ` ${r.nominate_for}`) : null;
-    return h("div", { class: "talk-row row" }, say, select, tail);
+    return h("div", { class: "talk-row row" }, say, tail, select); // "Nominate for the coin", then the list
   }),
   h("p", { class: "muted small" }, "Words only: nothing here is checked, and no card is ever shown."));
 }

@@ -59,7 +59,8 @@ export function render(view, el, ctx) {
   const r = o.current_round;
   el.appendChild(statusStrip([
     ["Now", nowLine(view, nowText(o, i => who(view, ctx, i))), "wide"],
-    ["Round", String(r ? r.number : (o.rounds || []).length)],
+    // Giving the coin starts the next round (the log's "Round 1: … gives the coin"), not round 0.
+    ["Round", String(r ? r.number : (o.rounds || []).length + (o.phase === "coin" ? 1 : 0))],
     ["Crystals left", String(o.crystals_left ?? 0)],
     o.winner ? ["Winner", `${o.winner}`, "gold"] : null,
   ]));
@@ -162,7 +163,7 @@ export function resultNote(view, i) {
   const role = ((view.observation || {}).roles || [])[i];
   if (!role) return "";
   const side = (CARDS[role] || {}).side === "blood" ? "Blood Blades" : "White Rose";
-  return `${role} · ${side}`;
+  return `${role} · ${side} faction`; // "White Rose · White Rose faction", not the name twice
 }
 
 export function renderActions(view, el, ctx) {

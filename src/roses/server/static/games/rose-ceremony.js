@@ -129,10 +129,16 @@ export function render(view, el, ctx) {
   }
 }
 
-/** The end screen's note for seat `i`: charm points. */
+/** The end screen's note for seat `i`: charm points, and for a seat that won by exchanging a
+ *  bouquet of 10+ roses (maybe with fewer points than others) how it won. */
 export function resultNote(view, i) {
-  const pts = ((view.observation || {}).points || [])[i] ?? 0;
-  return `${pts} charm point${pts === 1 ? "" : "s"}`;
+  const o = view.observation || {};
+  const pts = (o.points || [])[i] ?? 0;
+  const note = `${pts} charm point${pts === 1 ? "" : "s"}`;
+  if (!(o.winners || []).includes(i)) return note;
+  // The game's last log line (engine words, seats from 0) says how a 10-rose exchange won.
+  const m = /^seat (\d+) exchanges a bouquet of (\d+) roses and is immediately declared the winner$/.exec((o.log || []).at(-1) || "");
+  return m && Number(m[1]) === i ? `${note} · won with a bouquet of ${m[2]} roses` : note;
 }
 
 export function renderActions(view, el, ctx) {

@@ -1,0 +1,50 @@
+"""The end screen's note by each seat says what a player needs to read the result: a Rose Ceremony
+seat that won by exchanging a bouquet of 10+ roses (with fewer charm points than another seat)
+says so, and a Blades & Rose role is not read twice ("White Rose · White Rose")."""
+from __future__ import annotations
+
+import pytest
+
+try:
+    from .browser_fixtures import browser, finished_bot_table, live_server, new_page  # noqa: F401
+except ImportError:
+    from browser_fixtures import browser, finished_bot_table, live_server, new_page  # type: ignore[no-redef]  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+NOTES = """() => [...document.querySelectorAll('#end .results li')].map(li => ({
+  name: li.querySelector('.pname').textContent, winner: li.classList.contains('winner'),
+  note: (li.querySelector('.note') || {}).textContent || ''}))"""
+
+
+def end_notes(browser, base: str, table_id: str, errors: list[str]) -> list[dict]:
+    """The end screen's rows of a finished table, as a watcher sees them."""
+    page = new_page(browser, errors)
+    page.goto(f"{base}/t/{table_id}")
+    page.wait_for_selector("#end:not([hidden]) .results li")
+    rows = page.evaluate(NOTES)
+    page.context.close()
+    return rows
+
+
+def test_a_ten_rose_winner_with_fewer_charm_points_says_how_it_won(live_server, browser):
+    """Regression: the end screen listed "Rowan ★ winner 1 charm point" above "Ivy 3 charm points"
+    with no word of why. Seed 14 (3 heuristic bots): Seat 2 wins with a bouquet of 10 roses and 3
+    charm points, Seat 3 has 4."""
+    table_id, _ = finished_bot_table(live_server, "rose-ceremony", 3, 14)
+    errors: list[str] = []
+    rows = end_notes(browser, live_server, table_id, errors)
+    winner = next(r for r in rows if r["winner"])
+    assert winner["note"] == "3 charm points · won with a bouquet of 10 roses", rows
+    assert sorted(r["note"] for r in rows if not r["winner"]) == ["3 charm points", "4 charm points"], rows
+    assert not errors, errors
+
+
+def test_a_blades_and_rose_role_names_its_faction_once(live_server, browser):
+    table_id, _ = finished_bot_table(live_server, "blades-and-rose", 5, 3)
+    errors: list[str] = []
+    rows = end_notes(browser, live_server, table_id, errors)
+    notes = [r["note"] for r in rows]
+    assert len(notes) == 5 and all(n.endswith((" · White Rose faction", " · Blood Blades faction")) for n in notes), notes
+    assert "White Rose · White Rose faction" in notes, notes  # the White Rose herself
+    assert not errors, errors
