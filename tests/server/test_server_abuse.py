@@ -269,6 +269,26 @@ def test_the_lobby_lists_only_tables_someone_joined_or_that_moved(client):
     assert [t["table_id"] for t in client.get("/api/tables").json()] == [real["table_id"]]
 
 
+def test_an_abandoned_table_leaves_the_lobby_but_its_link_still_opens_it(client, monkeypatch):
+    """Regression: a joined table nobody touched again stayed in the lobby for ever as "Playing ·
+    0 online". A table untouched for lobby_idle_seconds (a day) is not listed; its view still is."""
+    from datetime import timedelta
+
+    import roses.server.service as service_module
+
+    real = made_table(client)
+    token = real["seats"][0]["token"]
+    client.get(f"/api/tables/{real['table_id']}", headers=auth(token))
+    assert [t["table_id"] for t in client.get("/api/tables").json()] == [real["table_id"]]
+    later = service_module.utcnow() + timedelta(days=1, seconds=1)
+    monkeypatch.setattr(service_module, "utcnow", lambda: later)
+    assert client.get("/api/tables").json() == []
+    r = client.get(f"/api/tables/{real['table_id']}", headers=auth(token))
+    assert r.status_code == 200 and r.json()["table_id"] == real["table_id"]
+    monkeypatch.setattr(service_module, "utcnow", lambda: later - timedelta(hours=23))  # within a day
+    assert [t["table_id"] for t in client.get("/api/tables").json()] == [real["table_id"]]
+
+
 def test_a_table_nobody_joined_expires(make_client):
     client = limited(make_client, unjoined_ttl_seconds=0, poll_interval=3600)  # expired by hand here
     idle, used = made_table(client), made_table(client)

@@ -38,6 +38,7 @@ class Limits:
     sockets_per_address: int = 32               #: open WebSockets from one address
     cached_tables: int = 2000                   #: table states kept in memory
     lobby_recent_seconds: int = 600             #: an action this recent lists a table nobody joined
+    lobby_idle_seconds: int = 86400             #: a table untouched this long leaves the lobby
     unjoined_ttl_seconds: int = 3600            #: a table no human joined is closed after this
     enabled: bool = True                        #: ``False``: rates are not counted (benchmarks)
 

@@ -171,10 +171,12 @@ class MemoryTableStore:
     def _joined(t: TableRow) -> bool:
         return any(s.kind == "human" and s.joined for s in t.seats)
 
-    def list_tables(self, limit: int = 200, recent: datetime | None = None) -> list[TableRow]:
+    def list_tables(self, limit: int = 200, recent: datetime | None = None,
+                    idle: datetime | None = None) -> list[TableRow]:
         with self._lock:
             rows = [t for t in self._tables.values() if t.status != "closed" and (
-                recent is None or self._joined(t) or (t.revision > 0 and t.updated >= recent))]
+                recent is None or self._joined(t) or (t.revision > 0 and t.updated >= recent))
+                and (idle is None or t.updated >= idle)]
             rows.sort(key=lambda t: t.created, reverse=True)
             rows.sort(key=lambda t: t.status == "finished")
             return [copy.deepcopy(t) for t in rows[:limit]]

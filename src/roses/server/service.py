@@ -580,9 +580,12 @@ class TableService:
 
     async def list_tables(self) -> list[dict[str, Any]]:
         """The lobby: open tables where a human joined or something happened lately (a table that
-        was only created, maybe by a flood of anonymous requests, is not listed)."""
-        recent = utcnow() - timedelta(seconds=self.limits.lobby_recent_seconds)
-        return [self.public_table(r) for r in await self.db(self.store.list_tables, 200, recent)]
+        was only created, maybe by a flood of anonymous requests, is not listed), and that changed
+        within ``lobby_idle_seconds`` (an abandoned game is not listed for ever as "Playing")."""
+        now = utcnow()
+        recent = now - timedelta(seconds=self.limits.lobby_recent_seconds)
+        idle = now - timedelta(seconds=self.limits.lobby_idle_seconds)
+        return [self.public_table(r) for r in await self.db(self.store.list_tables, 200, recent, idle)]
 
     async def expire_unjoined(self) -> list[str]:
         """Close every waiting table that no human joined within ``unjoined_ttl_seconds`` of its

@@ -169,10 +169,12 @@ class TableStore(Protocol):
         """Mark an unfinished table ``closed`` (no more actions are stored for it); ``True`` if
         that changed anything."""
 
-    def list_tables(self, limit: int = 200, recent: datetime | None = None) -> list[TableRow]:
+    def list_tables(self, limit: int = 200, recent: datetime | None = None,
+                    idle: datetime | None = None) -> list[TableRow]:
         """The newest tables that are not closed, unfinished first; with ``recent``, only those
         where a human seat joined or that changed (an action, a chat, a seat) since creation and
-        had an action after ``recent``."""
+        had an action after ``recent``; with ``idle``, only those updated after ``idle`` (an
+        abandoned table leaves the list; its links still work)."""
 
     def expire_unjoined(self, created_before: datetime) -> list[str]:
         """Close every ``waiting`` table created before ``created_before`` whose human seats all
@@ -502,11 +504,14 @@ class SqlTableStore(SeatingSql):
             self._bump(conn, table_id)
         return True
 
-    def list_tables(self, limit: int = 200, recent: datetime | None = None) -> list[TableRow]:
+    def list_tables(self, limit: int = 200, recent: datetime | None = None,
+                    idle: datetime | None = None) -> list[TableRow]:
         t = m.tables
         where = _OPEN
         if recent is not None:
             where = where & (_HUMAN_JOINED | ((t.c.revision > 0) & (t.c.updated >= recent)))
+        if idle is not None:
+            where = where & (t.c.updated >= idle)
         with self.engine.connect() as conn:
             rows = conn.execute(select(m.tables).where(where).order_by((m.tables.c.status == "finished"),
                                                           m.tables.c.created.desc()).limit(limit)).all()
