@@ -9,6 +9,7 @@ Seats are ``0..n-1``; clockwise is increasing seat index (RULINGS.md, seating co
 from __future__ import annotations
 
 import copy
+import operator
 import random
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -349,11 +350,19 @@ class State:
         nothing in it (history, log, seed, RNG) depends on what ``seat`` cannot know. Its
         ``observation(seat)`` and ``information_state_key(seat)`` equal this state's.
 
-        Args: ``seat`` (0..n-1), ``rng`` (a ``random.Random``, advanced). Returns a new state.
-        Raises ``ValueError`` for anything but a seat of this game (a spectator has no world).
+        Args: ``seat`` (0..n-1: an ``int`` or any integer type, e.g. numpy's), ``rng`` (a
+        ``random.Random``, advanced). Returns a new state. Raises ``ValueError`` for anything but a
+        seat of this game (``None``: a spectator has no world; ``True``, ``1.0``).
         """
-        if type(seat) is not int or not 0 <= seat < self.num_players:
+        # numpy's integers are seats too (an argmax, a PettingZoo agent index): they were refused
+        # as "needs a seat 0..2, not np.int64(0)"
+        try:
+            index = None if isinstance(seat, bool) else operator.index(seat)
+        except TypeError:
+            index = None
+        if index is None or not 0 <= index < self.num_players:
             raise ValueError(f"determinize needs a seat 0..{self.num_players - 1}, not {seat!r}")
+        seat = index
         steps = self._sample_history(seat, rng)
         world = self.game.new_initial_state(rng.getrandbits(63))
         world.replay_trusted(steps)
