@@ -84,10 +84,21 @@ def test_sampling_chance_where_chance_is_not_to_move_is_refused():
         state.sample_chance()
 
 
-@pytest.mark.parametrize("seat", [-1, 3, None, 1.0])
+@pytest.mark.parametrize("seat", [-1, 3, None, 1.0, True])
 def test_determinize_needs_a_seat_of_the_game(seat):
     with pytest.raises(ValueError):
         _to_add_phase().determinize(seat, random.Random(0))
+
+
+def test_determinize_takes_a_numpy_seat():
+    """A seat from numpy (an argmax, an agent index) is a seat: it was refused as 'determinize
+    needs a seat 0..2, not np.int64(1)'."""
+    import numpy as np  # matplotlib's dependency, so always installed
+
+    state = _to_add_phase()
+    world = state.determinize(np.int64(1), random.Random(0))
+    assert world.information_state_key(1) == state.information_state_key(1)
+    assert world.history == state.determinize(1, random.Random(0)).history
 
 
 def test_apply_legal_refuses_an_index_out_of_range():

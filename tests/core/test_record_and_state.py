@@ -1,5 +1,6 @@
 """Records, replay, JSON round trips, chance sampling and the registry (the core contract)."""
 import json
+import pickle
 
 import pytest
 
@@ -75,6 +76,27 @@ def test_state_json_round_trip_mid_game_continues_identically():
         assert a == b
         s.apply(a)
         t.apply(b)
+    assert s == t
+
+
+@pytest.mark.parametrize("name,players", [("roses-and-thorns", 3), ("rose-ceremony", 3), ("rare-roses", 2),
+                                          ("blades-and-rose", 5)])
+def test_a_pickled_state_is_equal_and_continues_identically(name, players):
+    """A state goes to a worker process (or OpenSpiel's serialisation) by pickle: its game's
+    read-only parameters used to refuse ("cannot pickle 'mappingproxy' object")."""
+    game = roses.load(name, players=players)
+    s = game.new_initial_state(4)
+    for _ in range(20):
+        s.apply(s.sample_chance() if s.is_chance_node() else s.legal_actions()[-1])
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and t.game == game and dict(t.game.params) == dict(game.params)
+    for _ in range(40):
+        if s.is_terminal():
+            break
+        a = s.sample_chance() if s.is_chance_node() else s.legal_actions()[0]
+        assert a == (t.sample_chance() if t.is_chance_node() else t.legal_actions()[0])
+        s.apply(a)
+        t.apply(a)
     assert s == t
 
 

@@ -10,7 +10,8 @@ import roses
 from roses.core import State
 
 SRC = Path(roses.__file__).parent
-HOOKS = re.compile(r"\._(apply|legal_actions|chance_outcomes|sample_history|compute_legal|source)\b|\._state\b")
+HOOKS = re.compile(r"\._(apply|legal_actions|chance_outcomes|sample_history|observation|compute_legal|source)\b|"
+                   r"\._state\b")
 
 
 def test_no_module_outside_core_and_games_calls_a_private_hook():
@@ -33,6 +34,31 @@ def test_determinize_is_final_in_every_game():
         state = roses.load(name).new_initial_state(1)
         assert type(state).determinize is State.determinize, name
         assert type(state)._sample_history is not State._sample_history, name
+
+
+def test_observation_is_final_and_refuses_a_seat_outside_the_game():
+    """``observation(-1)`` (``CHANCE``: ``current_player()`` at a chance node) showed the last
+    seat's private cards: Roses and Thorns its hand and stack, Rose Ceremony its hand, Blades &
+    Rose its role and hand; ``information_state_key(-1)`` every chance outcome. Every game now
+    refuses it, and ``n``; a numpy seat is a seat."""
+    import numpy as np
+    import pytest
+
+    for name, players in [("roses-and-thorns", 3), ("rose-ceremony", 3), ("rare-roses", 2),
+                          ("blades-and-rose", 5)]:
+        state = roses.load(name, players=players).new_initial_state(1)
+        assert type(state).observation is State.observation, name
+        assert state.is_chance_node()
+        for seat in (state.current_player(), players, True):
+            with pytest.raises(ValueError, match="observation needs a seat"):
+                state.observation(seat)
+        state.resolve_chance()
+        # information_state_key(-1) collected every chance outcome (every card dealt) as "own"
+        with pytest.raises(ValueError, match="information_state_key needs a seat"):
+            state.information_state_key(-1)
+        last = players - 1
+        assert state.observation(np.int64(last)) == state.observation(last)
+        assert state.observation(last).seat == last and state.observation(None).seat is None
 
 
 def test_loading_and_playing_a_game_imports_no_terminal_plotting_or_server_library():

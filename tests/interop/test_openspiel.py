@@ -1,4 +1,5 @@
 """OpenSpiel's own checker and bots on every registered roses game."""
+import pickle
 import random
 
 import numpy as np
@@ -16,7 +17,24 @@ from .conftest import CASES, case_id  # noqa: E402
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_random_sim_test(case):
     game = ros.load_game(case[0], **case[1])
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_game_and_state_pickle_and_serialize():
+    """pyspiel restores an unpickled Python game's C++ part only; ours is loaded again (it keeps its
+    roses game and parameters), and a state round-trips through pyspiel's serialisation."""
+    game = ros.load_game("rare-roses", players=2, max_offers=2)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.roses_game == game.roses_game
+    assert again.roses_game.params["max_offers"] == 2
+    state = game.new_initial_state()
+    while len(state.history()) < 25:
+        state.apply_action(state.legal_actions()[-1])
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(state2) == str(state) and state2.history() == state.history()
+    assert state2.information_state_string(0) == state.information_state_string(0)
+    assert state2.legal_actions() == state.legal_actions()
 
 
 def test_registered_names_and_honest_game_type():

@@ -309,6 +309,19 @@ class Game:
     def action_from_id(self, action_id: int) -> "Action":
         return self.spec.action_from_id(self, action_id)
 
+    def __reduce__(self) -> tuple:
+        # ``params`` is a read-only mappingproxy, which pickle refuses: a pickled game (and so a
+        # pickled state, e.g. sent to a worker process or OpenSpiel's serialisation) is its name and
+        # parameter values, loaded again on unpickling.
+        return _load, (self.name, dict(self.params))
+
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params.items() if k != "deck" and k != "order_deck")
         return f"Game({self.name!r}, {args})"
+
+
+def _load(name: str, params: dict[str, Any]) -> Game:
+    """``roses.load(name, **params)``: how :meth:`Game.__reduce__` rebuilds a pickled game."""
+    from .registry import load
+
+    return load(name, **params)

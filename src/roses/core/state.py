@@ -9,6 +9,7 @@ Seats are ``0..n-1``; clockwise is increasing seat index (RULINGS.md, seating co
 from __future__ import annotations
 
 import copy
+import operator
 import random
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -75,11 +76,9 @@ class State:
         :func:`roses.core.conformance.check_determinize` proves it)."""
         raise NotImplementedError
 
-    def observation(self, seat: int | None) -> Any:
-        """What ``seat`` may know now, as a frozen dataclass of JSON-able values.
-
-        ``seat=None`` is a spectator: public information only. *Game hook.*
-        """
+    def _observation(self, seat: int | None) -> Any:
+        """What ``seat`` (``0..n-1``, or ``None``: a spectator) may know now, as a frozen dataclass
+        of JSON-able values. *Game hook* behind :meth:`observation`, which checks the seat."""
         raise NotImplementedError
 
     def returns(self) -> list[float]:
@@ -339,6 +338,27 @@ class State:
         new._rng_shared = self._rng_shared = True
 
     # ------------------------------------------------------------------ hidden information
+    def _seat_index(self, seat: Any, what: str) -> int:
+        """``seat`` as an ``int`` in ``0..n-1`` (any integer type, e.g. numpy's), else ``ValueError``
+        naming ``what`` needed it (``None``, ``True``, ``1.0`` and out-of-range seats refused)."""
+        try:
+            index = None if isinstance(seat, bool) else operator.index(seat)
+        except TypeError:
+            index = None
+        if index is None or not 0 <= index < self.num_players:
+            raise ValueError(f"{what} needs a seat 0..{self.num_players - 1}, not {seat!r}")
+        return index
+
+    def observation(self, seat: int | None) -> Any:
+        """What ``seat`` may know now, as a frozen dataclass of JSON-able values (the game's
+        ``observation.py``). ``seat``: ``0..n-1`` (any integer type), or ``None`` for a spectator
+        (public information only).
+
+        *Final:* games provide :meth:`_observation`. Raises ``ValueError`` for any other seat: a
+        game reads its seats' private cards by index, so ``-1`` (``CHANCE``, what
+        ``current_player()`` says at a chance node) would be shown the last seat's hand."""
+        return self._observation(None if seat is None else self._seat_index(seat, "observation"))
+
     def determinize(self, seat: int, rng: random.Random) -> "State":
         """A full state that ``seat`` cannot tell from this one, everything hidden from it re-drawn
         at random with ``rng`` (TAG's "copy as one seat sees it"; the input to ISMCTS).
@@ -349,11 +369,11 @@ class State:
         nothing in it (history, log, seed, RNG) depends on what ``seat`` cannot know. Its
         ``observation(seat)`` and ``information_state_key(seat)`` equal this state's.
 
-        Args: ``seat`` (0..n-1), ``rng`` (a ``random.Random``, advanced). Returns a new state.
-        Raises ``ValueError`` for anything but a seat of this game (a spectator has no world).
+        Args: ``seat`` (0..n-1: an ``int`` or any integer type, e.g. numpy's), ``rng`` (a
+        ``random.Random``, advanced). Returns a new state. Raises ``ValueError`` for anything but a
+        seat of this game (``None``: a spectator has no world; ``True``, ``1.0``).
         """
-        if type(seat) is not int or not 0 <= seat < self.num_players:
-            raise ValueError(f"determinize needs a seat 0..{self.num_players - 1}, not {seat!r}")
+        seat = self._seat_index(seat, "determinize")
         steps = self._sample_history(seat, rng)
         world = self.game.new_initial_state(rng.getrandbits(63))
         world.replay_trusted(steps)
@@ -376,7 +396,9 @@ class State:
         """Hashable; equal for two states exactly when ``seat`` cannot tell them apart (perfect
         recall): the seat's own actions and everything it was shown, in order, as the raw log
         messages it read (:meth:`EventLog.seen_by`), never their wording. ISMCTS keys its trees on
-        it, step by step (:meth:`step_key`)."""
+        it, step by step (:meth:`step_key`). ``seat``: ``0..n-1``, else ``ValueError`` (``-1``,
+        ``CHANCE``, would collect every chance outcome as its "own actions")."""
+        seat = self._seat_index(seat, "information_state_key")
         return (seat, self.log.seen_by(seat), tuple(a for s, a in self.history if s == seat))
 
     def step_key(self, seat: int, log_start: int) -> tuple:

@@ -122,6 +122,11 @@ class RosesSpielGame(pyspiel.Game):
         own RNG, which the wrapper never samples from)."""
         return RosesSpielState(self, self.roses_game.new_initial_state(0 if seed is None else seed))
 
+    def __reduce__(self) -> tuple:
+        # pyspiel unpickles a game from its string into the C++ part only (no ``roses_game``):
+        # load the registered game from that string again instead.
+        return pyspiel.load_game, (str(self),)
+
     def make_py_observer(self, iig_obs_type=None, params=None) -> "RosesObserver":
         return RosesObserver(self.roses_game,
                              iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)

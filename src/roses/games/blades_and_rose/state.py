@@ -503,7 +503,7 @@ class BladesAndRoseState(State):
         key = super().information_state_key(seat)
         return key + (tuple(self.roles),) if self.phase == OVER else key
 
-    def observation(self, seat: int | None) -> BladesAndRoseObservation:
+    def _observation(self, seat: int | None) -> BladesAndRoseObservation:
         """What ``seat`` may know (module docstring of ``observation.py``): own role, hand, crystal
         and night knowledge; the public board (Q7); nothing of other seats' hidden cards."""
         over = self.phase == OVER

@@ -519,7 +519,7 @@ class RareRosesState(State):
         of success, "The Lone Florist")."""
         return [float(m) for m in self.money]
 
-    def observation(self, seat: int | None):
+    def _observation(self, seat: int | None):
         from .observation import observe
 
         return observe(self, seat)
@@ -555,7 +555,7 @@ class RareRosesState(State):
         seat actions write no log line: ``stop`` (when no order card is then turned over) and
         ``done buying``. Without the count, "seat 1 may still push" and "seat 1 stopped" (or
         "buying" and "filling") would share a key although the observations differ (the phase)."""
-        return (seat, self.log.seen_by(seat), tuple(a for s, a in self.history if s == seat), len(self.history))
+        return super().information_state_key(seat) + (len(self.history),)
 
     # ------------------------------------------------------------------ fast copies
     def clone(self) -> "RareRosesState":

@@ -478,7 +478,7 @@ class RoseCeremonyState(State):
             return {}
         return {"win_by": self.win_by, "tie": "yes" if len(self.winners) > 1 else "no"}
 
-    def observation(self, seat: int | None) -> RoseCeremonyObservation:
+    def _observation(self, seat: int | None) -> RoseCeremonyObservation:
         """What ``seat`` may know (RC-3): its own hand; every bouquet, the discard pile, charm
         points and the deck size; the pending offer's card only if ``seat`` is its offerer."""
         pending = self.pending

@@ -425,7 +425,7 @@ class RosesAndThornsState(State):
             return {"win_by": "last-standing"}
         return {"win_by": "quick-game" if self.game.params["quick_game"] else "second-challenge"}
 
-    def observation(self, seat: int | None) -> Observation:
+    def _observation(self, seat: int | None) -> Observation:
         bidding = self.phase == BIDDING
         hands, stacks, revealed, out = self.hands, self.stacks, self.revealed, self.out
         markers, passed, thorn_held, bids = self.markers, self.passed, self.thorn_held, self.bids
