@@ -1,4 +1,5 @@
 """OpenSpiel's own checker and bots on every registered roses game."""
+import json
 import pickle
 import random
 
@@ -109,3 +110,23 @@ def test_ismcts_and_mcts_choose_legal_moves(name, players):
         assert action in state.legal_actions()
         state.apply_action(action)
         moves += 1
+
+
+def test_observer_kinds_it_cannot_give_are_refused_not_answered_with_another_view():
+    """Regression: public_info=False still gave the public information, and private_info=ALL_PLAYERS
+    gave one seat's view; both are now refused by name. A seat's and a spectator's views stay."""
+    game = pyspiel.load_game("python_rose_ceremony", {"players": 3})
+    kinds = pyspiel.PrivateInfoType
+    for public, private, says in ((True, kinds.ALL_PLAYERS, "every player's private information"),
+                                  (False, kinds.SINGLE_PLAYER, "without the public information"),
+                                  (False, kinds.NONE, "without the public information")):
+        with pytest.raises(ValueError, match=says):
+            game.make_py_observer(pyspiel.IIGObservationType(public_info=public, perfect_recall=False,
+                                                             private_info=private))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    seat = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
+    public = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=kinds.NONE))
+    mine, theirs = json.loads(seat.string_from(state, 0)), json.loads(public.string_from(state, 0))
+    assert len(mine["hand"]) == 4 and theirs["hand"] == [] and (mine["seat"], theirs["seat"]) == (0, None)

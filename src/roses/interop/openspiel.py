@@ -227,6 +227,14 @@ class RosesObserver:
         self.game = game
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        # The views are one seat's (private and public together) or a spectator's (public only):
+        # refuse the other kinds rather than answer one of these in their place.
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("observation of every player's private information is not supported: "
+                             "use private_info SINGLE_PLAYER (a seat's view) or NONE (public only)")
+        if not iig_obs_type.public_info:
+            raise ValueError("an observation without the public information is not supported: a seat's "
+                             "view holds both, a spectator's the public part (use public_info=True)")
         pieces = layout(game, information_state=self.perfect_recall)
         self.tensor = np.zeros(sum(n for _, n, _ in pieces), np.float32)
         self.dict, index = {}, 0
