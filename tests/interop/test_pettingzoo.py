@@ -60,3 +60,18 @@ def test_illegal_action_is_refused_state_unchanged():
         env.step(illegal)
     assert env.state_.to_json() == before
     assert "Roses and Thorns" in env.render()
+
+
+def test_an_action_that_is_not_an_id_is_refused_by_name_state_unchanged():
+    """Regression: step(None) for a live agent raised int()'s bare TypeError, and step(2.5) played
+    action 2. Anything but an integer id (numpy's too) is a ValueError naming the id range."""
+    env = pz.env("rose-ceremony", players=3)
+    env.reset(seed=0)
+    before = env.state_.to_json()
+    for bad in (None, 2.5, "x", True):
+        with pytest.raises(ValueError, match=r"an action is an integer action id 0\.\.57"):
+            env.step(bad)
+    assert env.state_.to_json() == before
+    legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+    env.step(np.int64(legal[0]))  # a numpy id, as a policy gives it
+    assert env.state_.to_json() != before

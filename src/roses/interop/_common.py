@@ -18,6 +18,23 @@ def load_game(game: str | Game, **params) -> Game:
     return roses.load(game, **params)
 
 
+def action_id(game: Game, action) -> int:
+    """``action`` (an ``int`` or numpy integer, as an agent's policy gives it) as a fixed action
+    id of ``game``. Raises ``ValueError`` naming the range for anything else: ``None`` (the move of
+    an agent that is done), ``2.5``, ``True`` or text, which ``int()`` would take or fail on
+    without saying what an action is."""
+    import operator
+
+    n = game.num_distinct_actions()
+    try:
+        index = None if isinstance(action, bool) else operator.index(action)
+    except TypeError:
+        index = None
+    if index is None:
+        raise ValueError(f"an action is an integer action id 0..{n - 1} (see the action mask), not {action!r}")
+    return index
+
+
 def legal_mask(state: State) -> np.ndarray:
     """``int8`` vector over the fixed action ids, 1 for each legal seat action (all zeros at a
     chance node or once the game is over)."""

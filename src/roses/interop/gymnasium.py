@@ -29,7 +29,7 @@ from gymnasium import spaces
 import roses
 from roses.core import State
 
-from ._common import legal_mask, text_view
+from ._common import action_id, legal_mask, text_view
 from .tensors import observation_tensor, tensor_size
 
 ENV_ID = "roses/LoneFlorist-v0"
@@ -66,7 +66,7 @@ class LoneFloristEnv(gymnasium.Env):
 
     def step(self, action):
         state = self.state_
-        action = self.game.action_from_id(int(action))
+        action = self.game.action_from_id(action_id(self.game, action))
         if not state.is_legal(action):
             obs, info = self._obs_info(illegal_action=True)
             return obs, 0.0, state.is_terminal(), False, info

@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 
 from roses.core import Game
 
-from ._common import legal_mask, load_game, text_view
+from ._common import action_id, legal_mask, load_game, text_view
 from .tensors import observation_tensor, tensor_size
 
 
@@ -100,7 +100,7 @@ class RosesAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         state = self.state_
-        state.apply(self.game.action_from_id(int(action)))
+        state.apply(self.game.action_from_id(action_id(self.game, action)))
         state.resolve_chance()
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
