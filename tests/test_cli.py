@@ -91,10 +91,16 @@ def test_games_lists_parameters():
     assert r.exit_code == 0 and "quick_game" in r.output and "RT-8" in r.output
 
 
-def test_games_says_a_seat_parameter_counts_from_0():
+def test_games_says_a_seat_parameter_counts_from_0(monkeypatch):
     """Regression: `roses games` described start_player as "Fixed first start player" only, so a
     designer who counts seats from 1 (as --seat does) got the next seat with -p start_player=1."""
-    out = runner.invoke(app, ["games"], env={"COLUMNS": "400"}).output
+    import roses.cli.table as table
+    from rich.console import Console
+
+    # a wide console of its own: the module's keeps the COLUMNS of its import (80 in a pytest-xdist
+    # worker), which an env of the call does not change, and would wrap each row over lines
+    monkeypatch.setattr(table, "console", Console(width=400, emoji=False))
+    out = runner.invoke(app, ["games"]).output
     rows = [line for line in out.splitlines() if line.startswith("│ start_player ")]
     assert len(rows) == 3  # Roses and Thorns, Rose Ceremony, Rare Roses
     assert all("A seat counted from 0: 0 is Seat 1." in line for line in rows)
