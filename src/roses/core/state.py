@@ -28,6 +28,19 @@ TERMINAL = -4
 Action = Any  # a frozen dataclass defined by each game; ``str(action)`` is its stable text form
 
 
+def whole_index(value: Any) -> int | None:
+    """``value`` as an ``int`` when it is an integer of any type (``int``, numpy's: what a policy
+    or an array gives), else ``None``: ``True``, ``1.0``, ``None`` and text are not indices.
+    The one check behind a seat (:meth:`State.observation`, ``determinize``) and an adapter's
+    action id."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 class State:
     """One position of a game, plus everything needed to continue it reproducibly.
 
@@ -341,10 +354,7 @@ class State:
     def _seat_index(self, seat: Any, what: str) -> int:
         """``seat`` as an ``int`` in ``0..n-1`` (any integer type, e.g. numpy's), else ``ValueError``
         naming ``what`` needed it (``None``, ``True``, ``1.0`` and out-of-range seats refused)."""
-        try:
-            index = None if isinstance(seat, bool) else operator.index(seat)
-        except TypeError:
-            index = None
+        index = whole_index(seat)
         if index is None or not 0 <= index < self.num_players:
             raise ValueError(f"{what} needs a seat 0..{self.num_players - 1}, not {seat!r}")
         return index

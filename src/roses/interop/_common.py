@@ -6,6 +6,8 @@ import numpy as np
 
 import roses
 from roses.core import Game, State
+from roses.core.plain import end_text
+from roses.core.state import whole_index
 
 
 def load_game(game: str | Game, **params) -> Game:
@@ -23,14 +25,9 @@ def action_id(game: Game, action) -> int:
     id of ``game``. Raises ``ValueError`` naming the range for anything else: ``None`` (the move of
     an agent that is done), ``2.5``, ``True`` or text, which ``int()`` would take or fail on
     without saying what an action is."""
-    import operator
-
-    n = game.num_distinct_actions()
-    try:
-        index = None if isinstance(action, bool) else operator.index(action)
-    except TypeError:
-        index = None
+    index = whole_index(action)
     if index is None:
+        n = game.num_distinct_actions()
         raise ValueError(f"an action is an integer action id 0..{n - 1} (see the action mask), not {action!r}")
     return index
 
@@ -59,6 +56,5 @@ def text_view(state: State, seat: int | None = None) -> str:
     console = Console(file=StringIO(), width=110, color_system=None, force_terminal=False)
     console.print(render(obs))
     if state.is_terminal():
-        from roses.core.plain import end_text
         console.print(end_text(state, seat), markup=False)
     return console.file.getvalue()
