@@ -17,7 +17,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import pytest
 
@@ -209,6 +209,22 @@ def new_page(browser, errors: list[str], width: int = 1280, height: int = 900, *
     page.on("console", lambda m: errors.append(f"{page.url}: console {m.text}")
             if m.type == "error" and "Failed to load resource" not in m.text else None)
     return page
+
+
+#: A desktop screen and a phone, (width, height) in CSS pixels: the sizes a layout test tries.
+SIZES = ((1280, 900), (390, 844))
+
+
+def pages_at_sizes(browser, errors: list[str], url: str) -> Iterator[tuple[int, "Page"]]:
+    """``url`` opened in a fresh page (:func:`new_page`) at each of :data:`SIZES`: yields
+    ``(width, page)`` and closes the page's context before the next size."""
+    for width, height in SIZES:
+        page = new_page(browser, errors, width=width, height=height)
+        try:
+            page.goto(url)
+            yield width, page
+        finally:
+            page.context.close()
 
 
 def game_available(name: str) -> str | None:

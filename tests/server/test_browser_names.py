@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 try:
-    from .browser_fixtures import api, browser, create_table, live_server, new_page, screenshot  # noqa: F401
+    from .browser_fixtures import api, browser, create_table, live_server, pages_at_sizes, screenshot  # noqa: F401
     from .seat_helpers import QUICK, RT, finish, person, table_of, token_of
 except ImportError:
-    from browser_fixtures import api, browser, create_table, live_server, new_page, screenshot  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import api, browser, create_table, live_server, pages_at_sizes, screenshot  # type: ignore[no-redef]  # noqa: F401
     from seat_helpers import QUICK, RT, finish, person, table_of, token_of  # type: ignore[no-redef]
 
 pytestmark = pytest.mark.browser
@@ -93,14 +93,11 @@ def test_seat_boxes_show_a_long_name_and_the_bots_levels_whole(game, players, li
         "seats": [{"kind": "human", "name": "Maximilian-Alexander"}] + bots[:players - 1]})
     assert status == 201, made
     errors: list[str] = []
-    for width, height in ((1280, 900), (390, 844)):
-        page = new_page(browser, errors, width=width, height=height)
-        page.goto(live_server + made["seats"][0]["join_url"])
+    for width, page in pages_at_sizes(browser, errors, live_server + made["seats"][0]["join_url"]):
         page.wait_for_selector("#board .seat-box .sname")
         names = page.locator("#board .seat-box .sname").all_inner_texts()
         assert "Maximilian-Alexander" in names, names
         assert any("(expert bot)" in n for n in names), names
         assert page.evaluate(CUT_NAMES) == [], (width, names)
         screenshot(page, f"names-whole-{game}-{width}")
-        page.context.close()
     assert not errors, errors

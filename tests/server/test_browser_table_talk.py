@@ -8,9 +8,11 @@ import random
 import pytest
 
 try:
-    from .browser_fixtures import SCREENSHOTS, api, browser, create_table, live_server, new_page, play_to_end  # noqa: F401
+    from .browser_fixtures import (SCREENSHOTS, api, browser, create_table, live_server, new_page,  # noqa: F401
+                                   pages_at_sizes, play_to_end)
 except ImportError:
-    from browser_fixtures import SCREENSHOTS, api, browser, create_table, live_server, new_page, play_to_end  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import (SCREENSHOTS, api, browser, create_table, live_server, new_page,  # type: ignore[no-redef]  # noqa: F401
+                                  pages_at_sizes, play_to_end)
 
 pytestmark = pytest.mark.browser
 
@@ -95,14 +97,11 @@ def test_the_nominate_list_shows_a_long_name_whole(live_server, browser):
         "seats": [{"kind": "human", "name": "Maximilian-Alexander"}] + [{"kind": "bot", "bot": "ismcts:expert"}] * 4})
     assert status == 201, made
     errors: list[str] = []
-    for width, height in ((1280, 900), (390, 844)):
-        page = new_page(browser, errors, width=width, height=height)
-        page.goto(live_server + made["seats"][0]["join_url"])
+    for width, page in pages_at_sizes(browser, errors, live_server + made["seats"][0]["join_url"]):
         page.wait_for_selector("#talk-panel:not([hidden]) select[data-talk=nominate]")
         lists = page.evaluate(LIST_ROOM)
         assert lists[0][0] == "Maximilian-Alexander (you)", lists
         assert [t for t, need, room in lists if need > room] == [], (width, lists)
         row = page.locator(".talk-row:has(select[data-talk=nominate])").inner_text()
         assert " ".join(row.split()).startswith("Nominate for the coin"), row
-        page.context.close()
     assert not errors, errors

@@ -17,11 +17,11 @@ import pytest
 
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        api, browser, create_table, game_available, live_server, new_page, screenshot,
+        api, browser, create_table, game_available, live_server, new_page, pages_at_sizes, screenshot,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        api, browser, create_table, game_available, live_server, new_page, screenshot,
+        api, browser, create_table, game_available, live_server, new_page, pages_at_sizes, screenshot,
     )
 
 pytestmark = pytest.mark.browser
@@ -84,9 +84,7 @@ def test_long_unbroken_names_never_widen_the_page(game, players, live_server, br
     made = make(live_server, game, [{"kind": "human", "name": LONG_SEAT}, {"kind": "human", "name": OTHER_SEAT},
                                     *bots(players - 2)], name=LONG_TABLE, params={"players": players})
     errors: list[str] = []
-    for width, height in ((1280, 900), (390, 844)):
-        page = new_page(browser, errors, width=width, height=height)
-        page.goto(live_server + made["seats"][0]["join_url"])
+    for width, page in pages_at_sizes(browser, errors, live_server + made["seats"][0]["join_url"]):
         page.wait_for_selector("#board .seat-box")
         page.wait_for_function("() => document.getElementById('log').children.length > 0")
         sizes = page.evaluate(PAGE_WIDTH)
@@ -98,16 +96,12 @@ def test_long_unbroken_names_never_widen_the_page(game, players, live_server, br
         assert LONG_SEAT in (first.get_attribute("title") or "") + first.inner_text()
         if width == 390 or game == RC:
             screenshot(page, f"ux-long-names-{game}-{width}")
-        page.context.close()
     # The lobby lists the table (name 200 characters) without scrolling sideways.
-    for width, height in ((1280, 900), (390, 844)):
-        page = new_page(browser, errors, width=width, height=height)
-        page.goto(live_server + "/")
+    for width, page in pages_at_sizes(browser, errors, live_server + "/"):
         page.wait_for_selector(".table-item")
         sizes = page.evaluate(PAGE_WIDTH)
         assert sizes["page"] <= sizes["viewport"], (width, sizes)
         assert LONG_TABLE in page.inner_text("#tables")
-        page.context.close()
     assert not errors, errors
 
 
