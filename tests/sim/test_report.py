@@ -91,10 +91,10 @@ def test_a_position_is_called_outside_the_fair_share_only_when_clear_of_all_posi
     # rule named a position in about a quarter of them; the corrected one in about one in twenty.
     import random
 
-    from roses.sim.report import wilson_interval
+    from roses.sim.batch import wilson
     rng = random.Random(7)
     cells = [[sum(1 for _ in range(60) if rng.random() < 1 / 6) for _ in range(6)] for _ in range(400)]
-    old_rule = sum(any(not lo <= 1 / 6 <= hi for lo, hi in (wilson_interval(k, 60) for k in c)) for c in cells)
+    old_rule = sum(any(not lo <= 1 / 6 <= hi for lo, hi in (wilson(k, 60) for k in c)) for c in cells)
     new_rule = sum(any(holm_clear(c, 60, 1 / 6)) for c in cells)
     assert old_rule / 400 > 0.15 and new_rule / 400 < 0.08, (old_rule, new_rule)
 

@@ -3,7 +3,8 @@ import json
 
 import pytest
 
-from roses.sim.report import build_cells, render_html, render_markdown, wilson_interval
+from roses.sim.batch import wilson
+from roses.sim.report import build_cells, render_html, render_markdown
 from roses.sim.results import read_results, write_results
 from roses.sim.sweep import ROW_COLUMNS, expand_grid, game_seed, parse_values, plan, run_sweep
 
@@ -67,10 +68,17 @@ def test_results_files_round_trip(rows, tmp_path, suffix):
     assert read_results(path) == rows
 
 
-def test_wilson_interval_matches_known_values():
-    lo, hi = wilson_interval(31, 100)
+def test_wilson_matches_scipys_wilson_interval():
+    # roses.sim.batch.wilson is the one interval of simulate, sweeps, reports and benchmarks
+    from scipy.stats import binomtest
+
+    lo, hi = wilson(31, 100)
     assert (round(lo, 4), round(hi, 4)) == (0.2278, 0.4063)
-    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+    for k, n in ((0, 7), (3, 7), (7, 7), (120, 1000), (999, 1000)):
+        ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+        lo, hi = wilson(k, n)
+        assert abs(lo - ci.low) < 1e-9 and abs(hi - ci.high) < 1e-9, (k, n, lo, hi, ci)
 
 
 def test_report_has_every_figure_and_finding(rows):
@@ -81,7 +89,7 @@ def test_report_has_every_figure_and_finding(rows):
     cells = build_cells(rows)
     first = cells[0].panels[0]
     wins = sum(1 for r in rows[:6] if r["positions"][r["winners"][0]] == 0)
-    lo, hi = wilson_interval(wins, 6)
+    lo, hi = wilson(wins, 6)
     assert first.finding.startswith(f"The first player wins {100 * wins / 6:.0f}% (95% interval "
                                     f"{100 * lo:.0f}%–{100 * hi:.0f}%) with 3 players; fair share 33%.")
     assert page.count("class='finding'") == 12 and first.finding in page

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import time
+from statistics import NormalDist
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -73,15 +74,23 @@ class BatchResult:
         }
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval (low, high) for a proportion ``successes / n`` (95% for z=1.96)."""
+_Z95 = NormalDist().inv_cdf(0.975)  # 1.95996…, so the interval is scipy's ``method="wilson"``
+
+
+def wilson(successes: float, n: int, z: float = _Z95) -> tuple[float, float]:
+    """Wilson score interval (low, high) for a proportion ``successes / n`` (95% by default): the
+    one interval of simulate, sweeps, reports, tournaments and benchmarks. ``successes`` may be
+    fractional (shared wins count a share); ``(0, 1)`` for ``n == 0``."""
     if n == 0:
         return (0.0, 1.0)
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at 0 or n successes the bound is exactly 0 or 1; rounding would leave a 1e-17 crumb
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def expand_bots(bots: Sequence[str], players: int) -> list[str]:

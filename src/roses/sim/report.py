@@ -24,19 +24,9 @@ from typing import Any, Sequence
 from roses.core import RosesError, get_spec
 from roses.core.words import counted
 
+from .batch import wilson
 from .plots import count_axis
 from .sweep import NO_END
-
-
-def wilson_interval(successes: int, n: int) -> tuple[float, float]:
-    """95% Wilson score interval (low, high) of ``successes`` out of ``n`` (scipy's binomtest);
-    ``(0, 1)`` for ``n == 0``."""
-    if n == 0:
-        return (0.0, 1.0)
-    from scipy.stats import binomtest
-
-    ci = binomtest(int(successes), int(n)).proportion_ci(confidence_level=0.95, method="wilson")
-    return (float(ci.low), float(ci.high))
 
 
 def holm_clear(successes: Sequence[int], n: int, share: float, level: float = 0.05) -> list[bool]:
@@ -127,7 +117,7 @@ def position_panel(rows: Sequence[dict[str, Any]]) -> Panel:
             wins[r["positions"][s]] += 1
     fair = sum(len(r["winners"]) for r in rows) / (games * n)
     rates = [w / games for w in wins]
-    cis = [wilson_interval(w, games) for w in wins]
+    cis = [wilson(w, games) for w in wins]
     clear = holm_clear(wins, games, fair)
     outside = [p for p in range(n) if clear[p]]
     # an interval that misses the fair share by itself, but not clearly once all n are counted
@@ -238,7 +228,7 @@ def faction_panel(rows: Sequence[dict[str, Any]]) -> Panel | None:
         counts[r["end"]] = counts.get(r["end"], 0) + 1
     names = sorted({f for r in rows for f in r["fig_factions"]} | set(counts))
     rates = {f: counts.get(f, 0) / games for f in names}
-    cis = {f: wilson_interval(counts.get(f, 0), games) for f in names}
+    cis = {f: wilson(counts.get(f, 0), games) for f in names}
     d = pct_digits(0.5, list(cis.values()))
     finding = "; ".join(f"{f} win {pct(rates[f], d)} ({pct(cis[f][0], d)}–{pct(cis[f][1], d)})" for f in names)
     off = max(abs(rates[f] - 0.5) for f in names)
@@ -324,13 +314,13 @@ def overview(rows: Sequence[dict[str, Any]]) -> list[tuple[str, ...]]:
     for label, rs in cells:
         n, g = rs[0]["players"], len(rs)
         first = sum(1 for r in rs if any(r["positions"][s] == 0 for s in r["winners"]))
-        lo, hi = wilson_interval(first, g)
+        lo, hi = wilson(first, g)
         fair = sum(len(r["winners"]) for r in rs) / (g * n)
         d = pct_digits(fair, [(lo, hi)])
         rounds = [r["rounds"] for r in rs if r.get("rounds") is not None]
         if factions:
             w = sum(1 for r in rs if r["end"] == "White Rose")
-            wl, wh = wilson_interval(w, g)
+            wl, wh = wilson(w, g)
             last = f"{pct(w / g)} ({pct(wl)}–{pct(wh)})"
         else:
             ends: dict[str, int] = {}
@@ -421,4 +411,4 @@ def render_markdown(rows: Sequence[dict[str, Any]], command: str | None = None) 
     return "\n".join(out)
 
 
-__all__ = ["build_cells", "render_html", "render_markdown", "wilson_interval"]
+__all__ = ["build_cells", "render_html", "render_markdown"]
