@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 from collections import defaultdict
@@ -45,6 +46,9 @@ from roses.agents.rollout import RolloutAgent
 from roses.games.rose_ceremony.actions import ACCEPT, REFUSE
 from roses.games.rose_ceremony.bots import HeuristicAgent, bold_agent
 from roses.sim.match import play_game
+
+sys.path.insert(0, os.path.dirname(__file__))
+from agents import HandsSeen  # noqa: E402  (bench/agents.py)
 
 #: Beliefs compared: name -> (pool, window, epsilon), or None for uniform worlds
 #: (``turn.sample_state``). "hard" is ``ismcts:hard``'s (pool 24, the default window 16, ε 0.25).
@@ -67,15 +71,12 @@ class Table:
         return self.bots[turn.seat].act(turn)
 
 
-class TrueTurn(Turn):
-    """``turn`` whose every world is the true state itself (``RolloutAgent.world_returns`` then
-    gives each one fresh future draws): what a seat that sees the card would search."""
+class TrueTurn(HandsSeen):
+    """``turn`` whose every world is the true state itself, not reseeded here:
+    ``RolloutAgent.world_returns`` gives each world fresh future draws, and drawing no seed keeps
+    the random stream (and the figures in docs/agents.md) as recorded."""
 
-    __slots__ = ("true",)
-
-    def __init__(self, state):
-        super().__init__(state.current_player(), None, state.legal_actions(), state)
-        self.true = state
+    __slots__ = ()
 
     def sample_state(self, rng):
         return self.true.clone()
