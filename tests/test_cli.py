@@ -527,3 +527,32 @@ def test_command_list_wraps_each_description_at_the_terminal_not_mid_sentence():
                            ("report", "game length, scores and how games end, for every cell"),
                            ("tournament", "win rate per bot with 95% confidence intervals")):
         assert words in lines[command], lines[command]
+
+
+def test_a_sweep_over_two_deck_files_and_one_roses_price(tmp_path):
+    """A designer compares two order decks and a rose's price in one sweep: `-p order_deck=@a,@b`
+    is two values (it read 'a.json,@b.json' as one file name), `market_prices.rainbow=2,3` one
+    rose's price (an unknown parameter before); the results and the report name cells by file and
+    by price, not by the deck's whole data."""
+    from roses.games.rare_roses.cards import DEFAULT_DECK_PATH
+    from roses.sim.results import read_results
+
+    deck = json.loads(DEFAULT_DECK_PATH.read_text())
+    (tmp_path / "a.json").write_text(json.dumps(deck))
+    (tmp_path / "b.json").write_text(json.dumps(deck[:-5]))
+    out = tmp_path / "r.csv"
+    r = runner.invoke(app, ["simulate", "rare-roses", "-p", "players=2", "-g", "2", "--out", str(out),
+                            "-p", f"order_deck=@{tmp_path / 'a.json'},@{tmp_path / 'b.json'}",
+                            "-p", "market_prices.rainbow=2,3"])
+    assert r.exit_code == 0, r.output
+    assert "8 games in 4 cells" in r.output
+    rows = read_results(out)
+    assert len(rows) == 8
+    assert {(r_["param_order_deck"][-6:], r_["param_market_prices.rainbow"]) for r_ in rows} == {
+        ("a.json", 2), ("b.json", 2), ("a.json", 3), ("b.json", 3)}
+    assert {r_["param_market_prices"]["rainbow"] for r_ in rows} == {2, 3}  # the whole prices, read back
+    md = tmp_path / "r.md"
+    assert runner.invoke(app, ["report", str(out), "--out", str(md)]).exit_code == 0
+    heads = [line for line in md.read_text().splitlines() if line.startswith("## ")]
+    assert len(heads) == 4 and all("market_prices.rainbow=" in h and ("a.json" in h or "b.json" in h) for h in heads)
+    assert not any("market_prices=" in h or "juliet" in h for h in heads)

@@ -62,3 +62,30 @@ def test_other_parameter_errors_are_for_players_as_they_are():
     with pytest.raises(GameParameterError) as e:
         resolve(PARAMS, {"players": 11})
     assert e.value.plain is None and e.value.for_player == str(e.value)
+
+
+PRICES = (Param("players", int, 2, "seats"),
+          Param("prices", object, {"rainbow": 2, "striped-dragon": 3}, "prices", check=lambda v: None
+                if all(isinstance(p, int) and p >= 0 for p in v.values()) else "whole dollars"),
+          Param("rounds", int, 3, "rounds"))
+
+
+def test_name_dot_key_sets_one_entry_of_a_mapping_over_its_default_or_the_given_one():
+    # a designer sweeps one rose's price: market_prices.rainbow=2..4
+    assert resolve(PRICES, {"prices.rainbow": "4"})["prices"] == {"rainbow": 4, "striped-dragon": 3}
+    assert resolve(PRICES, {"prices.striped-dragon": 5})["prices"] == {"rainbow": 2, "striped-dragon": 5}
+    given = {"prices": '{"rainbow": 1, "striped-dragon": 1}', "prices.rainbow": "7"}
+    assert resolve(PRICES, given)["prices"] == {"rainbow": 7, "striped-dragon": 1}
+    assert PRICES[1].default == {"rainbow": 2, "striped-dragon": 3}  # the default is not changed
+
+
+@pytest.mark.parametrize("given,name,fragment", [
+    ({"prices.pink": "1"}, "prices.pink", "unknown entry; known: ['rainbow', 'striped-dragon']"),
+    ({"rounds.first": "1"}, "rounds.first", "rounds has no named entries"),
+    ({"seasons.first": "1"}, "seasons.first", "unknown parameter"),
+    ({"prices.rainbow": "-1"}, "prices", "whole dollars"),  # the mapping's own check still runs
+])
+def test_name_dot_key_refusals_name_the_entry(given, name, fragment):
+    with pytest.raises(GameParameterError) as e:
+        resolve(PRICES, given)
+    assert e.value.name == name and fragment in str(e.value)

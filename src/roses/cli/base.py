@@ -42,7 +42,8 @@ err = Console(stderr=True, soft_wrap=True, emoji=False)  # error lines stay whol
 
 GameArg = typer.Argument(..., help="Game name, e.g. roses-and-thorns (see `roses games`).")
 ParamOpt = typer.Option([], "--param", "-p",
-                        help="Game parameter NAME=VALUE (repeatable), e.g. -p quick_game=true; NAME=@FILE reads the value from a file.")
+                        help="Game parameter NAME=VALUE (repeatable), e.g. -p quick_game=true; NAME=@FILE reads the value from a file; "
+                        "NAME.KEY=VALUE sets one entry, e.g. -p market_prices.rainbow=3.")
 
 
 def _fail(message: str) -> None:
@@ -64,7 +65,8 @@ def _params(players: Optional[int], pairs: list[str]) -> dict[str, Any]:
                 v = Path(v[1:]).read_text()
             except (OSError, UnicodeDecodeError) as e:
                 _fail(f"--param {k}: cannot read {quoted(v[1:])}: {getattr(e, 'strerror', None) or e}")
-        out[k.strip().replace("-", "_")] = v
+        base, dot, key = k.strip().partition(".")  # NAME.KEY: one entry (a rose's price); keys keep their dashes
+        out[base.replace("-", "_") + dot + key] = v
     if players is not None:
         given = out.get("players")
         if given is not None and str(given).strip().lstrip("+0") != str(players).lstrip("0"):

@@ -28,7 +28,8 @@ def simulate(
                                        "default: the game's heuristic (random for a game without one)."),
     seed: int = typer.Option(0, help="Seed of the batch: same seed, same result."),
     param: list[str] = typer.Option([], "--param", "-p", help="Game parameter NAME=VALUE (repeatable); a sweep "
-                                    "takes several values: players=3..6 or quick_game=true,false. NAME=@FILE reads a file."),
+                                    "takes several values: players=3..6 or quick_game=true,false. NAME=@FILE reads a file "
+                                    "(@a.json,@b.json: two); NAME.KEY=VALUE sets one entry (market_prices.rainbow=3)."),
     workers: int = typer.Option(1, min=1, help="Worker processes (results do not depend on it)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
     plot: Optional[Path] = typer.Option(None, help="Also save a balance figure (seat advantage, game length): .png/.svg/.pdf. "
@@ -51,14 +52,15 @@ def simulate(
                 for k, v in _params(players, [p for p in param if not p.split("=", 1)[-1].startswith("@")]).items()}
     except ValueError as e:
         _fail(f"--param: {e}")
-    if out is not None or any(len(v) > 1 for v in axes.values()) or backend != "process":
+    files = _file_axes(param)
+    if out is not None or any(len(v) > 1 for v in [*axes.values(), *files.values()]) or backend != "process":
         # a sweep has no one batch to draw or print: say so rather than ignore the option
         if plot is not None:
             _fail("--plot draws one batch; a sweep's figures are in its report: "
                   "--out results.parquet, then `roses report results.parquet`")
         if as_json:
             _fail("--json prints one batch; a sweep writes one row per game with --out (.parquet or .csv)")
-        _sweep(game, axes, param, bots, games_, seed, workers, out, backend, address)
+        _sweep(game, axes, files, bots, games_, seed, workers, out, backend, address)
         return
     g = _load(game, players, param)
     bots = bots or default_bot(g)
@@ -99,9 +101,27 @@ def simulate(
     _save_plot(result, plot)
 
 
-def _sweep(game: str, axes: dict[str, list[str]], pairs: list[str], bots: Optional[str], games_: int, seed: int,
-           workers: int, out: Optional[Path], backend: str, address: Optional[str]) -> None:
-    """`simulate` over a grid of cells: progress bar with ETA, a line per cell, rows to ``out``."""
+def _file_axes(pairs: list[str]) -> dict[str, dict[str, str]]:
+    """The ``NAME=@FILE`` parameters: ``{name: {label: file text}}``, the label ``@FILE`` as
+    typed. ``NAME=@a.json,@b.json`` gives two values, a sweep over the files (a deck each).
+    Fails (exit 2) on a file that cannot be read."""
+    out: dict[str, dict[str, str]] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        if not value.startswith("@"):
+            continue
+        for part in value.split(","):
+            label = "@" + part.strip().lstrip("@")
+            out.setdefault(name.strip().replace("-", "_"), {})[label] = _params(None, [f"{name}={label}"])[
+                name.strip().replace("-", "_")]
+    return out
+
+
+def _sweep(game: str, axes: dict[str, list[str]], files: dict[str, dict[str, str]], bots: Optional[str],
+           games_: int, seed: int, workers: int, out: Optional[Path], backend: str, address: Optional[str]) -> None:
+    """`simulate` over a grid of cells: progress bar with ETA, a line per cell, rows to ``out``.
+    ``files``: the ``NAME=@FILE`` values (:func:`_file_axes`), labelled by file in the rows'
+    ``param_NAME`` column and the cell table."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
     from roses.sim.results import check_results_path, write_results
@@ -114,8 +134,8 @@ def _sweep(game: str, axes: dict[str, list[str]], pairs: list[str], bots: Option
             check_results_path(out)
         except ValueError as e:
             _fail(f"--out {e}")
-    files = _params(None, [p for p in pairs if p.split("=", 1)[-1].startswith("@")])  # NAME=@FILE: one value
-    cells = [{**c, **files} for c in expand_grid(axes)]
+    labelled = expand_grid({**axes, **{k: list(v) for k, v in files.items()}})  # files by label
+    cells = [{k: files[k][v] if k in files else v for k, v in c.items()} for c in labelled]
     names = [b.strip() for b in bots.split(",")] if bots else None
     try:
         tasks = plan(game, cells, names, games_)
@@ -133,13 +153,17 @@ def _sweep(game: str, axes: dict[str, list[str]], pairs: list[str], bots: Option
         except ImportError as e:
             _fail(str(e))
     seconds = time.perf_counter() - start
+    for r in rows:  # a file's data stays in the record; the results name it by file
+        for k in files:
+            r[f"param_{k}"] = labelled[r["cell"]][k]
     t = Table(title=f"{title}: {counted(len(rows), 'game')} in {counted(len(cells), 'cell')}, seed {seed}")
     for c in ("cell", "parameters", "first player wins", "mean length"):
         t.add_column(c, justify="right")
-    for c, params in enumerate(cells):
+    for c, params in enumerate(labelled):
         rs = [r for r in rows if r["cell"] == c]
         first = sum(1 for r in rs if any(r["positions"][s] == 0 for s in r["winners"])) / len(rs)
-        t.add_row(str(c), ", ".join(f"{k}={v}" for k, v in params.items() if not k in files) or "defaults",
+        t.add_row(str(c), ", ".join(f"{k}={v}" for k, v in params.items() if k not in files or len(files[k]) > 1)
+                  or "defaults",
                   f"{first:.3f}" if rs[0]["players"] > 1 else "—",
                   f"{sum(r['actions'] for r in rs) / len(rs):.1f}")
     console.print(t)

@@ -120,12 +120,24 @@ class Param:
 def resolve(params: tuple[Param, ...], given: Mapping[str, Any]) -> Mapping[str, Any]:
     """Return every parameter's validated value: ``given`` over the defaults.
 
-    Raises :class:`GameParameterError` for an unknown name or a bad value.
+    A name ``NAME.KEY`` sets one entry of a parameter whose value is a mapping, over the value
+    given for ``NAME`` or its default: ``market_prices.rainbow=3`` changes one rose's price, so a
+    sweep can vary it alone (the value is read as JSON when it parses, else as text).
+
+    Raises :class:`GameParameterError` for an unknown name or key, or a bad value.
     """
     known = {p.name: p for p in params}
+    given = dict(given)
+    entries: dict[str, dict[str, Any]] = {}
+    for name in list(given):
+        base, dot, key = name.partition(".")
+        if dot and base in known:
+            entries.setdefault(base, {})[key] = _entry_value(given.pop(name))
     for name in given:
         if name not in known:
             raise GameParameterError(name, f"unknown parameter; known: {sorted(known)}")
+    for base, keys in entries.items():
+        given[base] = _with_entries(known[base], given.get(base), keys)
     out = {}
     for p in params:
         # None means "not given": the default applies.
@@ -136,6 +148,34 @@ def resolve(params: tuple[Param, ...], given: Mapping[str, Any]) -> Mapping[str,
         else:
             out[p.name] = p.coerce(given[p.name])
     return MappingProxyType(out)
+
+
+def _entry_value(value: Any) -> Any:
+    """One ``NAME.KEY`` value: JSON when a string parses as JSON (``3`` is the number 3), else as given."""
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except json.JSONDecodeError:
+            return value.strip()
+    return value
+
+
+def _with_entries(param: Param, value: Any, keys: Mapping[str, Any]) -> dict[str, Any]:
+    """``param``'s mapping (``value`` as given, else its default) with ``keys`` set; refuses a
+    parameter that is not a mapping, or a key it does not have."""
+    base = param.default if value is None else value
+    if isinstance(base, str) and param.type is object:
+        try:
+            base = json.loads(base)
+        except json.JSONDecodeError:
+            raise GameParameterError(param.name, f"{quoted(value)} is not JSON data") from None
+    if not isinstance(base, Mapping):
+        raise GameParameterError(f"{param.name}.{next(iter(keys))}",
+                                 f"{param.name} has no named entries to set one at a time")
+    for key in keys:
+        if key not in base:
+            raise GameParameterError(f"{param.name}.{key}", f"unknown entry; known: {sorted(base)}")
+    return {**base, **keys}
 
 
 def seat_error(name: str, seat: int, players: int) -> GameParameterError:

@@ -342,6 +342,8 @@ def build_cells_rows(rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dic
         by_cell.setdefault(r["cell"], []).append(r)
     params = [k for k in rows[0] if k.startswith("param_")] if rows else []
     varying = [k for k in params if len({json.dumps(r.get(k), sort_keys=True) for r in rows}) > 1]
+    # a mapping swept one entry at a time (param_market_prices.rainbow) is labelled by that entry
+    varying = [k for k in varying if not any(v.startswith(k + ".") for v in varying)]
     if "param_players" not in varying:
         varying.insert(0, "param_players")
     return [(cell_label(rs, varying), rs) for _, rs in sorted(by_cell.items())]

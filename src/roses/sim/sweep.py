@@ -81,6 +81,10 @@ def play_cell(game_name: str, params: dict[str, Any], bots: Sequence[str], sweep
     game = load(game_name, **params)
     n = game.num_players
     plain = {f"param_{k}": _plain(v) for k, v in dict(game.params).items()}
+    for k in params:  # NAME.KEY (one rose's price): its own column, the label of its cells
+        base, dot, key = k.partition(".")
+        if dot:
+            plain[f"param_{k}"] = _plain(game.params[base][key])
     rows = []
     for i in indices:
         seed = game_seed(sweep_seed, cell, i)
