@@ -130,3 +130,22 @@ def test_observer_kinds_it_cannot_give_are_refused_not_answered_with_another_vie
     public = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=kinds.NONE))
     mine, theirs = json.loads(seat.string_from(state, 0)), json.loads(public.string_from(state, 0))
     assert len(mine["hand"]) == 4 and theirs["hand"] == [] and (mine["seat"], theirs["seat"]) == (0, None)
+
+
+def test_observer_dict_gives_recall_one_row_per_remembered_action():
+    """The dict view's ``recall`` is 8 × action ids (docs/interop.md), a view of the tensor: row 0
+    is the seat's most recent action, one-hot. It was one flat slice of 8·A numbers."""
+    game = ros.load_game("roses-and-thorns", players=3)
+    obs = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    played = state.legal_actions()[-1]
+    state.apply_action(played)
+    obs.set_from(state, seat)
+    recall = obs.dict["recall"]
+    assert recall.shape == (8, game.num_distinct_actions())
+    assert recall[0].tolist() == [1.0 if a == played else 0.0 for a in range(game.num_distinct_actions())]
+    assert recall[1:].sum() == 0
+    assert np.shares_memory(recall, obs.tensor)

@@ -35,7 +35,7 @@ import roses
 from roses.core import CHANCE, TERMINAL, Game, to_jsonable
 from roses.core.registry import available_games, get_spec
 
-from .tensors import information_state_tensor, layout, observation_tensor
+from .tensors import RECALL, information_state_tensor, layout, observation_tensor
 
 
 def short_name(game_name: str) -> str:
@@ -241,6 +241,8 @@ class RosesObserver:
         for name, size, _ in pieces:
             self.dict[name] = self.tensor[index:index + size]
             index += size
+        if "recall" in self.dict:  # one row per remembered action, as docs/interop.md's 8×A says
+            self.dict["recall"] = self.dict["recall"].reshape(RECALL, -1)
 
     def _seat(self, player: int) -> int | None:
         return None if self.public_only else player
