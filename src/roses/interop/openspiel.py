@@ -56,7 +56,7 @@ def _rare_roses_chance(game: Game) -> int:
 
 
 def _rose_ceremony_chance(game: Game) -> int:
-    from roses.games.rose_ceremony.state import tables
+    from roses.games.rose_ceremony.tables import tables
 
     return max(len(tables(game).cards), game.num_players)
 

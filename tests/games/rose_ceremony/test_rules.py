@@ -9,7 +9,7 @@ import roses
 from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError, to_jsonable
 from roses.games.rose_ceremony.actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Deal, Offer, Start
 from roses.games.rose_ceremony.cards import DEFAULT_DECK, Card, deck_counter
-from roses.games.rose_ceremony.state import exchange_points
+from roses.games.rose_ceremony.tables import exchange_points
 
 from .helpers import cards, play, position
 

@@ -28,7 +28,7 @@ from roses.agents import Turn
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Offer
 from .cards import Card, deck_counter
-from .state import MIN_EXCHANGE_ROSES, WILT_THORNS, WINNING_POINTS, WINNING_ROSES, exchange_points
+from .tables import MIN_EXCHANGE_ROSES, WILT_THORNS, WINNING_POINTS, WINNING_ROSES, exchange_points
 
 #: Value of a win, in charm points (more than any exchange short of it).
 WIN_VALUE = 8.0

@@ -16,7 +16,7 @@ from typing import Any
 from roses.core import Game
 
 from .actions import ACCEPT, EXCHANGE, KEEP, REFUSE, Accept, Exchange, Keep, Offer, Refuse
-from .state import tables
+from .tables import tables
 
 
 def _cards(game: Game):

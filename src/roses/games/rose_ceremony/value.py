@@ -22,7 +22,8 @@ from typing import Sequence
 
 from roses.core import Horizon
 
-from .state import HAND_SIZE, MIN_EXCHANGE_ROSES, WINNING_POINTS, WINNING_ROSES, exchange_points
+from .cards import HAND_SIZE
+from .tables import MIN_EXCHANGE_ROSES, WINNING_POINTS, WINNING_ROSES, exchange_points
 
 #: Features per seat (the order of the weights).
 FEATURES = ("1 point", "2 points", "3 points", "4 points", "exchange 1", "exchange 2", "exchange 3",

@@ -22,7 +22,7 @@ def describe(obs: dict[str, Any], text: str) -> str:
     if text == "refuse":
         return "Refuse it (it goes into the offerer's bouquet)"
     if text == "exchange":
-        from .state import exchange_points
+        from .tables import exchange_points
 
         me = obs.get("seat")
         roses = (obs.get("bouquet_roses") or [0] * ((me or 0) + 1))[me] if me is not None else 0

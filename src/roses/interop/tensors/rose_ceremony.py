@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from roses.games.rose_ceremony.state import tables
+from roses.games.rose_ceremony.tables import tables
 
 from .base import Slices, mover_one_hot, multi_hot, one_hot, seat_one_hot
 
