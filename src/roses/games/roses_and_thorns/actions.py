@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 ROSE = "rose"
 THORN = "thorn"  # RT-1: the spade of a player's rank
+CARDS_PER_PLAYER = 4  # "three roses and one thorn" (§2)
 KINDS = (ROSE, THORN)
 
 

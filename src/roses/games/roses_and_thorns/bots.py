@@ -13,7 +13,7 @@ from roses.agents import Turn
 
 from .actions import ROSE, THORN, Bid, Flip, Lay, Lose, Pass
 from .observation import Observation
-from .state import sample_hidden
+from .worlds import sample_hidden
 
 SAMPLES = 48
 CARDS = 4  # §2: each player's cards
@@ -81,7 +81,7 @@ class HeuristicAgent:
         """Sampled face-down cards of the other stacks (bottom → top) in each world.
 
         Each guess at a seat's stack draws whether it still holds its thorn as
-        :func:`~.state.sample_hidden` does (``p_held``: ``SeatView.thorn_held``); where it lies
+        :func:`~.worlds.sample_hidden` does (``p_held``: ``SeatView.thorn_held``); where it lies
         follows the laying (``lay_thorn`` = q): a player holding its thorn lays it at each lay with
         chance q, so the ``j``-th card laid is the thorn with weight ``q(1-q)^j`` and the hand holds
         it with weight ``(1-q)^stack`` (``lay_thorn=None``: the old uniform guess over hand and

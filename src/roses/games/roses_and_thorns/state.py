@@ -14,8 +14,8 @@ from roses.core.log import LogEntry
 from .actions import (BIDS, FLIPS, KINDS, LAY_ROSE, LAY_THORN, LAYS, LOSES, MAX_CARDS, MAX_SEATS, PASS,
                       ROSE, STARTS, THORN, Bid, Flip, Lay, Lose, Pass, Start)
 from .observation import Observation, SeatView
+from .worlds import redraw_seat
 
-CARDS_PER_PLAYER = 4  # "three roses and one thorn" (§2)
 
 # Phases of a round.
 START = "start"          # chance picks the first start player (RT-3)
@@ -506,7 +506,7 @@ class RosesAndThornsState(State):
         loss_kinds: list[list[str]] = [[] for _ in range(n)]
         for t in range(n):
             if t != seat:
-                lay_kinds[t], loss_kinds[t] = _redraw_seat(lays[t], ups[t], loss_rounds[t], rng)
+                lay_kinds[t], loss_kinds[t] = redraw_seat(lays[t], ups[t], loss_rounds[t], rng)
         steps = []
         lay_at = [0] * n
         loss_at = [0] * n
@@ -535,39 +535,6 @@ class RosesAndThornsState(State):
             assert min(self.hands[t]) >= 0
             assert self.out[t] == (self.cards_of(t) == 0), f"seat {t}: out={self.out[t]} with {self.cards_of(t)} cards"
             assert 0 <= self.revealed[t] <= len(self.stacks[t])
-
-
-def sample_hidden(cards: int, hand_size: int, hidden_in_stack: int, thorn_up: bool,
-                  rng: random.Random, p_held: float | None = None) -> tuple[list[int], list[str], list[str]]:
-    """One uniform guess at a seat's hidden cards from public facts.
-
-    Args:
-        cards: cards the seat still has (hand + stack).
-        hand_size: cards in its hand.
-        hidden_in_stack: face-down cards in its stack.
-        thorn_up: whether its thorn is among its turned-up cards.
-        p_held: the public chance that the seat still holds its thorn (``state.thorn_held``);
-            ``None`` (a caller without the history) keeps or loses it with equal chance.
-
-    Returns ``(hand [roses, thorns], face-down stack bottom→top, lost cards)``. The thorn is still
-    held when ``cards == 4`` or it is turned up, lost when nowhere is left to hide it, otherwise
-    held with chance ``p_held``.
-    """
-    lost_n = CARDS_PER_PLAYER - cards
-    if thorn_up or lost_n == 0:
-        has_thorn = True
-    elif hand_size + hidden_in_stack == 0:
-        has_thorn = False  # nowhere left to hide it
-    else:
-        has_thorn = rng.random() < (0.5 if p_held is None else p_held)
-    lost = [ROSE] * lost_n
-    if not has_thorn:
-        lost[0] = THORN
-    hidden = [ROSE] * (hand_size + hidden_in_stack)
-    if has_thorn and not thorn_up and hidden:
-        hidden[rng.randrange(len(hidden))] = THORN
-    hand = hidden[:hand_size]
-    return [hand.count(ROSE), hand.count(THORN)], hidden[hand_size:], lost
 
 
 _APPLY = {Start: RosesAndThornsState._start, Lay: RosesAndThornsState._lay, Bid: RosesAndThornsState._bid,
@@ -602,63 +569,3 @@ def _seat_view(fields: tuple) -> SeatView:
 #: The public log messages that ``_sample_history`` reads back, by template.
 _PUBLIC_EVENTS = {MSG_LAY: "lay", MSG_LAY_FIRST: "lay", MSG_UP: "up", MSG_UP_OWN: "up", MSG_DRAWS: "loss",
                   MSG_CHOOSES: "loss", MSG_ROUND: "round"}
-
-
-def _redraw_seat(lays: list[int], ups: list[list[str]], loss_rounds: list[int],
-                 rng: random.Random) -> tuple[list[str], list[str]]:
-    """One seat's hidden cards re-drawn from public facts (``_sample_history`` steps 1–3).
-
-    Args: ``lays[r]`` cards it laid in round ``r`` (0-based), ``ups[r]`` its cards turned up then
-    (top first), ``loss_rounds`` the round of each of its losses, in order; ``rng``.
-    Returns ``(kinds of its lays in order, kinds of its losses in order)``."""
-    m = len(loss_rounds)
-    rounds = len(lays)
-    # Step 1: X = the index of the loss that took the thorn, m = never. Public evidence bounds it
-    # to lo <= X < hi (or X == m when no all-rose stack was seen).
-    lo, hi, never = 0, m, True
-    j = 0  # losses before round r
-    for r in range(rounds):
-        while j < m and loss_rounds[j] < r:
-            j += 1
-        up = ups[r]
-        if up:
-            if up[-1] == THORN:  # seen in round r: held then, not lost at any earlier loss
-                lo = j
-            elif never and len(up) == CARDS_PER_PLAYER - j:  # all its cards turned up, all roses
-                hi, never = j, False
-    weights = []
-    p = 1.0
-    for i in range(lo, hi):
-        k = CARDS_PER_PLAYER - i  # cards it had at its i-th loss: one of k drawn (RT-6)
-        weights.append(p / k)
-        p *= (k - 1) / k
-    if never:
-        weights.append(p)
-    x = lo
-    if len(weights) > 1:
-        u = rng.random() * sum(weights)
-        for w in weights[:-1]:
-            u -= w
-            if u < 0:
-                break
-            x += 1
-    # Step 2: each round's lays.
-    kinds: list[str] = []
-    j = 0
-    for r in range(rounds):
-        laid = lays[r]
-        if not laid:
-            continue
-        while j < m and loss_rounds[j] < r:
-            j += 1
-        up = ups[r]
-        stack = [ROSE] * laid
-        for i, kind in enumerate(up):
-            stack[laid - 1 - i] = kind
-        if x >= j and THORN not in up:  # held, unseen: on any card not turned up, stack or hand
-            spot = rng.randrange(CARDS_PER_PLAYER - j - len(up))
-            if spot < laid - len(up):
-                stack[spot] = THORN
-        kinds += stack
-    # Step 3: the losses.
-    return kinds, [THORN if i == x else ROSE for i in range(m)]
