@@ -8,7 +8,11 @@ BR-5) and :class:`RandomCard` (effects #3/#4).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
+
+from .cards import CARDS
 
 
 @dataclass(frozen=True, order=True)
@@ -121,3 +125,31 @@ GIVE_COIN: tuple[GiveCoin, ...] = tuple(GiveCoin(s) for s in range(8))
 
 SEAT_ACTIONS = (GiveCoin, KeepCoin, ChooseTargets, ActivateEffect, DeclineEffect, Play, Pass)
 CHANCE_OUTCOMES = (DealRole, DealCrystal, FirstCoin, RandomCard)
+#: card -> its (interned) Play action.
+PLAY_ACTION = {c: Play(c) for c in CARDS}
+
+_CARD_BY_TEXT = {c.lower(): c for c in CARDS}
+_TARGETS_TEXT = re.compile(r"#(\d+) on (seat \d+(?: and seat \d+)*)")
+
+
+def parse_seat_action(text: str) -> Any:
+    """The seat action whose normalised text form is ``text`` (see ``parse_action``), or None."""
+    if text == "pass":
+        return PASS
+    if text == "keep coin":
+        return KEEP_COIN
+    if text.startswith("give coin to seat "):
+        seat = text[len("give coin to seat "):]
+        return GiveCoin(int(seat)) if seat.isdigit() else None
+    if text.startswith("play "):
+        card = _CARD_BY_TEXT.get(text[len("play "):])
+        return PLAY_ACTION[card] if card else None
+    for prefix, kind in (("activate #", ActivateEffect), ("decline #", DeclineEffect)):
+        if text.startswith(prefix):
+            number = text[len(prefix):]
+            return kind(int(number)) if number.isdigit() else None
+    m = _TARGETS_TEXT.fullmatch(text)
+    if m:
+        seats = tuple(int(part[len("seat "):]) for part in m.group(2).split(" and "))
+        return ChooseTargets(int(m.group(1)), seats)
+    return None

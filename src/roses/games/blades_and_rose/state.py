@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 from collections import Counter
-from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,20 +23,20 @@ from roses.core import CHANCE, TERMINAL, GameParameterError, IllegalActionError,
 
 from .actions import (
     ActivateEffect, ChooseTargets, DealCrystal, DealRole, DeclineEffect, FirstCoin, GiveCoin,
-    GIVE_COIN, KEEP_COIN, PASS, KeepCoin, Pass, Play, RandomCard,
+    GIVE_COIN, KEEP_COIN, PASS, PLAY_ACTION, KeepCoin, Pass, Play, RandomCard, parse_seat_action,
 )
 from .cards import (
-    CARDS, CHART, ROLES, BELIEVER, BLADES, BLOOD_BLADES_FACTION, BUDS, DEATH_LIMIT, DOUBLE_KNIFE, FACTION_CARDS,
+    CHART, ROLES, BELIEVER, BLADES, BLOOD_BLADES_FACTION, BUDS, DEATH_LIMIT, DOUBLE_KNIFE, FACTION_CARDS,
     GHOST, NIGHT_ROLES, SACRIFICE_TARGET, WHITE_ROSE, WHITE_ROSE_FACTION, faction_of, role_deck,
     sort_cards,
 )
+from .chance import (crystal_outcomes, deal_crystal_action, deal_role_action, first_coin_outcomes,
+                     random_card_action, random_card_outcomes, role_outcomes)
 from .determinize import WorldSampler
 from .effects import EFFECTS
 from .observation import BladesAndRoseObservation, RoundView
 
 SETUP, COIN, EFFECT, PLAY, OVER = "setup", "coin", "effect", "play", "over"
-#: card -> its (interned) Play action.
-PLAY_ACTION = {c: Play(c) for c in CARDS}
 
 
 @dataclass
@@ -220,12 +218,12 @@ class BladesAndRoseState(State):
         n = self.num_players
         if self.phase == SETUP:
             if self._deck_left is not None:
-                return list(_role_outcomes(self.roles.index(None), self._deck_left))
+                return list(role_outcomes(self.roles.index(None), self._deck_left))
             if self.crystals_dealt < n:
-                return list(_crystal_outcomes(self.crystals_dealt, self._pool_left))
-            return list(_first_coin_outcomes(n))
+                return list(crystal_outcomes(self.crystals_dealt, self._pool_left))
+            return list(first_coin_outcomes(n))
         seat = self.rnd.pending_random[0]
-        return list(_random_card_outcomes(seat, tuple(self.hands[seat])))
+        return list(random_card_outcomes(seat, tuple(self.hands[seat])))
 
     def _legal_actions(self) -> list[Any]:
         phase = self.phase
@@ -552,10 +550,10 @@ class BladesAndRoseState(State):
             t = type(a)
             if t is DealRole:
                 if a.seat != seat:
-                    a = _deal_role(a.seat, roles[a.seat])
+                    a = deal_role_action(a.seat, roles[a.seat])
             elif t is DealCrystal:
                 if a.seat != seat:
-                    a = _deal_crystal(a.seat, crystals[a.seat])
+                    a = deal_crystal_action(a.seat, crystals[a.seat])
             elif t is GiveCoin or t is KeepCoin:
                 r += 1
             elif t is Play:
@@ -563,7 +561,7 @@ class BladesAndRoseState(State):
                     a = PLAY_ACTION[cards[(who, r)]]
             elif t is RandomCard:
                 if a.seat != seat and (a.seat, r) in cards:
-                    a = _random_card(a.seat, cards[(a.seat, r)])
+                    a = random_card_action(a.seat, cards[(a.seat, r)])
             out.append((who, a))
         return out
 
@@ -617,78 +615,6 @@ class BladesAndRoseState(State):
         else:
             rule, why = "round Step 2", f"{action} is not allowed now"
         return IllegalActionError(rule, f"{why}; legal: {', '.join(map(str, self.legal_actions()))}", action)
-
-
-_CARD_BY_TEXT = {c.lower(): c for c in CARDS}
-_TARGETS_TEXT = re.compile(r"#(\d+) on (seat \d+(?: and seat \d+)*)")
-
-
-def parse_seat_action(text: str) -> Any:
-    """The seat action whose normalised text form is ``text`` (see ``parse_action``), or None."""
-    if text == "pass":
-        return PASS
-    if text == "keep coin":
-        return KEEP_COIN
-    if text.startswith("give coin to seat "):
-        seat = text[len("give coin to seat "):]
-        return GiveCoin(int(seat)) if seat.isdigit() else None
-    if text.startswith("play "):
-        card = _CARD_BY_TEXT.get(text[len("play "):])
-        return PLAY_ACTION[card] if card else None
-    for prefix, kind in (("activate #", ActivateEffect), ("decline #", DeclineEffect)):
-        if text.startswith(prefix):
-            number = text[len(prefix):]
-            return kind(int(number)) if number.isdigit() else None
-    m = _TARGETS_TEXT.fullmatch(text)
-    if m:
-        seats = tuple(int(part[len("seat "):]) for part in m.group(2).split(" and "))
-        return ChooseTargets(int(m.group(1)), seats)
-    return None
-
-
-# ---------------------------------------------------------------------- chance outcomes, memoised
-# Pure functions of their arguments (the outcome objects are shared, immutable): the caches hold no
-# game's state, only the outcome lists of positions seen before.
-@lru_cache(maxsize=None)
-def _role_outcomes(seat: int, left: tuple[int, ...]) -> tuple:
-    """Game Setup: ``seat`` draws a character card; ``left[i]`` copies of ``ROLES[i]`` remain."""
-    total = sum(left)
-    return tuple((DealRole(seat, r), c / total) for r, c in zip(ROLES, left) if c > 0)
-
-
-@lru_cache(maxsize=4096)  # bounded: a large custom pool leaves many different remainders
-def _crystal_outcomes(seat: int, left: tuple[int, ...]) -> tuple:
-    """BR-4: ``seat`` draws a crystal from the ``left`` ones (sorted), each crystal equally likely."""
-    count = Counter(left)
-    return tuple((DealCrystal(seat, k), c / len(left)) for k, c in sorted(count.items()))
-
-
-@lru_cache(maxsize=None)
-def _first_coin_outcomes(n: int) -> tuple:
-    """BR-5: the coin's first holder, uniformly."""
-    return tuple((FirstCoin(s), 1 / n) for s in range(n))
-
-
-@lru_cache(maxsize=4096)
-def _random_card_outcomes(seat: int, hand: tuple[str, ...]) -> tuple:
-    """Effects #3/#4: a card of ``seat``'s ``hand``, each card equally likely."""
-    count = Counter(hand)
-    return tuple((RandomCard(seat, c), count[c] / len(hand)) for c in sort_cards(count))
-
-
-@lru_cache(maxsize=None)
-def _deal_role(seat: int, role: str) -> DealRole:
-    return DealRole(seat, role)
-
-
-@lru_cache(maxsize=None)
-def _deal_crystal(seat: int, number: int) -> DealCrystal:
-    return DealCrystal(seat, number)
-
-
-@lru_cache(maxsize=None)
-def _random_card(seat: int, card: str) -> RandomCard:
-    return RandomCard(seat, card)
 
 
 _S = BladesAndRoseState
