@@ -164,7 +164,7 @@ def bench_agent(bot: str, game, seed: int):
         # the other seats modelled as the game's own_bot (prior, playouts, belief), as at a table
         # of hard bots, instead of the heuristic
         from roses.agents.belief import BeliefModel
-        from roses.agents.ismcts import agent_policy
+        from roses.agents.playout import agent_policy
         own = game.spec.own_bot
         agent.prior = own(game, seed + 1)
         agent.playout_policy = agent_policy(own(game, seed + 2))

@@ -6,7 +6,8 @@ import pytest
 
 import roses
 from roses.agents import GENERIC_AGENTS, Turn, make_agent
-from roses.agents.ismcts import ISMCTSAgent, agent_policy
+from roses.agents.ismcts import ISMCTSAgent
+from roses.agents.playout import agent_policy
 from roses.core import available_games, to_jsonable
 from roses.sim.batch import run_batch
 

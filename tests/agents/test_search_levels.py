@@ -214,7 +214,7 @@ def test_analyse_reports_the_move_values():
 
 def test_a_solo_game_with_scores_is_searched_for_its_score():
     """Solo Rare Roses: every finished game returns 1, so the search plays for the money."""
-    from roses.agents.ismcts import default_evaluate, equal_shares, score_shares
+    from roses.agents.playout import default_evaluate, equal_shares, score_shares
     solo = roses.load("rare-roses", players=1)
     evaluate = default_evaluate(solo)
     state = solo.new_initial_state(3)
@@ -347,7 +347,7 @@ def test_the_searching_seat_plays_its_own_prior_and_playouts_and_models_the_othe
     the tree and the playouts come from its own bot, every other seat's from the model, in the
     multi-observer and the single-observer search alike (single-observer: one tree, root seat 0,
     so the deciding seat must not be taken for seat 0)."""
-    from roses.agents.ismcts import agent_policy
+    from roses.agents.playout import agent_policy
 
     game = roses.load("roses-and-thorns", players=4)
     state = next(s for s in _positions(game, seed=2, limit=6) if s.current_player() == 2)

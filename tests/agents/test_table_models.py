@@ -8,7 +8,8 @@ import pytest
 import roses
 from roses.agents import RandomAgent, Turn, make_agent, tell_table
 from roses.agents.belief import BeliefModel
-from roses.agents.ismcts import ISMCTSAgent, agent_policy
+from roses.agents.ismcts import ISMCTSAgent
+from roses.agents.playout import agent_policy
 from roses.agents.levels import seat_model
 from roses.sim.match import play_game, record_of
 

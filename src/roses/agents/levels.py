@@ -35,7 +35,8 @@ from typing import Any
 
 from .base import RandomAgent
 from .belief import BeliefModel
-from .ismcts import ISMCTSAgent, agent_policy
+from .ismcts import ISMCTSAgent
+from .playout import agent_policy
 
 
 #: Progressive widening of the levels with a prior (see ``ISMCTSAgent``): a node tries

@@ -38,7 +38,8 @@ from typing import Any, Callable, Sequence
 from roses.core import CHANCE, State
 
 from .base import Turn
-from .ismcts import MoveEstimate, SearchResult, common_world_returns, default_evaluate
+from .ismcts import MoveEstimate, SearchResult
+from .playout import common_world_returns, default_evaluate
 
 #: Least worlds a candidate is played out in (below it a mean says little).
 MIN_WORLDS = 4
@@ -65,7 +66,7 @@ class RolloutAgent:
         max_playout_depth: seat moves per playout before ``evaluate`` scores it (``None``: to
             the end).
         evaluate: ``evaluate(world) -> per-seat rewards in [0, 1]``; default as ISMCTS
-            (:func:`~roses.agents.ismcts.default_evaluate`: the returns; shares of the score in
+            (:func:`~roses.agents.playout.default_evaluate`: the returns; shares of the score in
             a game with scores; the score in a solo game).
         time_ms: also stop adding worlds after this many milliseconds (at least ``min_worlds``;
             then the choice depends on the machine: only playout budgets are reproducible).
