@@ -16,6 +16,9 @@ NOTES = """() => [...document.querySelectorAll('#end .results li')].map(li => ({
   name: li.querySelector('.pname').textContent, winner: li.classList.contains('winner'),
   note: (li.querySelector('.note') || {}).textContent || ''}))"""
 
+STRIP = """() => Object.fromEntries([...document.querySelectorAll('#board .status-strip .status-item')]
+  .map(i => [i.querySelector('.status-label').textContent, i.querySelector('.status-value').textContent]))"""
+
 
 def end_notes(browser, base: str, table_id: str, errors: list[str]) -> list[dict]:
     """The end screen's rows of a finished table, as a watcher sees them."""
@@ -30,13 +33,24 @@ def end_notes(browser, base: str, table_id: str, errors: list[str]) -> list[dict
 def test_a_ten_rose_winner_with_fewer_charm_points_says_how_it_won(live_server, browser):
     """Regression: the end screen listed "Rowan ★ winner 1 charm point" above "Ivy 3 charm points"
     with no word of why. Seed 14 (3 heuristic bots): Seat 2 wins with a bouquet of 10 roses and 3
-    charm points, Seat 3 has 4."""
+    charm points, Seat 3 has 4. The note is read from the finished view's result tags (it was
+    worked out from the log's last line with a regex), and the replay's last step says it too."""
     table_id, _ = finished_bot_table(live_server, "rose-ceremony", 3, 14)
     errors: list[str] = []
     rows = end_notes(browser, live_server, table_id, errors)
     winner = next(r for r in rows if r["winner"])
-    assert winner["note"] == "3 charm points · won with a bouquet of 10 roses", rows
+    assert winner["note"] == "3 charm points · won with a bouquet of 10 roses or more", rows
     assert sorted(r["note"] for r in rows if not r["winner"]) == ["3 charm points", "4 charm points"], rows
+    page = new_page(browser, errors)
+    page.goto(f"{live_server}/replay?table={table_id}")
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.click("#last")
+    page.wait_for_selector("#board .status-strip")
+    strip = page.evaluate(STRIP)
+    assert strip["Won with"] == "a bouquet of 10 roses or more", strip
+    page.click("#prev")  # a step before the end: no result yet
+    page.wait_for_function("() => !document.querySelector('#board .status-strip').textContent.includes('Won with')")
+    page.context.close()
     assert not errors, errors
 
 
