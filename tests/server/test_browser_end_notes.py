@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 try:
-    from .browser_fixtures import browser, finished_bot_table, live_server, new_page  # noqa: F401
+    from .browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page,  # noqa: F401
+                                   pages_at_sizes)
 except ImportError:
-    from browser_fixtures import browser, finished_bot_table, live_server, new_page  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page,  # type: ignore[no-redef]  # noqa: F401
+                                  pages_at_sizes)
 
 pytestmark = pytest.mark.browser
 
@@ -61,4 +63,29 @@ def test_a_blades_and_rose_role_names_its_faction_once(live_server, browser):
     notes = [r["note"] for r in rows]
     assert len(notes) == 5 and all(n.endswith((" · White Rose faction", " · Blood Blades faction")) for n in notes), notes
     assert "White Rose · White Rose faction" in notes, notes  # the White Rose herself
+    assert not errors, errors
+
+
+# Each end-screen row's score: [text, its right edge, the row's right edge (inside its padding)].
+SCORES = """() => [...document.querySelectorAll('#end .results li')].map(li => {
+  const s = li.querySelector('.score'), cs = getComputedStyle(li);
+  return [s.textContent, s.getBoundingClientRect().right, li.getBoundingClientRect().right - parseFloat(cs.paddingRight)];
+})"""
+
+
+def test_rare_roses_end_screen_lines_up_the_dollars_at_the_right_on_a_phone_and_a_desktop(live_server, browser):
+    """Regression: the dollar amounts followed each name, so on a phone the winner's "$72" wrapped
+    under "Hazel (standard bot) winner" at the left edge and the others stood at three different
+    places. Seed 2, 3 heuristic bots: $72, $33 and $57, each now at the row's right edge."""
+    table_id, _ = finished_bot_table(live_server, "rare-roses", 3, 2)
+    status, view = api(live_server, "GET", f"/api/tables/{table_id}")
+    assert status == 200 and view["scores"] == [72, 33, 57], view["scores"]
+    errors: list[str] = []
+    for width, page in pages_at_sizes(browser, errors, f"{live_server}/t/{table_id}"):
+        page.wait_for_selector("#end:not([hidden]) .results li .score")
+        rows = page.evaluate(SCORES)
+        assert [text for text, _, _ in rows] == ["$72", "$33", "$57"], rows  # the winner first
+        assert all(abs(right - edge) < 1 for _, right, edge in rows), (width, rows)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#end .end-card").screenshot(path=str(SCREENSHOTS / f"rare-roses-end-{width}.png"))
     assert not errors, errors
