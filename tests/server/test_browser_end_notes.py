@@ -6,15 +6,20 @@ from __future__ import annotations
 import pytest
 
 try:
-    from .browser_fixtures import browser, finished_bot_table, live_server, new_page  # noqa: F401
+    from .browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page,  # noqa: F401
+                                   pages_at_sizes)
 except ImportError:
-    from browser_fixtures import browser, finished_bot_table, live_server, new_page  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page,  # type: ignore[no-redef]  # noqa: F401
+                                  pages_at_sizes)
 
 pytestmark = pytest.mark.browser
 
 NOTES = """() => [...document.querySelectorAll('#end .results li')].map(li => ({
   name: li.querySelector('.pname').textContent, winner: li.classList.contains('winner'),
   note: (li.querySelector('.note') || {}).textContent || ''}))"""
+
+STRIP = """() => Object.fromEntries([...document.querySelectorAll('#board .status-strip .status-item')]
+  .map(i => [i.querySelector('.status-label').textContent, i.querySelector('.status-value').textContent]))"""
 
 
 def end_notes(browser, base: str, table_id: str, errors: list[str]) -> list[dict]:
@@ -30,13 +35,24 @@ def end_notes(browser, base: str, table_id: str, errors: list[str]) -> list[dict
 def test_a_ten_rose_winner_with_fewer_charm_points_says_how_it_won(live_server, browser):
     """Regression: the end screen listed "Rowan ★ winner 1 charm point" above "Ivy 3 charm points"
     with no word of why. Seed 14 (3 heuristic bots): Seat 2 wins with a bouquet of 10 roses and 3
-    charm points, Seat 3 has 4."""
+    charm points, Seat 3 has 4. The note is read from the finished view's result tags (it was
+    worked out from the log's last line with a regex), and the replay's last step says it too."""
     table_id, _ = finished_bot_table(live_server, "rose-ceremony", 3, 14)
     errors: list[str] = []
     rows = end_notes(browser, live_server, table_id, errors)
     winner = next(r for r in rows if r["winner"])
-    assert winner["note"] == "3 charm points · won with a bouquet of 10 roses", rows
+    assert winner["note"] == "3 charm points · won with a bouquet of 10 roses or more", rows
     assert sorted(r["note"] for r in rows if not r["winner"]) == ["3 charm points", "4 charm points"], rows
+    page = new_page(browser, errors)
+    page.goto(f"{live_server}/replay?table={table_id}")
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.click("#last")
+    page.wait_for_selector("#board .status-strip")
+    strip = page.evaluate(STRIP)
+    assert strip["Won with"] == "a bouquet of 10 roses or more", strip
+    page.click("#prev")  # a step before the end: no result yet
+    page.wait_for_function("() => !document.querySelector('#board .status-strip').textContent.includes('Won with')")
+    page.context.close()
     assert not errors, errors
 
 
@@ -47,4 +63,29 @@ def test_a_blades_and_rose_role_names_its_faction_once(live_server, browser):
     notes = [r["note"] for r in rows]
     assert len(notes) == 5 and all(n.endswith((" · White Rose faction", " · Blood Blades faction")) for n in notes), notes
     assert "White Rose · White Rose faction" in notes, notes  # the White Rose herself
+    assert not errors, errors
+
+
+# Each end-screen row's score: [text, its right edge, the row's right edge (inside its padding)].
+SCORES = """() => [...document.querySelectorAll('#end .results li')].map(li => {
+  const s = li.querySelector('.score'), cs = getComputedStyle(li);
+  return [s.textContent, s.getBoundingClientRect().right, li.getBoundingClientRect().right - parseFloat(cs.paddingRight)];
+})"""
+
+
+def test_rare_roses_end_screen_lines_up_the_dollars_at_the_right_on_a_phone_and_a_desktop(live_server, browser):
+    """Regression: the dollar amounts followed each name, so on a phone the winner's "$72" wrapped
+    under "Hazel (standard bot) winner" at the left edge and the others stood at three different
+    places. Seed 2, 3 heuristic bots: $72, $33 and $57, each now at the row's right edge."""
+    table_id, _ = finished_bot_table(live_server, "rare-roses", 3, 2)
+    status, view = api(live_server, "GET", f"/api/tables/{table_id}")
+    assert status == 200 and view["scores"] == [72, 33, 57], view["scores"]
+    errors: list[str] = []
+    for width, page in pages_at_sizes(browser, errors, f"{live_server}/t/{table_id}"):
+        page.wait_for_selector("#end:not([hidden]) .results li .score")
+        rows = page.evaluate(SCORES)
+        assert [text for text, _, _ in rows] == ["$72", "$33", "$57"], rows  # the winner first
+        assert all(abs(right - edge) < 1 for _, right, edge in rows), (width, rows)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#end .end-card").screenshot(path=str(SCREENSHOTS / f"rare-roses-end-{width}.png"))
     assert not errors, errors

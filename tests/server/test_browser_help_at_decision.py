@@ -9,9 +9,11 @@ import re
 import pytest
 
 try:
-    from .browser_fixtures import browser, create_table, live_server, new_page, play_to_end  # noqa: F401
+    from .browser_fixtures import (api, browser, create_table, live_server, new_page,  # noqa: F401
+                                   pages_at_sizes, play_to_end)
 except ImportError:
-    from browser_fixtures import browser, create_table, live_server, new_page, play_to_end  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import (api, browser, create_table, live_server, new_page,  # type: ignore[no-redef]  # noqa: F401
+                                  pages_at_sizes, play_to_end)
 
 pytestmark = pytest.mark.browser
 
@@ -100,4 +102,30 @@ def test_rose_ceremony_shows_each_bouquets_wilt_risk(live_server, browser):
         need = 5 - o["bouquet_thorns"][seat]
         assert risk == int(100 * sum(k for (r, t), k in left.items() if t >= need) / total + 0.5), (seat, risk)  # JS Math.round
     assert len(risks) == 3
+    assert not errors, errors
+
+
+HOURGLASS = """() => { const e = document.querySelector('.rr-queue .expires-next'), g = e.querySelector('.hourglass');
+  if (!g) return { text: e.textContent };
+  const cs = getComputedStyle(g), box = g.getBoundingClientRect();
+  return { text: e.textContent, role: g.getAttribute('role'), label: g.getAttribute('aria-label'), title: g.title,
+           width: box.width, height: box.height, top: cs.borderTopColor, bottom: cs.borderBottomColor,
+           side: cs.borderLeftColor, ink: getComputedStyle(e).color }; }"""
+
+
+def test_rare_roses_order_lost_next_draws_its_hourglass_without_an_emoji_font(live_server, browser):
+    """Regression: "⌛ oldest: lost next" showed an empty box in Debian's Chromium (no emoji font
+    there). The hourglass is two CSS triangles in the text's colour, named in words for a screen
+    reader and in its tooltip."""
+    status, made = api(live_server, "POST", "/api/tables", {
+        "game": "rare-roses", "params": {"players": 1}, "seed": 3, "bot_delay_ms": 0, "seats": [{"kind": "human"}]})
+    assert status == 201, made
+    errors: list[str] = []
+    for width, page in pages_at_sizes(browser, errors, live_server + made["seats"][0]["join_url"]):
+        page.wait_for_selector(".rr-queue .expires-next")
+        g = page.evaluate(HOURGLASS)
+        assert g["text"] == "oldest: lost next", g  # no character that needs an emoji font
+        assert (g["role"], g["label"], g["title"]) == ("img", "time running out", "time running out"), g
+        assert g["width"] >= 5 and g["height"] >= 8, (width, g)
+        assert g["top"] == g["bottom"] == g["ink"] == "rgb(161, 16, 46)" and g["side"] == "rgba(0, 0, 0, 0)", g
     assert not errors, errors

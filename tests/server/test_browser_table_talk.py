@@ -99,9 +99,36 @@ def test_the_nominate_list_shows_a_long_name_whole(live_server, browser):
     errors: list[str] = []
     for width, page in pages_at_sizes(browser, errors, live_server + made["seats"][0]["join_url"]):
         page.wait_for_selector("#talk-panel:not([hidden]) select[data-talk=nominate]")
+        page.select_option("#talk-panel select[data-talk=nominate]", "0")  # the own name: listed last
         lists = page.evaluate(LIST_ROOM)
         assert lists[0][0] == "Maximilian-Alexander (you)", lists
         assert [t for t, need, room in lists if need > room] == [], (width, lists)
         row = page.locator(".talk-row:has(select[data-talk=nominate])").inner_text()
         assert " ".join(row.split()).startswith("Nominate for the coin"), row
+    assert not errors, errors
+
+
+OPTIONS = """() => Object.fromEntries([...document.querySelectorAll('#talk-panel select[data-talk]')]
+  .map(s => [s.dataset.talk, [[...s.options].map(o => o.text), s.value]]))"""
+
+
+def test_the_seat_lists_start_with_the_next_seat_and_end_with_your_own(live_server, browser):
+    """Regression: "Nominate … for the coin" opened on the player's own name (the lists ran from
+    seat 1), so a quick nomination asked the coin for oneself. The lists run in turn order from the
+    next seat: for Ada at seat 2 of 5, Ivy, Juniper, Willow, Hazel, then "Ada (you)"."""
+    status, made = api(live_server, "POST", "/api/tables", {
+        "game": "blades-and-rose", "seed": 4, "bot_delay_ms": 0,
+        "seats": [{"kind": "bot", "bot": "heuristic"}, {"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "heuristic"}] * 3})
+    assert status == 201, made
+    errors: list[str] = []
+    for width, page in pages_at_sizes(browser, errors, live_server + made["seats"][1]["join_url"]):
+        page.wait_for_selector("#talk-panel:not([hidden]) select[data-talk=nominate]")
+        names = page.evaluate("() => window.rosesTable.view.seats.map(s => s.name)")
+        assert names[1] == "Ada", names
+        lists = page.evaluate(OPTIONS)
+        others = [names[2], names[3], names[4], names[0]]
+        assert lists["nominate"] == [others + ["Ada (you)"], "2"], (width, lists)  # opens on the next seat
+        assert lists["accuse"] == [others, "2"] and lists["vouch"] == [others, "2"], (width, lists)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#talk-panel").screenshot(path=str(SCREENSHOTS / f"blades-and-rose-talk-lists-{width}.png"))
     assert not errors, errors

@@ -427,6 +427,33 @@ def test_replay_steps_word_each_seats_move_as_its_menu_did(client, game):
     assert worded > 0
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_view_and_its_replay_carry_how_the_game_ended(client, game):
+    """Regression: a view carried no result tags, so the Rose Ceremony page worked out a 10-rose
+    win from the log's last line with a regex. A finished table's view (every seat's and a
+    watcher's) and its replay carry the game's ``result_tags``; a game in play carries none (the
+    result is public only once the game is over)."""
+    n = players_for(game)
+    playing = create(client, game, ["human"] * n)
+    assert view(client, playing["table_id"])["result_tags"] is None
+    assert view(client, playing["table_id"], tokens(playing)[0])["result_tags"] is None
+    out = play_out_with_bots(client, game, 14, ["heuristic"] * n)
+    tags = true_state(client, out["table_id"]).result_tags()
+    assert tags and out["view"]["result_tags"] == tags
+    r = client.post("/api/replay", json=out["record"])
+    assert r.status_code == 200 and r.json()["result_tags"] == tags
+
+
+def test_a_ten_rose_win_is_in_the_finished_view(client):
+    """Seed 14, 3 heuristic bots: Seat 2 wins Rose Ceremony by exchanging a bouquet of 10 roses
+    with 3 charm points (Seat 3 has 4); the end screen reads how from ``result_tags``."""
+    if "rose-ceremony" not in GAMES:
+        pytest.skip("rose-ceremony does not load")
+    out = play_out_with_bots(client, "rose-ceremony", 14, ["heuristic"] * 3)
+    assert out["view"]["result_tags"] == {"win_by": "ten-roses", "tie": "no"}
+    assert out["view"]["observation"]["winners"] == [1] and out["view"]["observation"]["points"] == [3, 3, 4]
+
+
 def test_record_is_refused_before_the_end_and_bad_records_are_refused(client):
     n = players_for(MAIN)
     created = create(client, MAIN, ["human"] * n)

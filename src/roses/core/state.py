@@ -106,7 +106,9 @@ class State:
 
     def result_tags(self) -> dict[str, str]:
         """Categorical labels of how a finished game ended, which simulation summaries count (e.g.
-        ``{"winning_faction": "White Rose"}``). *Game hook;* default none."""
+        ``{"winning_faction": "White Rose"}``). Public once the game is over: the server's views
+        and replays carry them for the end screen, so a tag names nothing a seat could not learn
+        by the end. *Game hook;* default none."""
         return {}
 
     def check_invariants(self) -> None:

@@ -33,7 +33,7 @@ from .schemas import route
 from .limits import Limits, RateLimiter
 from .auth import ApiError
 from .service import TableService
-from .views import bot_label, bot_names, timer_bot
+from .views import bot_label, bot_names, result_tags_of, timer_bot
 from .memory_store import MEMORY_URL, MemoryTableStore
 from .store import SqlTableStore, default_sqlite_url
 
@@ -286,7 +286,8 @@ def replay_steps(data: Any) -> dict[str, Any]:
         log.warning("replay of a %s record failed: %r", record.game, e)
         raise ApiError(422, {"error": "record", "detail": "the record does not replay under these rules"}) from None
     return {"game": record.game, "title": final.game.spec.title, "params": record.params, "seed": record.seed,
-            "players": record.players, "holders": record.holders, "result": record.result, "steps": steps,
+            "players": record.players, "holders": record.holders, "result": record.result,
+            "result_tags": result_tags_of(final), "steps": steps,
             "talk": replay_talk(data.get("talk"), final)}
 
 

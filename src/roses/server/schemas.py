@@ -215,6 +215,9 @@ class View(Open):
     current_player: int
     terminal: bool
     returns: list[float] | None
+    result_tags: dict[str, str] | None = Field(None, description="how the finished game ended "
+                                                "(State.result_tags, e.g. {\"win_by\": \"ten-roses\"}); "
+                                                "null until the game is over")
     observation: Any
     log_start: int = Field(description="index of the first log line the observation's log holds "
                                         "(older lines: GET /api/tables/{id}/log)")
@@ -282,6 +285,8 @@ class Replay(Open):
     players: list[str]
     holders: list[list[JsonObject]] = Field([], description="per seat, who held it from which step on")
     result: JsonObject
+    result_tags: dict[str, str] | None = Field(None, description="how the replayed game ended "
+                                                "(State.result_tags); null when it did not end")
     steps: list[ReplayStep]
     talk: list[JsonObject] = []
 

@@ -59,6 +59,20 @@ def scores_of(state: State) -> list[float] | None:
     return None if scores is None else to_jsonable(list(scores))
 
 
+def result_tags_of(state: State) -> dict[str, str] | None:
+    """How a finished game ended (``State.result_tags``, e.g. Rose Ceremony's
+    ``{"win_by": "ten-roses", "tie": "no"}``), for the end screen; ``None`` before the end: the
+    result is public only once the game is over. A game hook that fails must not break the view."""
+    if not state.is_terminal():
+        return None
+    try:
+        tags = state.result_tags()
+    except Exception:
+        log.exception("result_tags() failed for %s", state.game.name)
+        return None
+    return {str(k): str(v) for k, v in tags.items()}
+
+
 def reveal_of(spec: Any, observation: dict[str, Any]) -> dict[str, Any] | None:
     """The latest cards the seat saw turned, in order (``GameSpec.latest_reveal`` on the seat's
     own observation, JSON form), or ``None``; a game hook that fails must not break the view."""
@@ -113,6 +127,7 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "seat": seat, "host": who.host, "seats": seat_info(row, live_seats),
         "current_player": cp, "terminal": terminal,
         "returns": list(state.returns()) if terminal else None,
+        "result_tags": result_tags_of(state),  # how the game ended: public once it is over
         "observation": observation, "log_start": log_start, "log_total": log_total,
         # the cards this seat saw turned last, in order: read from its own observation only
         # (the whole of it: the cut log may start after the challenge began)

@@ -9,6 +9,7 @@ const $ = id => document.getElementById(id);
 let steps = [];
 let record = null;
 let talk = []; // the record's table talk, as /api/replay answers it (talk.js draws it)
+let resultTags = null; // how the game ended (State.result_tags), as /api/replay answers it
 let renderer = generic;
 let index = 0;
 let playing = null;
@@ -46,6 +47,7 @@ async function show(data, label, ask) {
   record = data;
   steps = res.data.steps || [];
   talk = res.data.talk || [];
+  resultTags = res.data.result_tags || null;
   renderer = typeof next.render === "function" ? next : generic;
   $("title").textContent = `Replay · ${res.data.title || titleCase(game)}`;
   $("subtitle").textContent = `${steps.length - 1} steps · ${label}`;
@@ -151,6 +153,7 @@ function viewAt(i) {
     seats: Array.from({ length: n }, (_, k) => ({ seat: k, kind: String((record.players || [])[k] || "").startsWith("bot") ? "bot" : "human", name: seatLabel(k, Math.max(0, i - 1)) })),
     current_player: obs.current_player ?? -1, terminal: finalStep && !!(record.result && record.result.terminal),
     returns: finalStep && record.result ? record.result.returns : null,
+    result_tags: finalStep ? resultTags : null, // how the game ended (the replay's answer): public at the end
     observation: obs, legal_actions: [], status: "finished",
     chat: talk.filter(t => (t.at_move ?? 0) <= i).map((t, k) => ({ id: k, seat: t.seat, name: t.name, text: t.text, talk: t })),
   };

@@ -114,8 +114,10 @@ function drawPanel(view, r, token) {
     fill(box, h("p", { class: "muted small" }, !seated ? "Only players at the table can talk." : "The table talk is over."));
     return;
   }
+  // The seats from the next one clockwise (turn order), so the player's own name comes last:
+  // "Nominate … for the coin" opens on another player, as players expect, not on themselves.
   const n = (view.seats || []).length;
-  const seats = Array.from({ length: n }, (_, i) => i);
+  const seats = Array.from({ length: n }, (_, k) => (view.seat + 1 + k) % n);
   fill(box, kinds.map(kind => {
     const options = kind === "claim"
       ? (r.claims || []).map(c => [c, c])

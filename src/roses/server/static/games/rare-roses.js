@@ -49,6 +49,12 @@ function fillsNow(order, ctx, shop) {
     .map(v => ({ value: v, amount: order[v], tiles: oldestTiles(shop, order, v) }));
 }
 
+/** An hourglass drawn in CSS (style.css, .hourglass): the "⌛" character has no glyph without an
+ *  emoji font (Debian's Chromium as shipped), so it is two triangles, named in words for readers. */
+function hourglass() {
+  return h("span", { class: "hourglass", role: "img", "aria-label": "time running out", title: "time running out" });
+}
+
 function orderCard(order, ctx, opts = {}) {
   if (!order) return h("div", { class: "order empty-space" }, h("span", { class: "muted small" }, "empty space"));
   const now = opts.shop ? fillsNow(order, ctx, opts.shop) : [];
@@ -60,7 +66,7 @@ function orderCard(order, ctx, opts = {}) {
       h("span", { title: "Match: right roses and maturity" }, `Match $${order.match}`)),
     now.map(f => h("div", { class: "fill-now", dataset: { value: f.value } },
       `You can ${f.value} it now: $${f.amount}`, f.tiles ? [" with ", f.tiles.map(([r, b]) => tile(r, b === "bud" ? "bud" : "bloom", null, logLine(`${r}/${b}`)))] : null)),
-    opts.oldest ? h("div", { class: "expires-next" }, "⌛ oldest: lost next") : null);
+    opts.oldest ? h("div", { class: "expires-next" }, hourglass(), "oldest: lost next") : null);
 }
 
 const PHASES = {

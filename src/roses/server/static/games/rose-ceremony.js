@@ -78,6 +78,7 @@ export function render(view, el, ctx) {
     ["Discard", String(o.discard_count ?? 0)],
     o.last_round ? ["Last round", "deck is empty", "hot"] : null,
     o.winners && o.winners.length ? ["Winner", o.winners.map(name).join(", "), "gold"] : null,
+    wonWith(view) ? ["Won with", wonWith(view), "gold"] : null,
   ]));
 
   const offer = o.pending_offer;
@@ -129,16 +130,21 @@ export function render(view, el, ctx) {
   }
 }
 
+/** How a finished game was won, when the charm points alone do not say it: "a bouquet of 10
+ *  roses or more" for a 10-rose exchange (the winner may have fewer points than others), else
+ *  null. Read from the finished view's `result_tags` (the game's result_tags, win_by). */
+function wonWith(view) {
+  return (view.result_tags || {}).win_by === "ten-roses" ? `a bouquet of ${WIN_ROSES} roses or more` : null;
+}
+
 /** The end screen's note for seat `i`: charm points, and for a seat that won by exchanging a
  *  bouquet of 10+ roses (maybe with fewer points than others) how it won. */
 export function resultNote(view, i) {
   const o = view.observation || {};
   const pts = (o.points || [])[i] ?? 0;
   const note = `${pts} charm point${pts === 1 ? "" : "s"}`;
-  if (!(o.winners || []).includes(i)) return note;
-  // The game's last log line (engine words, seats from 0) says how a 10-rose exchange won.
-  const m = /^seat (\d+) exchanges a bouquet of (\d+) roses and is immediately declared the winner$/.exec((o.log || []).at(-1) || "");
-  return m && Number(m[1]) === i ? `${note} · won with a bouquet of ${m[2]} roses` : note;
+  const how = (o.winners || []).includes(i) ? wonWith(view) : null;
+  return how ? `${note} · won with ${how}` : note;
 }
 
 export function renderActions(view, el, ctx) {

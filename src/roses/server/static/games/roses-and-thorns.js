@@ -38,7 +38,8 @@ export function render(view, el, ctx) {
     ["Round", String(o.round ?? "—")],
     ["Now", nowLine(view, phase), "wide"],
     ["Cards on the table", String(o.cards_on_table ?? 0)],
-    o.high_bid ? ["High bid", `${o.high_bid} · ${name(o.high_bidder)}`, "hot"] : null,
+    // the bid stands through the challenge; a finished game has no live bid
+    o.high_bid && o.phase !== "over" ? ["High bid", `${o.high_bid} · ${name(o.high_bidder)}`, "hot"] : null,
     o.winner !== null && o.winner !== undefined ? ["Winner", name(o.winner), "gold"] : null,
   ]));
 

@@ -1,0 +1,51 @@
+"""The replay viewer's board at a step: a finished Roses and Thorns game shows no live bid (the
+status strip's "High bid" belongs to the bidding and the challenge), on the replay's last step as
+at the finished table, while a step in the bidding shows it."""
+from __future__ import annotations
+
+import pytest
+
+try:
+    from .browser_fixtures import api, browser, finished_bot_table, live_server, new_page  # noqa: F401
+except ImportError:
+    from browser_fixtures import api, browser, finished_bot_table, live_server, new_page  # type: ignore[no-redef]  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+STRIP = """() => Object.fromEntries([...document.querySelectorAll('#board .status-strip .status-item')]
+  .map(i => [i.querySelector('.status-label').textContent, i.querySelector('.status-value').textContent]))"""
+
+
+def test_a_finished_roses_and_thorns_game_shows_no_high_bid(live_server, browser):
+    """Regression: the replay's last step (and the finished table) still showed "High bid 3 ·
+    Rowan (standard bot)" beside "Game over". Seed 5, 3 heuristic bots: the game ends with the
+    winning challenge's bid of 3 still in the observation."""
+    table_id, record = finished_bot_table(live_server, "roses-and-thorns", 3, 5)
+    status, replayed = api(live_server, "POST", "/api/replay", record)
+    assert status == 200, replayed
+    steps = replayed["steps"]
+    assert steps[-1]["observation"]["phase"] == "over" and steps[-1]["observation"]["high_bid"] == 3
+    bidding = max(i for i, s in enumerate(steps) if s["observation"]["phase"] == "bidding")
+    bid = steps[bidding]["observation"]["high_bid"]
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(f"{live_server}/replay?table={table_id}")
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.click("#last")
+    page.wait_for_function("() => document.querySelector('#step-label').textContent.startsWith(`Step ${document.querySelector('#slider').max} `)")
+    strip = page.evaluate(STRIP)
+    assert strip["Now"] == "Game over" and "Winner" in strip, strip
+    assert "High bid" not in strip, strip
+    # a step in the bidding still shows the bid (with the bidder's name)
+    page.eval_on_selector("#slider", "(s, i) => { s.value = String(i); s.dispatchEvent(new Event('input')); }", bidding)
+    page.wait_for_function("i => document.querySelector('#step-label').textContent.startsWith(`Step ${i} `)", arg=bidding)
+    strip = page.evaluate(STRIP)
+    assert strip["High bid"].startswith(f"{bid} · "), strip
+    # the finished table, once its end screen is put aside
+    page.goto(f"{live_server}/t/{table_id}")
+    page.wait_for_selector("#end:not([hidden]) .results li")
+    page.click("#end >> text=See the table")
+    strip = page.evaluate(STRIP)
+    assert strip["Now"] == "Game over" and "High bid" not in strip, strip
+    page.context.close()
+    assert not errors, errors
