@@ -512,7 +512,9 @@ function drawTimer() {
   const tick = () => {
     const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
     el.hidden = false;
-    el.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    // in words: "⏱" has no glyph without an emoji font (Debian's Chromium shows an empty box)
+    el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    el.title = "Time left for this move";
     el.classList.toggle("low", left <= 10);
   };
   tick();
