@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from roses.server import app as app_module
+from roses.server import bodies, replays
 from roses.server.service import SEED_REFUSED
 
 from .helpers import loadable_games
@@ -73,13 +74,13 @@ def test_deeply_nested_json_is_refused_as_invalid(client, path):
 
 
 def test_json_depth_is_measured_without_recursion():
-    assert app_module.json_depth(3) == 0
-    assert app_module.json_depth([]) == 1
-    assert app_module.json_depth({"a": [1, {"b": []}]}) == 4
+    assert bodies.json_depth(3) == 0
+    assert bodies.json_depth([]) == 1
+    assert bodies.json_depth({"a": [1, {"b": []}]}) == 4
     value: list = []
     for _ in range(50_000):
         value = [value]
-    assert app_module.json_depth(value) == 50_001
+    assert bodies.json_depth(value) == 50_001
 
 
 def test_a_body_over_the_limit_is_refused_before_it_is_parsed(client, monkeypatch):
@@ -105,7 +106,7 @@ def test_a_body_over_the_limit_is_refused_before_it_is_parsed(client, monkeypatc
 def test_the_body_limit_leaves_room_for_the_longest_records():
     """A record is ~10 kB (Rare Roses, 6 seats, max_offers=50); the limit holds the 50 000 actions
     a replay accepts at 80 bytes each."""
-    assert app_module.MAX_BODY_BYTES >= app_module.MAX_REPLAY_ACTIONS * 80
+    assert bodies.MAX_BODY_BYTES >= replays.MAX_REPLAY_ACTIONS * 80
 
 
 # ---------------------------------------------------------------------------------------- 3: after the end

@@ -1,7 +1,8 @@
 """The FastAPI app of ``roses serve``: the JSON API, the WebSocket pushes and the pages.
 
 The API is written down in ``docs/server-api.md``; the rules it enforces live in
-:mod:`roses.server.service`, the storage in :mod:`roses.server.store`.
+:mod:`roses.server.service`, the storage in :mod:`roses.server.store`, request bodies in
+:mod:`roses.server.bodies` and record replays in :mod:`roses.server.replays`.
 """
 from __future__ import annotations
 
@@ -19,11 +20,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from roses.core import (GameParameterError, GameRecord, RosesError, available_games, get_spec, load,
-                        to_jsonable)
+from roses.core import RosesError, available_games, get_spec, to_jsonable
 from roses.core.errors import shorten
-from roses.core.record import initial_state, verify_result
-from roses.core.record import replay_steps as core_replay_steps
 
 from . import analysis, views
 from .analysis import Slots
@@ -33,9 +31,11 @@ from .schemas import route
 from .limits import Limits, RateLimiter
 from .auth import ApiError
 from .service import TableService
-from .views import bot_label, bot_names, result_tags_of, timer_bot
+from .views import bot_label, bot_names, timer_bot
 from .memory_store import MEMORY_URL, MemoryTableStore
 from .store import SqlTableStore, default_sqlite_url
+from .bodies import MAX_BODY_BYTES, loads_json, parse_json_body, read_body
+from .replays import load_record, replay_steps
 
 log = logging.getLogger("roses.server")
 
@@ -44,17 +44,6 @@ STATIC = Path(__file__).parent / "static"
 RULES_DIRS = (Path(__file__).parent / "rules", Path(__file__).resolve().parents[3] / "docs" / "rules")
 #: Where the player-facing how-to-play pages are looked for (same order).
 HOWTO_DIRS = (Path(__file__).parent / "howto", Path(__file__).resolve().parents[3] / "docs" / "howto")
-MAX_REPLAY_ACTIONS = 50_000
-#: The largest request body read (413 beyond it, before parsing). The longest records measured are
-#: about 10 kB (Rare Roses, 6 seats, max_offers=50: 9.6 kB for 403 actions; Roses and Thorns, 10
-#: seats: 9.1 kB); 4 MiB is 400 times that and holds MAX_REPLAY_ACTIONS at ~80 bytes per action.
-MAX_BODY_BYTES = 4 * 1024 * 1024
-#: The deepest JSON nesting accepted in a body (records and parameters need fewer than 10 levels);
-#: deeper bodies are refused before anything walks them recursively.
-MAX_JSON_DEPTH = 64
-#: The most digits a JSON number may have (seeds are below 2^63: 19 digits).
-MAX_NUMBER_DIGITS = 100
-
 PAGES = {"lobby": "lobby.html", "table": "table.html", "replay": "replay.html", "rules": "rules.html"}
 
 
@@ -128,198 +117,6 @@ def rules_path(game: str, dirs: tuple[Path, ...] = RULES_DIRS) -> Path | None:
             if p.is_file():
                 return p
     return None
-
-
-def json_depth(value: Any) -> int:
-    """How deeply ``value`` (parsed JSON) nests lists and objects (a scalar: 0); iterative, so
-    any depth is measured without recursion."""
-    deepest = 0
-    stack = [(value, 1)] if isinstance(value, (list, dict)) else []
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        for child in (item.values() if isinstance(item, dict) else item):
-            if isinstance(child, (list, dict)):
-                stack.append((child, depth + 1))
-    return deepest
-
-
-class JsonTooLong(ValueError):
-    """A JSON number with more digits than :data:`MAX_NUMBER_DIGITS`."""
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise JsonTooLong(f"a number in the JSON has more than {MAX_NUMBER_DIGITS} digits")
-    return int(text)
-
-
-def _bounded_float(text: str) -> float:
-    if len(text) > MAX_NUMBER_DIGITS + 10:
-        raise JsonTooLong(f"a number in the JSON has more than {MAX_NUMBER_DIGITS} digits")
-    return float(text)
-
-
-def loads_json(raw: bytes | str) -> Any:
-    """``json.loads`` whose numbers have at most :data:`MAX_NUMBER_DIGITS` digits (Python's own
-    limit, 4 300 digits, raises a ValueError deep inside the parser; a number that long is never
-    a seed, version or parameter). Raises :class:`JsonTooLong` or ``ValueError``."""
-    return json.loads(raw, parse_int=_bounded_int, parse_float=_bounded_float)
-
-
-def parse_json_body(raw: bytes) -> Any:
-    """The JSON value of a request body. Raises :class:`ApiError` 422 ``{error:"invalid"}`` when
-    it is not JSON or nests deeper than :data:`MAX_JSON_DEPTH` (the parser itself recurses: a
-    body of 100 000 ``[`` would otherwise end in a RecursionError, a 500)."""
-    too_deep = ApiError(422, {"error": "invalid",
-                              "detail": f"the body's JSON nests deeper than {MAX_JSON_DEPTH} levels"})
-    try:
-        data = loads_json(raw)
-    except JsonTooLong as e:
-        raise ApiError(422, {"error": "invalid", "detail": str(e)}) from None
-    except ValueError:  # JSONDecodeError, UnicodeDecodeError, and any other parser complaint
-        raise ApiError(422, {"error": "invalid", "detail": "the body must be JSON"}) from None
-    except RecursionError:
-        raise too_deep from None
-    if json_depth(data) > MAX_JSON_DEPTH:
-        raise too_deep
-    return data
-
-
-def too_large(limit: int = MAX_BODY_BYTES) -> ApiError:
-    size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} kB"
-    return ApiError(413, {"error": "too large", "detail": f"the body is larger than {size} ({limit} bytes)"})
-
-
-async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
-    """The request body, at most ``limit`` bytes (default :data:`MAX_BODY_BYTES`): refused (413)
-    on its ``Content-Length`` before reading, or as soon as the streamed bytes pass the limit."""
-    length = request.headers.get("content-length")
-    if length is not None:
-        try:
-            if int(length) > limit:
-                raise too_large(limit)
-        except ValueError:
-            raise ApiError(400, {"error": "bad request", "detail": "Content-Length is not a number"}) from None
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise too_large(limit)
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def check_record_shape(data: Any) -> None:
-    """Refuse (422, in plain words) a record whose top-level fields have the wrong JSON types."""
-    def bad(detail: str) -> ApiError:
-        return ApiError(422, {"error": "record", "detail": detail})
-
-    if not isinstance(data, dict):
-        raise bad("a record must be a JSON object (the file saved from a finished table)")
-    if data.get("format") is None:
-        raise bad("not a roses record: it has no 'format' field")
-    for key in ("game", "engine_version"):
-        if not isinstance(data.get(key), str):
-            raise bad(f"malformed record: '{key}' must be a string")
-    if isinstance(data.get("seed"), bool) or not isinstance(data.get("seed"), int):
-        raise bad("malformed record: 'seed' must be a whole number")
-    for key in ("params", "result"):
-        if not isinstance(data.get(key), dict):
-            raise bad(f"malformed record: '{key}' must be an object")
-    if not isinstance(data.get("actions"), list):
-        raise bad("malformed record: 'actions' must be a list of [seat, action text] pairs")
-    players = data.get("players", [])
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise bad("malformed record: 'players' must be a list of strings")
-
-
-def load_record(data: Any) -> GameRecord:
-    """The :class:`GameRecord` in ``data``, its shape, game and parameters checked (not yet
-    replayed). Raises :class:`ApiError` 422 in plain words."""
-    check_record_shape(data)
-    try:
-        record = GameRecord.from_json(data)
-    except RosesError as e:
-        raise ApiError(422, {"error": "record", "detail": str(e)}) from None
-    if len(record.actions) > MAX_REPLAY_ACTIONS:
-        raise ApiError(422, {"error": "record", "detail": f"the record has more than {MAX_REPLAY_ACTIONS} actions"})
-    try:
-        spec = get_spec(record.game)
-    except RosesError as e:
-        raise ApiError(422, {"error": "record", "detail": f"record game: {e}"}) from None
-    try:  # the parameters first: nothing is built from parameters that fail validation
-        load(spec.name, **record.params)
-    except GameParameterError as e:
-        raise ApiError(422, {"error": "record", "param": f"params.{e.name}", "detail": f"record params: {e.for_player}"}) from None
-    except (RosesError, TypeError) as e:
-        raise ApiError(422, {"error": "record", "detail": f"record params: {e}"}) from None
-    return record
-
-
-def replay_steps(data: Any) -> dict[str, Any]:
-    """The record as spectator views after each step (for the replay viewer), each seat's step
-    with its move in the words of that seat's menu (``words``: seats written "Seat N", counted
-    from 1; ``None`` for chance and the start). Raises :class:`ApiError` 422 when the record is
-    not a roses record or does not replay."""
-    record = load_record(data)
-    try:  # one pass: every step checked (seat to move, legality), then the result
-        state = initial_state(record)
-        spec = state.game.spec
-        steps = [{"seat": None, "action": None, "words": None, "observation": to_jsonable(state.observation(None)),
-                  "log": list(state.log.view(None))}]
-        seen = len(state.log)
-        final = state
-        mover = mover_view(state)  # the seat to move and its observation, before the step
-        for _, seat, text, final in core_replay_steps(record):
-            words = spec.describe_action(mover[1], text) if mover is not None and mover[0] == seat else None
-            steps.append({"seat": seat, "action": text, "words": words,
-                          "observation": to_jsonable(final.observation(None)),
-                          "log": list(final.log.view(None)[seen:])})
-            seen = len(final.log)
-            mover = mover_view(final)
-        verify_result(record, final)
-    except RosesError as e:
-        raise ApiError(422, {"error": "record", "detail": str(e)}) from None
-    except (ValueError, TypeError, KeyError, AttributeError) as e:  # pragma: no cover - a game's bug
-        log.warning("replay of a %s record failed: %r", record.game, e)
-        raise ApiError(422, {"error": "record", "detail": "the record does not replay under these rules"}) from None
-    return {"game": record.game, "title": final.game.spec.title, "params": record.params, "seed": record.seed,
-            "players": record.players, "holders": record.holders, "result": record.result,
-            "result_tags": result_tags_of(final), "steps": steps,
-            "talk": replay_talk(data.get("talk"), final)}
-
-
-def mover_view(state: Any) -> tuple[int, Any] | None:
-    """``(seat, observation JSON)`` of the seat to move in ``state``, for wording its move
-    (``GameSpec.describe_action``); ``None`` at a chance step or the end."""
-    if state.is_terminal() or state.is_chance_node():
-        return None
-    seat = state.current_player()
-    return (seat, to_jsonable(state.observation(seat))) if seat >= 0 else None
-
-
-def replay_talk(data: Any, state: Any) -> list[dict[str, Any]]:
-    """A record's table talk (``[{seat, name, kind, target, claim, at_move, at_log, text}]``), each
-    statement checked by the game's talk rules; 422 for a malformed one. ``[]`` when absent."""
-    from roses.core.talk import TalkError, talk_from_json
-
-    if data is None:
-        return []
-    if not isinstance(data, list):
-        raise ApiError(422, {"error": "record", "detail": "malformed record: 'talk' must be a list of statements"})
-    out = []
-    for i, t in enumerate(data):
-        try:
-            said = talk_from_json(t, state.game.spec.talk, state.game.num_players)
-        except TalkError as e:
-            raise ApiError(422, {"error": "record", "detail": f"record talk[{i}]: {e.message}"}) from None
-        name, text, at_log = t.get("name"), t.get("text"), t.get("at_log")
-        out.append({**said.to_json(), "name": name if isinstance(name, str) else None,
-                    "text": text if isinstance(text, str) else None,
-                    "at_log": at_log if isinstance(at_log, int) and not isinstance(at_log, bool) and at_log >= 0 else None})
-    return out
 
 
 def create_app(database_url: str | None = None, data_dir: str | Path = "data", bot_delay_ms: int = 400,
