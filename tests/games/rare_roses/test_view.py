@@ -74,3 +74,15 @@ def test_an_order_card_says_an_osira_specialty_order():
     deck = deck_of(None)
     assert next(c for c in deck if c.specialty == "osira").words().endswith(", an Osira specialty order")
     assert next(c for c in deck if c.specialty == "black").words().endswith(", a Black specialty order")
+
+
+def test_a_deal_for_money_only_does_not_say_and_nothing():
+    """Regression: a deal paid in money only read "... your Black bud for $5 and nothing" (its
+    empty list of tiles given was worded "nothing" and joined to the money)."""
+    s = new_game(2, seed=9)
+    to_purchase(s)
+    set_shop(s, 1, "bud", black=1)
+    do(s, "offer 1 take black/bud pay 5")
+    line = next(x for x in _text(s.observation(1)).splitlines() if "deal on the table" in x)
+    assert "deal on the table: Seat 1 proposes to take your Black bud for $5 " in line
+    assert "nothing" not in line

@@ -49,7 +49,8 @@ def deal_words(po: dict) -> str:
     proposer, whose turn it is, takes the answering seat's tiles and pays money and/or its own
     tiles (RR-7), e.g. "seat 0 proposes to take seat 2's fresh Black bloom for $5"."""
     take = tiles_words(po["take"])
-    give = tiles_words(po.get("give") or ())
+    given = po.get("give") or ()
+    give = tiles_words(given) if given else ""  # no tiles given: the money alone, not "… and nothing"
     paid = ([f"${po['pay']}"] if po["pay"] or not give else []) + ([give] if give else [])
     return f"seat {po['from']} proposes to take seat {po['to']}'s {take} for " + " and ".join(paid)
 
