@@ -55,20 +55,31 @@ def deal_words(po: dict) -> str:
     return f"seat {po['from']} proposes to take seat {po['to']}'s {take} for " + " and ".join(paid)
 
 
+#: What is happening in each phase, in plain words (the phase names are engine syntax).
+PHASE_WORDS = {"specialty": "dealing shop cards", "start": "drawing the starting player",
+               "setup-market": "seeding the market", "setup-orders": "turning over orders",
+               "trash-or-seed": "trash the oldest order or seed the market", "seeding": "seeding the market",
+               "push": "push the market or stop", "refill": "turning over orders", "purchase": "buying roses",
+               "draft": "drafting a deal", "respond": "answering a deal", "fill": "filling orders",
+               "name-tiles": "picking tiles for an order", "over": "game over"}
+
+
 def render(obs):
     """A Rich renderable of ``obs`` (a :class:`~.observation.RareRosesObservation`); not the log,
     which the terminal prints line by line. Status lines name the reader's own seat as the log does
     ("your turn", "seat 0 (you) $52", ``as_read_by``); a spectator's are unchanged."""
-    head = Text(f"Rare Roses — phase {obs.phase}", style="bold")
+    head = Text(f"Rare Roses — {PHASE_WORDS.get(obs.phase, obs.phase)}", style="bold")
     mover = obs.current_player
-    if obs.turn >= 0 and 0 <= mover != obs.turn:  # another seat moves in this turn: name it
+    if obs.phase == "over":
+        pass  # nobody's turn once the game is over
+    elif obs.turn >= 0 and 0 <= mover != obs.turn:  # another seat moves in this turn: name it
         doing = f"answer seat {obs.turn}'s deal" if obs.phase == "respond" else "move"
         head.append(as_read_by(f" · seat {mover}'s move: {doing}", obs.seat))
     elif obs.turn >= 0:
         head.append(as_read_by(f" · seat {obs.turn}'s turn", obs.seat))
     if obs.seat is not None:
-        head.append(f" · you are seat {obs.seat + 1}")
-    if obs.end_triggered:
+        head.append(f" · you are Seat {obs.seat + 1}")
+    if obs.end_triggered and obs.phase != "over":
         head.append(f" · last order drawn, {counted(obs.turns_left, 'turn')} left", style="bold red")
 
     market = Table(title="Market", show_header=True, box=None)
