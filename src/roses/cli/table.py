@@ -269,7 +269,12 @@ def replay(
     console.rule(f"Replay of {state.game.title} — seed {record.seed}, {counted(len(record.actions), 'action')}, "
                  f"engine {record.engine_version}")
     shown = 0
+    spec = state.game.spec
     while True:
+        # The mover's view before its move words the move as its menu did ("Offer a card of 2 roses
+        # and 2 thorns to Seat 2", not the action text "offer 2/2 to 1", whose seat counts from 0).
+        before = state.current_player() if not state.is_terminal() else -1
+        seen = to_jsonable(state.observation(before)) if before >= 0 and (reveal or before == seat) else None
         try:
             i, who, text, state = next(steps)
         except StopIteration:
@@ -283,10 +288,13 @@ def replay(
         else:
             label = _player_label(record.players[who]) if who < len(record.players) else ""
             mover = f"{seat_name(who)} {label}".strip()
+            if seen is not None and who == before:
+                text = spec.describe_action(seen, text)
+        # Steps counted from 1, as `roses analyse` numbers the moves it judges
         if reveal or who == seat:
-            console.print(f"[bold]{i:4d}[/] {escape(mover)}: [cyan]{escape(text)}[/]")
+            console.print(f"[bold]{i + 1:4d}[/] {escape(mover)}: [cyan]{escape(text)}[/]")
         else:
-            console.print(f"[bold]{i:4d}[/] {escape(mover)} moves")
+            console.print(f"[bold]{i + 1:4d}[/] {escape(mover)} moves")
         shown = _print_log(state, seat, shown)
         if interactive:
             console.print(render(state, seat))
