@@ -81,3 +81,31 @@ def test_menus_read_in_plain_words(tmp_path):
                       input="q\n")
     out = " ".join(r.output.split())
     assert "a1) Offer a card of" in out and "/" not in out.split("Your move:")[1].split("a>")[0]
+
+
+def test_enter_alone_and_a_capital_letter():
+    """Regression: Enter alone was refused as "'' is not a legal move", and "B2" (Shift or Caps
+    Lock) as "'B2' is not a legal move" though "b2" was a listed move."""
+    menu = Menu()
+    menu.open(["lay rose", "lay thorn"])
+    menu.open(["bid 1", "bid 2", "pass"])
+    empty = menu.read("  ")
+    assert empty.index is None and empty.text is None and empty.message == "Nothing was typed."
+    assert menu.read("B2").index == 1 and menu.read("B 3").index == 2
+    assert "earlier move" in menu.read("A1").message
+
+
+def test_play_says_nothing_was_typed_and_one_move_is_typed_as_1(tmp_path):
+    """Regression: Enter alone printed "'' is not a legal move."; a prompt of one move said "Type
+    a number from 1 to 1 (or d1)"."""
+    # Solo Rare Roses, seed 2: Enter, "A2" (seed), b2 (stop pushing), c7 (done buying), then the
+    # fill prompt d has one move (end the turn), where "zz" is refused.
+    r = runner.invoke(app, ["play", "rare-roses", "--players", "1", "--seed", "2", "--records", str(tmp_path),
+                            "--no-confirm"], input="\nA2\nb2\nc7\nzz\nq\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "'' is not a legal move" not in out and "Nothing was typed. Type a number from 1 to 2 (or a1–a2)" in out
+    assert "Your move: d1) End your turn" in out
+    assert "'zz' is not a legal move. Type 1 (or d1), the move's text, or q to stop." in out
+    rec = GameRecord.load(next(tmp_path.glob("*.json")))
+    assert [a[1] for a in rec.actions if a[0] == 0] == ["seed", "stop", "done buying"]  # "A2" played a2

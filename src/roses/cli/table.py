@@ -193,7 +193,8 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
     letter = menu.open(texts)
     console.print("[bold]Your move:[/] " + "   ".join(
         f"[cyan]{letter}{i}[/]) {escape(label)}" for i, label in enumerate(labels, 1)))
-    hint = f"Type a number from 1 to {len(legal)} (or {menu.choices()}), the move's text, or q to stop."
+    numbers = f"a number from 1 to {len(legal)}" if len(legal) > 1 else "1"  # not "from 1 to 1"
+    hint = f"Type {numbers} (or {menu.choices()}), the move's text, or q to stop."
     if talk is not None and spec.talk.kinds:
         hint += " Or say something: " + usage_line(spec.talk).removeprefix("Table talk: ")
         if menu.prompts == 1:  # once a game: how to talk
