@@ -547,3 +547,19 @@ def test_command_list_wraps_each_description_at_the_terminal_not_mid_sentence():
                            ("report", "game length, scores and how games end, for every cell"),
                            ("tournament", "win rate per bot with 95% confidence intervals")):
         assert words in lines[command], lines[command]
+
+
+def test_solo_play_offers_no_table_talk(tmp_path):
+    """Regression: The Lone Florist was told "Table talk: say accuse <seat>, say vouch <seat>." and
+    every refusal ended "Or say something: ..." with nobody at the table to hear it."""
+    r = runner.invoke(app, ["play", "rare-roses", "--players", "1", "--seed", "2", "--records", str(tmp_path)],
+                      input="zz\nsay vouch 1\nq\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "Table talk" not in out and "say something" not in out and "accuse" not in out
+    assert "'zz' is not a legal move. Type a number from 1 to 2 (or a1–a2), the move's text, or q to stop." in out
+    assert "'say vouch 1' is not a legal move." in out
+    # at a table of two, talk is offered as before
+    two = runner.invoke(app, ["play", "rare-roses", "--players", "2", "--seed", "2", "--records", str(tmp_path)],
+                        input="q\n")
+    assert "Table talk: say accuse <seat>, say vouch <seat>." in " ".join(two.output.split())

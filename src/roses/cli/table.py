@@ -112,7 +112,8 @@ def play(
     shown = 0
     menu = Menu()
     confirm = sys.stdin.isatty() if confirm is None else confirm
-    talk: list = []  # table talk (roses.core.talk): the bots hear it, nothing enforces it
+    # table talk (roses.core.talk): the bots hear it, nothing enforces it; alone (solo) nobody hears it
+    talk: Optional[list] = [] if n > 1 else None
     try:
         while not state.is_terminal():
             if state.is_chance_node():
@@ -123,11 +124,11 @@ def play(
                 state.apply(_ask(state, menu, seat, confirm, talk))
             else:
                 s = state.current_player()
-                said = _bot_says(state, agents[s], talk)
+                said = _bot_says(state, agents[s], talk if talk is not None else [])
                 if said is not None:  # after what happened so far, before the bot's move
                     shown = _print_log(state, viewer, shown)
                     console.print(f"  [magenta]» {escape(said_line(said, g.spec.talk, viewer))}[/]")
-                state.apply(agents[s].act(Turn.of(state, tuple(talk))))
+                state.apply(agents[s].act(Turn.of(state, tuple(talk or ()))))
                 if delay:
                     shown = _print_log(state, viewer, shown)
                     time.sleep(delay)
