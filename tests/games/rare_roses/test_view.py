@@ -102,3 +102,21 @@ def test_the_header_says_what_is_happening_not_the_engine_phase():
     over = _text(s.observation(0))
     assert "Rare Roses — game over · you are Seat 1" in over
     assert "phase" not in over and "turn" not in over.splitlines()[1]
+
+
+def test_a_60_column_terminal_shows_every_tile_of_every_shop():
+    """Regression: at 60 columns the shops table cut its cells short: "1×Bl…" (Blue or Black?),
+    "1×St… Drag…", "spec…", "orde…". Where the table does not fit, each shop is a line of words."""
+    s = new_game(3, seed=9)
+    to_purchase(s)
+    set_shop(s, 0, "bud", blue=1, striped_dragon=2)
+    set_shop(s, 1, "fresh", black=1)
+    console = Console(width=60, record=True, color_system=None)
+    console.print(render(s.observation(0)))
+    narrow = console.export_text()
+    assert "…" not in narrow
+    text = " ".join(narrow.replace("│", " ").split())
+    assert "Seat 1 (you) · specialty" in text and "buds 2×Striped Dragon 1×Blue · fresh blooms — · mature blooms —" in text
+    assert "Seat 2 · specialty" in text and "fresh blooms 1×Black · mature blooms — · 0 orders filled" in text
+    wide = _text(s.observation(0))  # 140 columns: the table, as before
+    assert "┃ seat " in wide and "┃ mature blooms ┃" in wide and "2×Striped Dragon 1×Blue" in wide

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rich.console import Group
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -42,6 +43,20 @@ def _order(o) -> Text:
     if o.specialty:
         t.append(f"  ✿{SHORT[o.specialty]}", style=STYLE[o.specialty])
     return t
+
+
+class _Fitted:
+    """``wide`` (a table) where its narrowest layout fits the width, else ``narrow``: a table
+    squeezed below its longest words cuts them ("1×Bl…": Blue or Black?) in a 60-column terminal."""
+
+    def __init__(self, wide, narrow):
+        self.wide, self.narrow = wide, narrow
+
+    def __rich_console__(self, console, options):
+        # measured without the width limit (a measurement is clamped to it)
+        least = Measurement.get(console, options.update_width(10_000), self.wide).minimum
+        fits = least <= options.max_width
+        yield self.wide if fits else self.narrow
 
 
 def deal_words(po: dict) -> str:
@@ -98,12 +113,18 @@ def render(obs):
     shops = Table(title="Shops", show_header=True)
     for col in ("seat", "specialty", "$", "buds", "fresh blooms", "mature blooms", "orders"):
         shops.add_column(col)
+    lines = [Text("Shops", style="italic")]
     for s in obs.shops:
         mark = "▶ " if s.seat == obs.turn else ""
         spec = Text(SHORT[s.specialty], style=STYLE[s.specialty]) if s.specialty else Text("?")
         spec.append(f" {s.specialty_filled} of 4" + (" ✓" if s.bonus_paid else ""))
         shops.add_row(f"{mark}{seat_number(s.seat, obs.seat)}", spec, f"${s.money}", _tiles(s.bud), _tiles(s.fresh),
                       _tiles(s.mature), str(len(s.orders_filled)))
+        line = Text(f"{mark}Seat {seat_number(s.seat, obs.seat)} · specialty ").append_text(spec)
+        line.append(f" · ${s.money} · buds ").append_text(_tiles(s.bud)).append(" · fresh blooms ")
+        line.append_text(_tiles(s.fresh)).append(" · mature blooms ").append_text(_tiles(s.mature))
+        lines.append(line.append(f" · {counted(len(s.orders_filled), 'order')} filled"))
+    shops = _Fitted(shops, Group(*lines))
 
     turn = Text(f"this turn: drawn {obs.tiles_drawn} of 6 · received {obs.received} of 6 · "
                 f"filled {obs.fills} of 3" + (f" · offers left {obs.offers_left}" if len(obs.shops) > 1 else ""), style="dim")
