@@ -109,3 +109,31 @@ def test_play_says_nothing_was_typed_and_one_move_is_typed_as_1(tmp_path):
     assert "'zz' is not a legal move. Type 1 (or d1), the move's text, or q to stop." in out
     rec = GameRecord.load(next(tmp_path.glob("*.json")))
     assert [a[1] for a in rec.actions if a[0] == 0] == ["seed", "stop", "done buying"]  # "A2" played a2
+
+
+def test_a_move_is_never_cut_over_two_lines(tmp_path, monkeypatch):
+    """Regression: the moves were one paragraph, wrapped anywhere: at 60 columns "a1) Offer a card
+    of 2 roses and no thorns to Seat" then "2   a2) Offer ..." on the next line; at 100, "b4) Bid 2
+    (of 4" then "cards on the table)"."""
+    import re
+
+    from rich.console import Console
+
+    import roses.cli.table as table
+
+    monkeypatch.setattr(table, "console", Console(width=60, emoji=False, color_system=None))
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "4", "--seed", "5", "--records", str(tmp_path)],
+                      input="q\n")
+    assert r.exit_code == 0, r.output
+    lines = r.output.split("Your move:")[1].split("Table talk:")[0].strip().splitlines()
+    assert len(lines) == 12 and all(len(line) <= 60 for line in lines)
+    assert all(re.fullmatch(rf"a{k}\) Offer a card of .+ to Seat [234]", line) for k, line in enumerate(lines, 1)), lines
+    monkeypatch.setattr(table, "console", Console(width=100, emoji=False, color_system=None))
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--players", "4", "--seed", "5", "--no-confirm",
+                            "--records", str(tmp_path)], input="1\nq\n")
+    bids = r.output.split("Your move: b1)")[1].split("b>")[0]
+    rows = ("b1)" + bids).strip().splitlines()
+    assert len(rows) > 1 and all(len(row) <= 100 for row in rows)
+    items = [item for row in rows for item in row.split("   ")]
+    assert items[:3] == ["b1) Lay a rose", "b2) Lay a thorn", "b3) Bid 1 (of 6 cards on the table)"]
+    assert all(re.fullmatch(r"b\d\) (Lay a (rose|thorn)|Bid \d \(of 6 cards on the table\))", item) for item in items), items

@@ -192,8 +192,7 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
     labels = [spec.describe_action(obs, t) for t in texts]
     ahead = _pending_input()  # checked before the menu is shown: what waits was typed for another
     letter = menu.open(texts)
-    console.print("[bold]Your move:[/] " + "   ".join(
-        f"[cyan]{letter}{i}[/]) {escape(label)}" for i, label in enumerate(labels, 1)))
+    _print_moves(letter, labels)
     numbers = f"a number from 1 to {len(legal)}" if len(legal) > 1 else "1"  # not "from 1 to 1"
     hint = f"Type {numbers} (or {menu.choices()}), the move's text, or q to stop."
     if talk is not None and spec.talk.kinds:
@@ -236,6 +235,26 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
                 console.print("Not played. " + hint)
                 continue
         return action
+
+
+def _print_moves(letter: str, labels: list[str]) -> None:
+    """"Your move: a1) … a2) …", a move never cut over two lines ("Bid 4 (of 4 | cards on the
+    table)", "… to Seat | 2"): the moves are packed into lines of the console's width, and one that
+    does not fit on the line starts the next (only a move longer than a line is wrapped)."""
+    from rich.cells import cell_len
+
+    width = console.width
+    lines: list[list[str]] = [[]]  # each line: its moves' markup; the first follows "Your move: "
+    used = len("Your move: ")
+    for i, label in enumerate(labels, 1):
+        size = cell_len(f"{letter}{i}) {label}")
+        if used + (3 if lines[-1] else 0) + size > width and (lines[-1] or len(lines) == 1):
+            lines.append([])  # (the first move too long to follow "Your move:": from the next line)
+            used = 0
+        used += (3 if lines[-1] else 0) + size
+        lines[-1].append(f"[cyan]{letter}{i}[/]) {escape(label)}")
+    for k, line in enumerate(lines):
+        console.print(("[bold]Your move:[/]" + (" " if line else "") if k == 0 else "") + "   ".join(line))
 
 
 def _refusal(answer: str, e: IllegalActionError) -> str:
