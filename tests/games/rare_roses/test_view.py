@@ -120,3 +120,14 @@ def test_a_60_column_terminal_shows_every_tile_of_every_shop():
     assert "Seat 2 · specialty" in text and "fresh blooms 1×Black · mature blooms — · 0 orders filled" in text
     wide = _text(s.observation(0))  # 140 columns: the table, as before
     assert "┃ seat " in wide and "┃ mature blooms ┃" in wide and "2×Striped Dragon 1×Blue" in wide
+
+
+def test_an_empty_order_queue_keeps_its_title_on_one_line():
+    """Regression: at the end of a game the empty queue ("(empty)" four times) made a table
+    narrower than its title, which wrapped: "Orders (deck: 0" then "left)"."""
+    s = new_game(2, seed=9)
+    to_purchase(s)
+    s.queue[:] = [None] * len(s.queue)
+    obs = s.observation(0)
+    assert all(o is None for o in obs.queue)
+    assert f"Orders (deck: {obs.deck_size} left)" in _text(obs)

@@ -105,7 +105,8 @@ def render(obs):
     for r in ROSES:
         market.add_row(Text(SHORT[r], style=STYLE[r]), str(obs.market[r]), f"${obs.prices[r]}", str(obs.bag[r]))
 
-    queue = Table(title=f"Orders (deck: {obs.deck_size} left)", show_header=False, box=None)
+    title = f"Orders (deck: {obs.deck_size} left)"  # the table at least as wide: an empty queue
+    queue = Table(title=title, show_header=False, box=None, min_width=len(title))  # wrapped it
     label = ["oldest"] + [""] * (len(obs.queue) - 2) + ["newest"]
     for i, o in enumerate(obs.queue):
         queue.add_row(label[i], _order(o))
