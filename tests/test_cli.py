@@ -114,10 +114,30 @@ def test_replay_shows_only_the_viewers_actions_unless_revealed(tmp_path):
     path = next(tmp_path.glob("*.json"))
     hidden = runner.invoke(app, ["replay", str(path), "--no-step", "--seat", "2"]).output
     full = runner.invoke(app, ["replay", str(path), "--no-step", "--reveal"]).output
-    assert "Seat 1 (Standard bot): lay" not in hidden and "Seat 1 (Standard bot) moves" in hidden
+    assert "Seat 1 (Standard bot): Lay" not in hidden and "Seat 1 (Standard bot) moves" in hidden
     assert "Seat 2 (Standard bot): " in hidden  # its own moves, in full
-    assert "Seat 1 (Standard bot): lay" in full and "Chance: start" in full
+    assert "Seat 1 (Standard bot): Lay a" in full and "Chance: start" in full
     assert "bot:heuristic" not in hidden + full and "seat 0" not in hidden + full
+
+
+def test_replay_words_the_moves_as_the_menu_did_and_counts_steps_from_1(tmp_path):
+    """Regression: `replay --seat 1` printed its own moves as action texts, "12 Seat 1: offer 2/2
+    to 1" (engine syntax, and "to 1" meant Seat 2), and numbered the steps from 0 while `analyse`
+    numbers the same moves from 1 ("Move 13")."""
+    runner.invoke(app, ["play", "rose-ceremony", "--players", "3", "--watch", "--seed", "5",
+                            "--records", str(tmp_path)])
+    path = next(tmp_path.glob("*.json"))
+    record = GameRecord.load(path)
+    out = runner.invoke(app, ["replay", str(path), "--no-step", "--seat", "1"]).output
+    mine = [line for line in out.splitlines() if re.match(r" *\d+ Seat 1 \(Standard bot\): ", line)]
+    assert mine and not [line for line in mine if re.search(r": (offer \d/\d|accept$|refuse$|exchange$|keep$)", line)]
+    assert any(re.search(r"^ *\d+ Seat 1 \(Standard bot\): Offer a card of .* to Seat [23]$", line) for line in mine), mine
+    # the k-th recorded action (0-based) is step k + 1, as analyse's "move" column counts it
+    first = next(k for k, (seat, _) in enumerate(record.actions) if seat == 0)
+    assert re.match(rf" *{first + 1} Seat 1 ", mine[0]), (first, mine[0])
+    full = runner.invoke(app, ["replay", str(path), "--no-step", "--reveal"]).output
+    numbers = [int(line.split()[0]) for line in full.splitlines() if re.match(r" *\d+ (Seat \d|Chance)", line)]
+    assert numbers == list(range(1, len(record.actions) + 1))
 
 
 def test_replay_of_a_malformed_record_is_a_clear_error(tmp_path):
@@ -186,7 +206,7 @@ def test_replay_advances_only_on_enter(tmp_path):
     assert r.exit_code == 0, r.output
     assert r.output.count("Press Enter for the next step, or type q to quit.") == 1
     shown = re.findall(r"(\d+) (?:Chance|Seat \d+ \([^)]*\)): ", r.output)
-    assert shown == ["0", "1"]  # "x" showed no step; Enter showed one; q stopped
+    assert shown == ["1", "2"]  # "x" showed no step; Enter showed one; q stopped (steps count from 1)
 
 
 def test_solo_end_screen_shows_the_score_against_the_yardstick(tmp_path):
@@ -556,3 +576,19 @@ def test_a_sweep_over_two_deck_files_and_one_roses_price(tmp_path):
     heads = [line for line in md.read_text().splitlines() if line.startswith("## ")]
     assert len(heads) == 4 and all("market_prices.rainbow=" in h and ("a.json" in h or "b.json" in h) for h in heads)
     assert not any("market_prices=" in h or "juliet" in h for h in heads)
+
+
+def test_solo_play_offers_no_table_talk(tmp_path):
+    """Regression: The Lone Florist was told "Table talk: say accuse <seat>, say vouch <seat>." and
+    every refusal ended "Or say something: ..." with nobody at the table to hear it."""
+    r = runner.invoke(app, ["play", "rare-roses", "--players", "1", "--seed", "2", "--records", str(tmp_path)],
+                      input="zz\nsay vouch 1\nq\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "Table talk" not in out and "say something" not in out and "accuse" not in out
+    assert "'zz' is not a legal move. Type a number from 1 to 2 (or a1–a2), the move's text, or q to stop." in out
+    assert "'say vouch 1' is not a legal move." in out
+    # at a table of two, talk is offered as before
+    two = runner.invoke(app, ["play", "rare-roses", "--players", "2", "--seed", "2", "--records", str(tmp_path)],
+                        input="q\n")
+    assert "Table talk: say accuse <seat>, say vouch <seat>." in " ".join(two.output.split())

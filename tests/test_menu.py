@@ -81,3 +81,59 @@ def test_menus_read_in_plain_words(tmp_path):
                       input="q\n")
     out = " ".join(r.output.split())
     assert "a1) Offer a card of" in out and "/" not in out.split("Your move:")[1].split("a>")[0]
+
+
+def test_enter_alone_and_a_capital_letter():
+    """Regression: Enter alone was refused as "'' is not a legal move", and "B2" (Shift or Caps
+    Lock) as "'B2' is not a legal move" though "b2" was a listed move."""
+    menu = Menu()
+    menu.open(["lay rose", "lay thorn"])
+    menu.open(["bid 1", "bid 2", "pass"])
+    empty = menu.read("  ")
+    assert empty.index is None and empty.text is None and empty.message == "Nothing was typed."
+    assert menu.read("B2").index == 1 and menu.read("B 3").index == 2
+    assert "earlier move" in menu.read("A1").message
+
+
+def test_play_says_nothing_was_typed_and_one_move_is_typed_as_1(tmp_path):
+    """Regression: Enter alone printed "'' is not a legal move."; a prompt of one move said "Type
+    a number from 1 to 1 (or d1)"."""
+    # Solo Rare Roses, seed 2: Enter, "A2" (seed), b2 (stop pushing), c7 (done buying), then the
+    # fill prompt d has one move (end the turn), where "zz" is refused.
+    r = runner.invoke(app, ["play", "rare-roses", "--players", "1", "--seed", "2", "--records", str(tmp_path),
+                            "--no-confirm"], input="\nA2\nb2\nc7\nzz\nq\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "'' is not a legal move" not in out and "Nothing was typed. Type a number from 1 to 2 (or a1–a2)" in out
+    assert "Your move: d1) End your turn" in out
+    assert "'zz' is not a legal move. Type 1 (or d1), the move's text, or q to stop." in out
+    rec = GameRecord.load(next(tmp_path.glob("*.json")))
+    assert [a[1] for a in rec.actions if a[0] == 0] == ["seed", "stop", "done buying"]  # "A2" played a2
+
+
+def test_a_move_is_never_cut_over_two_lines(tmp_path, monkeypatch):
+    """Regression: the moves were one paragraph, wrapped anywhere: at 60 columns "a1) Offer a card
+    of 2 roses and no thorns to Seat" then "2   a2) Offer ..." on the next line; at 100, "b4) Bid 2
+    (of 4" then "cards on the table)"."""
+    import re
+
+    from rich.console import Console
+
+    import roses.cli.table as table
+
+    monkeypatch.setattr(table, "console", Console(width=60, emoji=False, color_system=None))
+    r = runner.invoke(app, ["play", "rose-ceremony", "--players", "4", "--seed", "5", "--records", str(tmp_path)],
+                      input="q\n")
+    assert r.exit_code == 0, r.output
+    lines = r.output.split("Your move:")[1].split("Table talk:")[0].strip().splitlines()
+    assert len(lines) == 12 and all(len(line) <= 60 for line in lines)
+    assert all(re.fullmatch(rf"a{k}\) Offer a card of .+ to Seat [234]", line) for k, line in enumerate(lines, 1)), lines
+    monkeypatch.setattr(table, "console", Console(width=100, emoji=False, color_system=None))
+    r = runner.invoke(app, ["play", "roses-and-thorns", "--players", "4", "--seed", "5", "--no-confirm",
+                            "--records", str(tmp_path)], input="1\nq\n")
+    bids = r.output.split("Your move: b1)")[1].split("b>")[0]
+    rows = ("b1)" + bids).strip().splitlines()
+    assert len(rows) > 1 and all(len(row) <= 100 for row in rows)
+    items = [item for row in rows for item in row.split("   ")]
+    assert items[:3] == ["b1) Lay a rose", "b2) Lay a thorn", "b3) Bid 1 (of 6 cards on the table)"]
+    assert all(re.fullmatch(r"b\d\) (Lay a (rose|thorn)|Bid \d \(of 6 cards on the table\))", item) for item in items), items

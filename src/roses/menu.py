@@ -4,7 +4,7 @@ under the typist.
 Each prompt has a letter (``a``, ``b``, … then ``a`` again), shown with its numbers: ``b1) Bid 3``.
 An answer is read as:
 
-- ``b2`` (the letter and a number): move 2 of prompt ``b``; a letter of an earlier prompt is
+- ``b2`` (the letter and a number, ``B2`` too): move 2 of prompt ``b``; a letter of an earlier prompt is
   refused with a message, as its numbers may mean other moves now;
 - ``2`` (a bare number): move 2 of this prompt, unless it was typed before this prompt was shown
   (type-ahead while bots moved) and the moves are not the ones of the previous prompt: then it
@@ -66,9 +66,11 @@ class Menu:
         """The meaning of ``answer`` at the current prompt; ``typed_ahead``: it was typed before
         the prompt was shown."""
         a = answer.strip()
+        if not a:  # Enter alone: no move, and no "'' is not a legal move"
+            return Answer(message="Nothing was typed.")
         if a.lower() in ("q", "quit", "exit"):
             return Answer(quit=True)
-        m = _TOKEN.fullmatch(a)
+        m = _TOKEN.fullmatch(a.lower())  # "B2" is "b2": Shift or Caps Lock does not refuse a move
         if m and a.isascii():
             letter, number = m.group(1), int(m.group(2))
             if letter != self.letter:

@@ -112,7 +112,8 @@ def play(
     shown = 0
     menu = Menu()
     confirm = sys.stdin.isatty() if confirm is None else confirm
-    talk: list = []  # table talk (roses.core.talk): the bots hear it, nothing enforces it
+    # table talk (roses.core.talk): the bots hear it, nothing enforces it; alone (solo) nobody hears it
+    talk: Optional[list] = [] if n > 1 else None
     try:
         while not state.is_terminal():
             if state.is_chance_node():
@@ -123,11 +124,11 @@ def play(
                 state.apply(_ask(state, menu, seat, confirm, talk))
             else:
                 s = state.current_player()
-                said = _bot_says(state, agents[s], talk)
+                said = _bot_says(state, agents[s], talk if talk is not None else [])
                 if said is not None:  # after what happened so far, before the bot's move
                     shown = _print_log(state, viewer, shown)
                     console.print(f"  [magenta]» {escape(said_line(said, g.spec.talk, viewer))}[/]")
-                state.apply(agents[s].act(Turn.of(state, tuple(talk))))
+                state.apply(agents[s].act(Turn.of(state, tuple(talk or ()))))
                 if delay:
                     shown = _print_log(state, viewer, shown)
                     time.sleep(delay)
@@ -191,9 +192,9 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
     labels = [spec.describe_action(obs, t) for t in texts]
     ahead = _pending_input()  # checked before the menu is shown: what waits was typed for another
     letter = menu.open(texts)
-    console.print("[bold]Your move:[/] " + "   ".join(
-        f"[cyan]{letter}{i}[/]) {escape(label)}" for i, label in enumerate(labels, 1)))
-    hint = f"Type a number from 1 to {len(legal)} (or {menu.choices()}), the move's text, or q to stop."
+    _print_moves(letter, labels)
+    numbers = f"a number from 1 to {len(legal)}" if len(legal) > 1 else "1"  # not "from 1 to 1"
+    hint = f"Type {numbers} (or {menu.choices()}), the move's text, or q to stop."
     if talk is not None and spec.talk.kinds:
         hint += " Or say something: " + usage_line(spec.talk).removeprefix("Table talk: ")
         if menu.prompts == 1:  # once a game: how to talk
@@ -236,6 +237,26 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
         return action
 
 
+def _print_moves(letter: str, labels: list[str]) -> None:
+    """"Your move: a1) … a2) …", a move never cut over two lines ("Bid 4 (of 4 | cards on the
+    table)", "… to Seat | 2"): the moves are packed into lines of the console's width, and one that
+    does not fit on the line starts the next (only a move longer than a line is wrapped)."""
+    from rich.cells import cell_len
+
+    width = console.width
+    lines: list[list[str]] = [[]]  # each line: its moves' markup; the first follows "Your move: "
+    used = len("Your move: ")
+    for i, label in enumerate(labels, 1):
+        size = cell_len(f"{letter}{i}) {label}")
+        if used + (3 if lines[-1] else 0) + size > width and (lines[-1] or len(lines) == 1):
+            lines.append([])  # (the first move too long to follow "Your move:": from the next line)
+            used = 0
+        used += (3 if lines[-1] else 0) + size
+        lines[-1].append(f"[cyan]{letter}{i}[/]) {escape(label)}")
+    for k, line in enumerate(lines):
+        console.print(("[bold]Your move:[/]" + (" " if line else "") if k == 0 else "") + "   ".join(line))
+
+
 def _refusal(answer: str, e: IllegalActionError) -> str:
     """Why a typed move is refused, in plain words: the typed text quoted once, then the game's
     reason (:func:`roses.core.plain.refusal`: no ruling id, no action syntax; the rule stays in
@@ -269,7 +290,12 @@ def replay(
     console.rule(f"Replay of {state.game.title} — seed {record.seed}, {counted(len(record.actions), 'action')}, "
                  f"engine {record.engine_version}")
     shown = 0
+    spec = state.game.spec
     while True:
+        # The mover's view before its move words the move as its menu did ("Offer a card of 2 roses
+        # and 2 thorns to Seat 2", not the action text "offer 2/2 to 1", whose seat counts from 0).
+        before = state.current_player() if not state.is_terminal() else -1
+        seen = to_jsonable(state.observation(before)) if before >= 0 and (reveal or before == seat) else None
         try:
             i, who, text, state = next(steps)
         except StopIteration:
@@ -283,10 +309,13 @@ def replay(
         else:
             label = _player_label(record.players[who]) if who < len(record.players) else ""
             mover = f"{seat_name(who)} {label}".strip()
+            if seen is not None and who == before:
+                text = spec.describe_action(seen, text)
+        # Steps counted from 1, as `roses analyse` numbers the moves it judges
         if reveal or who == seat:
-            console.print(f"[bold]{i:4d}[/] {escape(mover)}: [cyan]{escape(text)}[/]")
+            console.print(f"[bold]{i + 1:4d}[/] {escape(mover)}: [cyan]{escape(text)}[/]")
         else:
-            console.print(f"[bold]{i:4d}[/] {escape(mover)} moves")
+            console.print(f"[bold]{i + 1:4d}[/] {escape(mover)} moves")
         shown = _print_log(state, seat, shown)
         if interactive:
             console.print(render(state, seat))

@@ -43,3 +43,22 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
     assert f"Round 2: Seat {B + 1} placed #2 Unshuffled; order {B + 1} 3 4 5 {A + 1}" in spectator
     assert f"R1: coin {E + 1}→{A + 1} (you), #6 Last to play; played: {B + 1};" in theirs
     assert f"R1: coin {E + 1}→{A + 1}, #6 Last to play; played: {B + 1};" in spectator and "(you)" not in spectator
+
+
+def test_a_crystal_target_menu_keeps_the_effect_name_as_the_book_prints_it():
+    """Regression: the menu read "Crystal 7 (ghost) on Seat 2" and "Crystal 5 (bind two players)
+    on Seat 2, Seat 4": capitalising the line lowercased the effect's name after its first letter."""
+    from roses.games.blades_and_rose.words import describe
+
+    assert describe({}, "#7 on seat 1") == "Crystal 7 (Ghost) on Seat 2"
+    assert describe({}, "#5 on seat 1, seat 3") == "Crystal 5 (Bind two players) on Seat 2, Seat 4"
+    assert describe({}, "#1 on seat 0") == "Crystal 1 (Must play) on Seat 1"
+
+
+def test_the_header_says_what_the_table_does_not_the_engine_phase():
+    """Regression: the header read "Blades & Rose — 5 players — phase play  |  you: seat 2, ..."
+    (the engine's phase name, and "seat" in lower case where every other line says "Seat 2")."""
+    s = deal([WHITE_ROSE, BISHOP, BELIEVER, DOUBLE_KNIFE, DARK_KNIFE], [6, 2, 3, 4, 5], coin=E)
+    head = _text(s.observation(B)).splitlines()[1]
+    assert "Blades & Rose — 5 players — the coin is given  |  you: Seat 2, Bishop (White Rose Faction)" in head
+    assert "phase" not in head

@@ -23,11 +23,11 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
     mine, theirs, spectator = (_text(s.observation(t)) for t in (0, 2, None))
     # The header names the seat to move, the one answering the deal (it said "your turn" to the
     # proposer and "Seat 1's turn" to the seat that had to answer).
-    assert "Rare Roses — phase respond · Seat 3's move: answer your deal · you are seat 1" in mine
+    assert "Rare Roses — answering a deal · Seat 3's move: answer your deal · you are Seat 1" in mine
     assert "deal on the table: Seat 1 (you) proposes to take Seat 3's fresh Black bloom for $5" in mine
-    assert "phase respond · your move: answer Seat 1's deal · you are seat 3" in theirs
+    assert "answering a deal · your move: answer Seat 1's deal · you are Seat 3" in theirs
     assert "deal on the table: Seat 1 proposes to take your fresh Black bloom for $5" in theirs
-    assert "phase respond · Seat 3's move: answer Seat 1's deal" in spectator and "(you)" not in spectator
+    assert "answering a deal · Seat 3's move: answer Seat 1's deal" in spectator and "(you)" not in spectator
     assert "│ ▶ 1 (you) " in mine and "│ 3 (you) " in theirs   # the shops table
 
 
@@ -74,3 +74,60 @@ def test_an_order_card_says_an_osira_specialty_order():
     deck = deck_of(None)
     assert next(c for c in deck if c.specialty == "osira").words().endswith(", an Osira specialty order")
     assert next(c for c in deck if c.specialty == "black").words().endswith(", a Black specialty order")
+
+
+def test_a_deal_for_money_only_does_not_say_and_nothing():
+    """Regression: a deal paid in money only read "... your Black bud for $5 and nothing" (its
+    empty list of tiles given was worded "nothing" and joined to the money)."""
+    s = new_game(2, seed=9)
+    to_purchase(s)
+    set_shop(s, 1, "bud", black=1)
+    do(s, "offer 1 take black/bud pay 5")
+    line = next(x for x in _text(s.observation(1)).splitlines() if "deal on the table" in x)
+    assert "deal on the table: Seat 1 proposes to take your Black bud for $5 " in line
+    assert "nothing" not in line
+
+
+def test_the_header_says_what_is_happening_not_the_engine_phase():
+    """Regression: the header read "Rare Roses — phase trash-or-seed · your turn · you are seat 1"
+    (then "phase name-tiles", ...), and once over "phase over · Seat 2's turn · last order drawn,
+    0 turns left"."""
+    s = new_game(2, seed=9)
+    assert "Rare Roses — trash the oldest order or seed the market · your turn · you are Seat 1" in _text(s.observation(0))
+    to_purchase(s)
+    assert "Rare Roses — buying roses · your turn · you are Seat 1" in _text(s.observation(0))
+    while not s.is_terminal():  # the rest of the game, first legal move each time
+        s.apply(s.legal_actions()[0])
+        s.resolve_chance()
+    over = _text(s.observation(0))
+    assert "Rare Roses — game over · you are Seat 1" in over
+    assert "phase" not in over and "turn" not in over.splitlines()[1]
+
+
+def test_a_60_column_terminal_shows_every_tile_of_every_shop():
+    """Regression: at 60 columns the shops table cut its cells short: "1×Bl…" (Blue or Black?),
+    "1×St… Drag…", "spec…", "orde…". Where the table does not fit, each shop is a line of words."""
+    s = new_game(3, seed=9)
+    to_purchase(s)
+    set_shop(s, 0, "bud", blue=1, striped_dragon=2)
+    set_shop(s, 1, "fresh", black=1)
+    console = Console(width=60, record=True, color_system=None)
+    console.print(render(s.observation(0)))
+    narrow = console.export_text()
+    assert "…" not in narrow
+    text = " ".join(narrow.replace("│", " ").split())
+    assert "Seat 1 (you) · specialty" in text and "buds 2×Striped Dragon 1×Blue · fresh blooms — · mature blooms —" in text
+    assert "Seat 2 · specialty" in text and "fresh blooms 1×Black · mature blooms — · 0 orders filled" in text
+    wide = _text(s.observation(0))  # 140 columns: the table, as before
+    assert "┃ seat " in wide and "┃ mature blooms ┃" in wide and "2×Striped Dragon 1×Blue" in wide
+
+
+def test_an_empty_order_queue_keeps_its_title_on_one_line():
+    """Regression: at the end of a game the empty queue ("(empty)" four times) made a table
+    narrower than its title, which wrapped: "Orders (deck: 0" then "left)"."""
+    s = new_game(2, seed=9)
+    to_purchase(s)
+    s.queue[:] = [None] * len(s.queue)
+    obs = s.observation(0)
+    assert all(o is None for o in obs.queue)
+    assert f"Orders (deck: {obs.deck_size} left)" in _text(obs)

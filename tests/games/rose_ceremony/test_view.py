@@ -72,3 +72,17 @@ def test_spec_render_and_json_observation():
     assert data["seat"] == 1 and len(data["hand"]) == 4 and set(data["hand"][0]) == {"roses", "thorns"}
     assert data["deck_size"] == 42 and data["pending_offer"] is None and data["returns"] is None
     assert game.spec.renderer() is render
+
+
+def test_the_discard_pile_says_when_it_shows_only_its_top_cards():
+    """Regression: the header said "discard 24" and the line under the table "discard pile (top
+    last): ..." listed 10 cards, with no word that 14 were left out."""
+    state = position(deck="0/0 0/0")  # the cards neither dealt nor in the deck: the discard pile
+    n = len(state.discard)
+    assert n > 10
+    line = next(x for x in _text(state.observation(0)).splitlines() if x.startswith("discard pile"))
+    assert line.startswith(f"discard pile (the top 10 of {n}, top last): ")
+    assert line.split(": ", 1)[1].split() == [f"{c.roses}✿{c.thorns}♠" for c in state.discard[-10:]]
+    del state.discard[3:]  # a pile of 3 cards: all shown, nothing to say
+    line = next(x for x in _text(state.observation(0)).splitlines() if x.startswith("discard pile"))
+    assert line.startswith("discard pile (top last): ") and len(line.split(": ", 1)[1].split()) == 3

@@ -30,3 +30,22 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
     assert "wins" not in _text(s.observation(0)) and "wins" not in _text(s.observation(None))
     assert end_text(s, 0) == "Game over. Winner: Seat 1 (you) — you win!"  # seats counted from 1
     assert end_text(s, 2) == "Game over. Winner: Seat 1 — you lose." and end_text(s, None) == "Game over. Winner: Seat 1"
+
+
+def test_the_title_says_what_the_table_does_not_the_engine_phase():
+    """Regression: the title read "Roses and Thorns — round 1, lay-first" (then "add", "flip",
+    "over"): the engine's phase names."""
+    s = new(3, start=0)
+    s.markers[0] = 1  # one more successful challenge wins
+    assert "Roses and Thorns — round 1: everyone lays a first card" in _text(s.observation(0))
+    play(s, "lay rose", "lay rose", "lay rose")
+    assert "Roses and Thorns — round 1: add a card or bid" in _text(s.observation(0))
+    play(s, "bid 2", "pass", "pass")
+    flipping = _text(s.observation(0))
+    assert "Roses and Thorns — round 1: turning up cards" in flipping and "flip" not in flipping
+    play(s, "flip 1")
+    assert s.winner == 0
+    over = _text(s.observation(None))
+    assert "Roses and Thorns — round 1: game over" in over
+    for text in (flipping, over):
+        assert ", lay-first" not in text and ", add" not in text and ", over" not in text

@@ -53,15 +53,20 @@ def _round_line(r: RoundView, me: int | None = None) -> Text:
     return t
 
 
+#: What the table is doing in each phase, in plain words (the phase names are engine syntax).
+PHASE_WORDS = {"setup": "setting up", "coin": "the coin is given", "effect": "a crystal is placed",
+               "play": "playing cards", "over": "game over"}
+
+
 def render(obs: BladesAndRoseObservation):
     """A Rich renderable of ``obs``: header, seats table, areas, current round, own hand (not the
     log: the terminal prints it line by line). The reader's own seat reads "you" in the status
     lines as in the log (``as_read_by``; "3 (you)" in the rounds' seat lists); a spectator's are
     unchanged."""
-    head = Text(f"Blades & Rose — {obs.players} players — phase {obs.phase}")
+    head = Text(f"Blades & Rose — {obs.players} players — {PHASE_WORDS.get(obs.phase, obs.phase)}")
     if obs.seat is not None and obs.role:
         style = "red" if obs.faction == BLOOD_BLADES_FACTION else "white"
-        head.append(f"  |  you: seat {obs.seat + 1}, {obs.role} ({obs.faction} Faction)", style=style)
+        head.append(f"  |  you: Seat {obs.seat + 1}, {obs.role} ({obs.faction} Faction)", style=style)
         if obs.crystal is not None:
             head.append(f", crystal {_effect(obs.crystal)}")
         if obs.night_seen is not None:

@@ -19,7 +19,8 @@ def describe(obs: dict[str, Any], text: str) -> str:
     to Seat 3"``, ``"#7 on seat 1"`` → ``"Crystal 7 (Ghost) on Seat 2"``."""
     m = re.fullmatch(r"#(\d+) on (.+)", text)
     if m:
-        return plain_line(f"{_effect(m.group(1)).capitalize()} on {m.group(2)}")
+        said = _effect(m.group(1))  # the first letter up only: the effect keeps its name's case
+        return plain_line(f"{said[:1].upper()}{said[1:]} on {m.group(2)}")
     m = re.fullmatch(r"(activate|decline) #(\d+)", text)
     if m:
         return f"{'Use' if m.group(1) == 'activate' else 'Do not use'} {_effect(m.group(2))}"

@@ -73,7 +73,8 @@ def render(obs: RoseCeremonyObservation):
         parts.append(Text(as_read_by(f"Offer pending: seat {po.offerer} offers {what} to seat {po.receiver}", obs.seat),
                           style="cyan"))
     if obs.discard:
-        parts.append(Text("discard pile (top last): " + " ".join(card_text(c) for c in obs.discard[-10:]),
-                          style="dim"))
+        shown = obs.discard[-10:]  # the top 10: say so when there are more
+        which = f"the top {len(shown)} of {len(obs.discard)}, top last" if len(shown) < len(obs.discard) else "top last"
+        parts.append(Text(f"discard pile ({which}): " + " ".join(card_text(c) for c in shown), style="dim"))
     # The winners are the end line's (roses.core.plain.end_text), printed once under the table.
     return Group(*parts)

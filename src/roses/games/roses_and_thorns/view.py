@@ -17,11 +17,17 @@ def _card(kind: str) -> Text:
     return Text(f"{SUITS[kind]} {kind}", style="bold red" if kind == "rose" else "bold white on dark_green")
 
 
+#: What the table is doing in each phase, in plain words (the phase names are engine syntax).
+PHASE_WORDS = {"start": "drawing the start player", "lay-first": "everyone lays a first card",
+               "add": "add a card or bid", "bidding": "bidding", "flip": "turning up cards",
+               "lose": "a thorn: the challenger loses a card", "over": "game over"}
+
+
 def render(obs: Observation):
     """A Rich renderable of what ``obs.seat`` sees: every stack, bids, markers (none for a seat that
     is out, §4), own hand (the CLI prints the log itself, line by line). The status lines name the
     reader's own seat as the log does ("High bid: 4 by seat 0 (you)", ``as_read_by``)."""
-    t = Table(title=f"Roses and Thorns — round {obs.round}, {obs.phase}", expand=False)
+    t = Table(title=f"Roses and Thorns — round {obs.round}: {PHASE_WORDS.get(obs.phase, obs.phase)}", expand=False)
     for col in ("seat", "cards", "hand", "face down", "turned up", "markers", ""):
         t.add_column(col)
     for v in obs.seats:
