@@ -592,3 +592,14 @@ def test_solo_play_offers_no_table_talk(tmp_path):
     two = runner.invoke(app, ["play", "rare-roses", "--players", "2", "--seed", "2", "--records", str(tmp_path)],
                         input="q\n")
     assert "Table talk: say accuse <seat>, say vouch <seat>." in " ".join(two.output.split())
+
+
+def test_replay_reveal_words_chance_outcomes(tmp_path):
+    """Regression: `replay --reveal` showed chance outcomes as engine text, seats counted from 0
+    ("Chance: start 3", "Chance: deal 3/1 to 2"); now "Chance: Seat 3 is dealt a card of …"."""
+    runner.invoke(app, ["play", "rose-ceremony", "--players", "3", "--watch", "--seed", "5", "--records", str(tmp_path)])
+    path = next(tmp_path.glob("*.json"))
+    out = " ".join(runner.invoke(app, ["replay", str(path), "--no-step", "--reveal"]).output.split())
+    assert re.search(r"Chance: Seat [123] is dealt a card of \d roses? and (no|\d) thorns?", out), out[:2000]
+    assert re.search(r"Chance: Seat [123] starts", out)
+    assert not re.search(r"Chance: (deal|draw|start) ", out)

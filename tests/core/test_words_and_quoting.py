@@ -54,3 +54,35 @@ def test_menu_words_count_one_card_and_one_rose():
     assert rt.describe_action({"cards_on_table": 1}, "bid 1") == "Bid 1 (of 1 card on the table)"
     assert rt.describe_action({"cards_on_table": 4}, "bid 2") == "Bid 2 (of 4 cards on the table)"
     assert rt.describe_action({}, "bid 2") == "Bid 2 (of ? cards on the table)"
+
+
+@pytest.mark.parametrize("name,players", [("roses-and-thorns", 4), ("rose-ceremony", 3), ("rare-roses", 2),
+                                          ("rare-roses", 1), ("blades-and-rose", 6)])
+def test_every_chance_outcome_is_worded_with_seats_by_name(name, players):
+    """`roses replay --reveal` printed chance outcomes as engine text ("Chance: start 3", "deal 3/1
+    to 2"), seats counted from 0; each game words them now, seats counted from 1."""
+    import random
+    import re
+
+    import roses
+
+    game = roses.load(name, players=players)
+    kinds = set()
+    for seed in range(4):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance()
+                text = str(action)
+                words = game.spec.describe_outcome(text)
+                assert words != text and words[:1].isupper(), (text, words)
+                assert not re.search(r"\bseat \d", words) and not re.search(r"\d+/\d+", words), words
+                for seat in re.findall(r"(?:seat |to |for |start )(\d+)$|seat (\d+)", text):
+                    n = int(next(s for s in seat if s))
+                    assert f"Seat {n + 1}" in words, (text, words)
+                kinds.add(text.split()[0])
+                state.apply(action)
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert kinds  # every game has chance outcomes

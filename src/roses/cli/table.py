@@ -305,7 +305,7 @@ def replay(
         if who < 0 and not reveal:
             continue  # chance outcomes show through the log
         if who < 0:
-            mover = "Chance"
+            mover, text = "Chance", spec.describe_outcome(text)  # "Seat 3 is dealt …", not "deal 3/1 to 2"
         else:
             label = _player_label(record.players[who]) if who < len(record.players) else ""
             mover = f"{seat_name(who)} {label}".strip()

@@ -180,6 +180,19 @@ class GameSpec:
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             return text  # a menu never fails for want of a label
 
+    def describe_outcome(self, text: str) -> str:
+        """A chance outcome's text (``"deal 3/1 to 2"``) in plain words, seats by name (the game's
+        ``words`` module's ``describe_outcome``; the text itself for a game without one or when
+        it cannot word it). For a replay that shows every step."""
+        module = self._words()
+        describe = getattr(module, "describe_outcome", None) if module is not None else None
+        if describe is None:
+            return text
+        try:
+            return describe(text)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            return text
+
     def describe_result(self, key: str) -> str:
         """A result tag's name or value (``State.result_tags``: ``"win_by"``, ``"deck-out"``) in
         plain words for summaries (``roses simulate``, the balance report): the game's ``words``

@@ -14,6 +14,26 @@ def _effect(number: str) -> str:
     return f"crystal {number} ({e.title})" if e else f"crystal {number}"
 
 
+def describe_outcome(text: str) -> str:
+    """A chance outcome's text in words, for a replay that shows them: ``"deal Bishop to seat 2"``
+    → ``"Seat 3 is dealt the Bishop card"``, ``"crystal #7 to seat 0"`` → ``"Seat 1 draws crystal 7
+    (Ghost)"``, ``"coin starts at seat 1"`` → ``"The coin starts with Seat 2"``, ``"random card from
+    seat 3: Ghost"`` → ``"A random card of Seat 4's hand: Ghost"``."""
+    m = re.fullmatch(r"deal (.+) to seat (\d+)", text)
+    if m:
+        return plain_line(f"seat {m.group(2)} is dealt the {m.group(1)} card")
+    m = re.fullmatch(r"crystal #(\d+) to seat (\d+)", text)
+    if m:
+        return plain_line(f"seat {m.group(2)} draws {_effect(m.group(1))}")
+    m = re.fullmatch(r"coin starts at seat (\d+)", text)
+    if m:
+        return plain_line(f"The coin starts with seat {m.group(1)}")
+    m = re.fullmatch(r"random card from seat (\d+): (.+)", text)
+    if m:
+        return plain_line(f"A random card of seat {m.group(1)}'s hand: {m.group(2)}")
+    return text
+
+
 def describe(obs: dict[str, Any], text: str) -> str:
     """The legal move ``text`` as a menu reads it: ``"give coin to seat 2"`` → ``"Give the coin
     to Seat 3"``, ``"#7 on seat 1"`` → ``"Crystal 7 (Ghost) on Seat 2"``."""

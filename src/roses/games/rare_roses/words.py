@@ -20,6 +20,24 @@ def _order(obs: dict[str, Any], card: int) -> dict[str, Any]:
     return cards.get(card) or cards.get(str(card)) or {}
 
 
+def describe_outcome(text: str) -> str:
+    """A chance outcome's text in words, for a replay that shows them: ``"draw juliet"`` → ``"A
+    Juliet tile is drawn from the bag"``, ``"order 12"`` → ``"Order #12 is turned over"``,
+    ``"specialty black"`` → ``"A shop's specialty is drawn: Black"``, ``"start 1"`` → ``"Seat 2
+    starts"``."""
+    verb, _, rest = text.partition(" ")
+    name = ROSE_NAMES.get(rest)
+    if verb == "draw" and name:
+        return f"{'An' if name[:1] in 'AEIOU' else 'A'} {name} tile is drawn from the bag"
+    if verb == "specialty" and name:
+        return f"A shop's specialty is drawn: {name}"
+    if verb == "order" and rest.isdigit():
+        return f"Order #{rest} is turned over"
+    if verb == "start" and rest.isdigit():
+        return f"{seat_name(int(rest))} starts"
+    return text
+
+
 def describe(obs: dict[str, Any], text: str) -> str:
     """The legal move ``text`` as a menu reads it for the seat whose observation (JSON form) is
     ``obs``: ``"push"`` → ``"Push the market for $2"``, ``"buy juliet"`` → ``"Buy a Juliet bud for

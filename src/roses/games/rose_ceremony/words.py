@@ -32,6 +32,23 @@ def describe(obs: dict[str, Any], text: str) -> str:
     return text
 
 
+def describe_outcome(text: str) -> str:
+    """A chance outcome's text in words, for a replay that shows them: ``"deal 3/1 to 2"`` →
+    ``"Seat 3 is dealt a card of 3 roses and 1 thorn"``, ``"draw 3/1 for 2"`` → ``"Seat 3 draws
+    …"``, ``"start 2"`` → ``"Seat 3 starts"``."""
+    words = text.split()
+    try:
+        if len(words) == 2 and words[0] == "start":
+            return f"{seat_name(int(words[1]))} starts"
+        if len(words) == 4 and (words[0], words[2]) in (("deal", "to"), ("draw", "for")):
+            c = Card.parse(words[1])
+            verb = "is dealt" if words[0] == "deal" else "draws"
+            return f"{seat_name(int(words[3]))} {verb} {card_words(c.roses, c.thorns)}"
+    except ValueError:
+        pass
+    return text
+
+
 def irreversible(text: str) -> bool:
     """Whether the move is a play a confirmation should guard: an offer or an exchange."""
     return text.startswith("offer ") or text == "exchange"

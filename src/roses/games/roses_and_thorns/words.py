@@ -27,6 +27,17 @@ def describe(obs: dict[str, Any], text: str) -> str:
     return text
 
 
+def describe_outcome(text: str) -> str:
+    """A chance outcome's text in words, for a replay that shows them: ``"start 2"`` → ``"Seat 3
+    is drawn to start"`` (RT-3), ``"lose thorn"`` → ``"The challenger loses their thorn"`` (RT-6)."""
+    verb, _, rest = text.partition(" ")
+    if verb == "start" and rest.isdigit():
+        return f"{seat_name(int(rest))} is drawn to start"
+    if verb == "lose" and rest in ("rose", "thorn"):
+        return "The challenger loses their thorn" if rest == "thorn" else "The challenger loses a rose"
+    return text
+
+
 def irreversible(text: str) -> bool:
     """Whether the move is a bid or a play that a confirmation should guard (bids, turning a card
     up, laying a card)."""
