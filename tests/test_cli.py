@@ -110,7 +110,7 @@ def test_games_says_a_seat_parameter_counts_from_0(monkeypatch):
 def test_replay_shows_only_the_viewers_actions_unless_revealed(tmp_path):
     """Regression: `replay --seat 2` (then `--seat 1`, 0-based) printed the first seat's hidden
     actions (e.g. which card it laid). Seats are counted from 1 and bots named as players read them."""
-    r = runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--seed", "8", "--records", str(tmp_path)])
+    assert runner.invoke(app, ["play", "roses-and-thorns", "--watch", "--seed", "8", "--records", str(tmp_path)]).exit_code == 0
     path = next(tmp_path.glob("*.json"))
     hidden = runner.invoke(app, ["replay", str(path), "--no-step", "--seat", "2"]).output
     full = runner.invoke(app, ["replay", str(path), "--no-step", "--reveal"]).output
