@@ -28,6 +28,10 @@ def test_status_lines_name_the_own_seat_you_and_spectators_read_numbers():
     # The winner is the end line's, said once under the table (the view said it too: twice).
     from roses.core.plain import end_text
     assert "wins" not in _text(s.observation(0)) and "wins" not in _text(s.observation(None))
+    # A finished game shows no live bid (it read "High bid: 2 by Seat 1" under "Game over"), as
+    # the browser table does not
+    over = _text(s.observation(None))
+    assert _line(over, "Cards on the table") == "Cards on the table: 3" and "high bid" not in over
     assert end_text(s, 0) == "Game over. Winner: Seat 1 (you) — you win!"  # seats counted from 1
     assert end_text(s, 2) == "Game over. Winner: Seat 1 — you lose." and end_text(s, None) == "Game over. Winner: Seat 1"
 

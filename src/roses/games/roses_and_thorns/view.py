@@ -30,6 +30,7 @@ def render(obs: Observation):
     t = Table(title=f"Roses and Thorns — round {obs.round}: {PHASE_WORDS.get(obs.phase, obs.phase)}", expand=False)
     for col in ("seat", "cards", "hand", "face down", "turned up", "markers", ""):
         t.add_column(col)
+    over = obs.phase == "over"  # the winning challenge's bid is history once the game is over
     for v in obs.seats:
         flags = []
         if not v.in_game:
@@ -38,7 +39,7 @@ def render(obs: Observation):
             flags.append("to move")
         if v.passed:
             flags.append("passed")
-        if v.seat == obs.high_bidder:
+        if v.seat == obs.high_bidder and not over:
             flags.append(f"high bid {obs.high_bid}")
         if v.seat == obs.challenger:
             flags.append("challenger")
@@ -47,7 +48,7 @@ def render(obs: Observation):
         down = v.stack_size - len(v.revealed)  # face-down cards only; turned-up ones show beside
         t.add_row(name, str(v.cards), str(v.hand_size), "▮" * down, up, "★" * v.markers, ", ".join(flags))
     status = (f"Cards on the table: {obs.cards_on_table}"
-              + (f"   High bid: {obs.high_bid} by seat {obs.high_bidder}" if obs.high_bid else "")
+              + (f"   High bid: {obs.high_bid} by seat {obs.high_bidder}" if obs.high_bid and not over else "")
               + (f"   Still to turn up: {obs.flips_left}" if obs.flips_left else ""))
     parts = [t, Text(as_read_by(status, obs.seat))]
     if obs.hand is not None:
