@@ -458,3 +458,27 @@ def test_world_returns_compares_moves_in_the_same_sealed_worlds(name, players):
         assert state.snapshot() == before
         with pytest.raises(IllegalActionError):
             _small(game, "ismcts:hard", 1).world_returns(Turn.of(state), ["not a move"], 1)
+
+
+def test_moves_narrow_the_root_and_a_lone_move_is_played_without_a_search():
+    """``ISMCTSAgent(moves=…)``: only the moves it keeps are searched at the root (in every world);
+    a lone one is played at once; keeping none of the legal moves searches them all. The levels
+    with random playouts take the game's heuristic's ``search_moves`` where it has one (Rare
+    Roses), the others none."""
+    game = roses.load("rose-ceremony", players=3)
+    state = next(s for s in _positions(game, seed=2, every=1, limit=40) if len(s.legal_actions()) >= 3)
+    legal = state.legal_actions()
+    kept = legal[1:3]
+    agent = ISMCTSAgent(game, seed=1, iterations=20, moves=lambda turn: list(reversed(kept)))
+    assert agent.act(Turn.of(state)) in kept
+    assert set(agent.root_visits()) == {str(a) for a in kept} and agent.last_iterations == 20
+    lone = ISMCTSAgent(game, seed=1, iterations=20, moves=lambda turn: [legal[-1]])
+    assert lone.act(Turn.of(state)) == legal[-1] and lone.last_iterations == 0
+    none = ISMCTSAgent(game, seed=1, iterations=20, moves=lambda turn: [])
+    none.act(Turn.of(state))
+    assert none.last_iterations == 20 and len(none.root_visits()) == min(len(legal), 20)
+    rare = roses.load("rare-roses", players=3)
+    levels = {lv: make_agent(f"ismcts:{lv}", rare, 0) for lv in LEVELS}
+    assert levels["easy"].moves is not None and levels["medium"].moves is not None
+    assert levels["hard"].moves is None and levels["expert"].moves is None
+    assert make_agent("ismcts:easy", game, 0).moves is None  # Rose Ceremony's heuristic names none

@@ -42,7 +42,9 @@ do not depend on their own hidden cards either: the paper's approximation.) Each
    ``k``'s reward, so every seat maximises its own return (the paper's multi-player rule).
 
 The action played is the most visited child of the deciding seat's root among
-``turn.legal_actions``. With ``single_observer=True`` there is one tree keyed ``(seat, action
+``turn.legal_actions`` (among those the ``moves`` hook keeps, when it is given: the levels with
+random playouts take the game's heuristic's ``search_moves``, which in Rare Roses makes a deal one
+decision instead of a draft searched step by step). With ``single_observer=True`` there is one tree keyed ``(seat, action
 text)`` for every move and ``(CHANCE, outcome text)`` for chance, each node scoring the reward of
 the seat that moved into it (SO-ISMCTS, the behaviour before multi-observer trees).
 
@@ -205,6 +207,13 @@ class ISMCTSAgent:
             began and ``horizon.value`` scores the position (terminal positions score their
             returns), ``rounds`` counted from the decision's stage (so a playout that starts
             beyond it is scored at once); ``None`` = no such stop.
+        moves: ``moves(turn) -> actions``: the deciding seat's moves worth a search at a decision
+            (some of ``turn.legal_actions``, in their order), for a search that knows nothing of a
+            move the game plays in steps: it searches only those at its root (in every world), and
+            plays a single one without a search (an empty answer or one with no legal move: every
+            legal move). Deeper nodes and playouts keep every legal move. ``None`` = every legal
+            move. The levels with random playouts take the game's heuristic's ``search_moves``
+            (Rare Roses: a deal draft is played as the deal the heuristic would propose).
         budget: ``budget(observation) -> share``: a decision gets ``round(share · iterations)``
             iterations (at least 1), for games whose playouts shorten as the game goes on, so a
             move late in the game searches more for the same time; a share of 0 plays
@@ -229,7 +238,7 @@ class ISMCTSAgent:
                  own_prior: Any = None, own_playout_policy: PlayoutPolicy | None = None,
                  seat_model: Callable[[str | None], tuple[Any, Any] | None] | None = None,
                  keep_margin: float | None = None, budget: Callable[[Any], float] | None = None,
-                 name: str = "ismcts"):
+                 moves: Callable[[Turn], Sequence[Any]] | None = None, name: str = "ismcts"):
         if iterations is None:
             iterations = (game.info.search_iterations if game is not None else DEFAULT_ITERATIONS) \
                 if time_ms is None else 10 ** 9
@@ -246,6 +255,11 @@ class ISMCTSAgent:
         self.seat_model = seat_model
         self.keep_margin = keep_margin
         self.budget = budget
+        self.moves = moves
+        # The deciding seat's moves at the root of the search under way (their texts), when
+        # ``moves`` narrows them; ``None``: every legal move.
+        self._root_moves: frozenset[str] | None = None
+        self._narrowed_for: tuple[Any, list] = (None, [])  # (turn, its narrowed moves): the last asked
         # The model of particular seats (from meet): their prior and playout policy, overriding
         # prior and playout_policy.
         self.seat_priors: dict[int, Any] = {}
@@ -301,10 +315,15 @@ class ISMCTSAgent:
     # ------------------------------------------------------------------ decision
     def act(self, turn: Turn) -> Any:
         """The most visited root action after the budget (``iterations``, and ``time_ms`` when
-        given); one of ``turn.legal_actions`` (returned at once when it is the only one)."""
+        given); one of ``turn.legal_actions`` (returned at once when it is the only one, or the
+        only one ``moves`` keeps)."""
         legal = turn.legal_actions
         if len(legal) == 1:
             return legal[0]
+        narrowed = self._narrowed(turn)
+        if len(narrowed) == 1:
+            self.last_iterations = 0
+            return narrowed[0]  # the one move worth a search: no search
         share = self._share(turn)
         if share <= 0 and self.own_prior is not None:
             self.last_iterations = 0
@@ -325,6 +344,19 @@ class ISMCTSAgent:
         the chance of winning."""
         return self.search(turn, max(1.0, self._share(turn)))
 
+    def _narrowed(self, turn: Turn) -> list:
+        """The legal moves of ``turn`` that ``moves`` keeps (all of them without ``moves``, or when
+        it keeps none of them), in the game's order."""
+        legal = turn.legal_actions
+        if self.moves is None:
+            return list(legal)
+        if self._narrowed_for[0] is turn:  # act() asks, then search() again: ask ``moves`` once
+            return self._narrowed_for[1]
+        keep = {str(a) for a in self.moves(turn)}
+        out = [a for a in legal if str(a) in keep] or list(legal)
+        self._narrowed_for = (turn, out)
+        return out
+
     def _share(self, turn: Turn) -> float:
         """This decision's share of ``iterations`` (``budget``; 1 without one)."""
         return 1.0 if self.budget is None else self.budget(turn.observation)
@@ -338,6 +370,8 @@ class ISMCTSAgent:
         speed: only iteration budgets are reproducible from the seed."""
         legal = turn.legal_actions
         seat = turn.seat
+        narrowed = self._narrowed(turn)
+        self._root_moves = None if len(narrowed) == len(legal) else frozenset(str(a) for a in narrowed)
         n = 1 if self.single_observer else turn.game.num_players
         roots = [Node(None, None) for _ in range(n)]
         self._root_seat = 0 if self.single_observer else seat
@@ -435,6 +469,7 @@ class ISMCTSAgent:
         trees = range(len(roots))
         nodes = list(roots)  # the current node of every seat's tree
         paths = [[r] for r in roots]
+        root_moves = self._root_moves  # the first seat step is the deciding seat's, at its root
         # Selection and expansion.
         while True:
             seat = world.current_player()
@@ -454,6 +489,9 @@ class ISMCTSAgent:
             if seat < 0:  # terminal
                 break
             legal = world.legal_actions()
+            if root_moves is not None:  # the root: only the moves worth a search (``moves``)
+                legal = [a for a in legal if str(a) in root_moves] or legal
+                root_moves = None
             own = 0 if single else seat  # the mover chooses in its own tree, by its own statistics
             pref = self._preferred(nodes[own], seat, legal, world) if self.prior is not None else None
             if len(legal) > self.max_branching:

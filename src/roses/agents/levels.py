@@ -11,6 +11,12 @@ under 1 s on a 2-core machine: ``bench/agents.py`` measures the seconds per move
 easy      ¼ of ``search_iterations`` (at least 10), random playouts, no prior: plays loosely.
 medium    ``search_iterations``, random playouts, the heuristic's move as prior (progressive
           bias): the heuristic's choice unless the playouts clearly favour another.
+(both)    Random playouts cannot tell the steps of a move the game plays in steps apart (a
+          random continuation of a Rare Roses deal draft almost never makes the deal), so where
+          the game's heuristic names the moves worth such a search (``search_moves``: in Rare
+          Roses a deal is one decision, drafted as the deal the heuristic would propose, and only
+          with a seat it has one with), these levels search only those, and play a lone one
+          without a search.
 hard      ``strong_search_iterations``, heuristic prior, heuristic playouts (every seat plays
           the heuristic to the end), belief-weighted worlds (the others' latest moves weighed
           under the heuristic as their model: :mod:`roses.agents.belief`); where the game has
@@ -113,7 +119,15 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
         own_playout_policy=agent_policy(own_playout(game, seed + 4)) if own is not None else None,
         seat_model=partial(seat_model, game) if spec.strong else None,
         keep_margin=game.info.search_keep_margin if spec.strong and spec.prior else None,
+        moves=_search_moves(heuristic, game, seed + 5) if heuristic is not None and not spec.strong else None,
         name=f"ismcts:{level}")
+
+
+def _search_moves(heuristic: Any, game: Any, seed: int) -> Any:
+    """``moves(turn)`` for a level with random playouts (``ISMCTSAgent(moves=…)``): the game's
+    heuristic's ``search_moves`` (the moves worth a search whose playouts are random), or ``None``
+    when its heuristic has none."""
+    return getattr(heuristic(game, seed), "search_moves", None)
 
 
 def _own_bots(game: Any) -> tuple[Any, Any]:

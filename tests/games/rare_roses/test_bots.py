@@ -295,3 +295,56 @@ def test_solo_heuristic_pushes_for_a_tile_worth_a_little_less_than_its_price():
     search_before.push_margin_solo = 0.0
     assert search_before.act(turn) == StopPushing()
     assert SearchAgent(game, 0).act(turn) == Push()
+
+
+def test_search_moves_make_a_deal_one_decision_for_a_search_with_random_playouts():
+    """``HeuristicAgent.search_moves`` (what ``ismcts:easy`` and ``medium`` search): ``deal SEAT``
+    only with a seat the planner has a deal with, and in the draft the one next step of that deal,
+    which the level plays without a search."""
+    from roses.games.rare_roses.actions import DealWith
+
+    deck = [card(i, [("osira", "bloom"), ("juliet", "bloom")], 5, 9) for i in range(24)]
+    s = new_game(3, seed=5, order_deck=deck)
+    to_purchase(s)
+    set_market(s, black=2)
+    set_shop(s, 0, "fresh", osira=1)
+    set_shop(s, 1, "fresh", juliet=1)   # the tile that completes a $9 match now
+    set_shop(s, 2, "mature", black=1)   # a tile no order asks for
+    moves = make_agent("heuristic", s.game, 0).search_moves(Turn.of(s))
+    assert DealWith(1) in moves and DealWith(2) not in moves
+    assert [a for a in s.legal_actions() if a not in moves] == [DealWith(2)]
+    easy = make_agent("ismcts:easy", s.game, 0)
+    do(s, "deal 1")
+    steps = []
+    while s.phase == "draft":
+        step = easy.act(Turn.of(s))
+        assert easy.last_iterations == 0      # the one move worth a search: no search
+        assert make_agent("heuristic", s.game, 9).search_moves(Turn.of(s)) == [step]
+        steps.append(str(step))
+        do(s, str(step))
+    assert steps == ["take juliet/fresh", "pay +1", "pay +1", "propose"]
+
+
+def test_random_playout_levels_propose_every_deal_they_draft():
+    """Regression: ``ismcts:easy`` (and ``medium``) searched each step of a deal draft with random
+    playouts, which cannot tell a step that leads to a deal from one that does not (a give or a
+    pay before any take makes the draft a dead end only ``cancel deal`` leaves), so the level
+    drafted deals and dropped them: on these two games 19 drafts and 14 drops for ``easy``, 8
+    and 3 for ``medium``. Now a deal is one decision (``HeuristicAgent.search_moves``)."""
+    from collections import Counter
+
+    from roses.games.rare_roses.actions import CancelDeal, DealWith, Propose
+
+    names = ("ismcts:easy", "ismcts:medium", "heuristic")
+    game = load("rare-roses", players=3)
+    counts = Counter()
+    for seed in (0, 1):
+        def count(state, seat, a):
+            if seat < 0:  # a chance outcome
+                return
+            for word, kind in (("drafts", DealWith), ("drops", CancelDeal), ("proposals", Propose)):
+                counts[names[seat], word] += isinstance(a, kind)
+        play_game(game, [make_agent(n, game, 10 * seed + s) for s, n in enumerate(names)], seed, on_step=count)
+    for level in names[:2]:
+        drafts, drops, proposals = (counts[level, w] for w in ("drafts", "drops", "proposals"))
+        assert drafts > 0 and drops == 0 and proposals == drafts, (level, dict(counts))
