@@ -603,3 +603,18 @@ def test_replay_reveal_words_chance_outcomes(tmp_path):
     assert re.search(r"Chance: Seat [123] is dealt a card of \d roses? and (no|\d) thorns?", out), out[:2000]
     assert re.search(r"Chance: Seat [123] starts", out)
     assert not re.search(r"Chance: (deal|draw|start) ", out)
+
+
+def test_a_refusal_reminds_of_table_talk_with_one_example_not_every_claim(tmp_path):
+    """Regression: in Blades & Rose every refused entry ended with the whole talk line ("Or say
+    something: say nominate <seat>, say claim <White Rose Faction | … | Dark Knife>, …"), three
+    lines each time; the talk line is shown once, a refusal gives one example."""
+    r = runner.invoke(app, ["play", "blades-and-rose", "--players", "5", "--seed", "3", "--records", str(tmp_path)],
+                      input="zz\nyy\nq\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert out.count("Table talk: say nominate <seat>, say claim <White Rose Faction") == 1
+    refusals = re.findall(r"'(?:zz|yy)' is not a legal move\..*?(?=a>|Game stopped)", out)
+    assert len(refusals) == 2, out[-1500:]
+    for line in refusals:
+        assert "Or say something, e.g. 'say nominate 2'." in line and "Great Sword" not in line, line

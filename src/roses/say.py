@@ -37,6 +37,16 @@ def usage_line(rules: TalkRules) -> str:
     return "Table talk: " + ", ".join(forms) + "."
 
 
+def talk_example(rules: TalkRules, seat: int, players: int) -> str:
+    """One statement the seat could type, for a short reminder: ``"say accuse 2"`` (another
+    seat's number, counted from 1), or ``"say claim White Rose Faction"`` in a game of claims only."""
+    other = (seat + 1) % players + 1  # the next seat, counted from 1
+    kind = next((k for k in rules.kinds if k != CLAIM), None)
+    if kind is not None:
+        return f"'say {kind} {other}'"
+    return f"'say claim {rules.claims[0]}'" if rules.claims else "'say …'"
+
+
 def said_line(talk: Talk, rules: TalkRules, me: int | None = None) -> str:
     """A statement as the terminal prints it: "Seat 3 says: I accuse Seat 1." — in plain words."""
     def name(s: int) -> str:

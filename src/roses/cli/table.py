@@ -20,7 +20,7 @@ from roses.core.errors import quoted
 from roses.core.plain import NOT_A_MOVE, NOT_NOW, end_text, plain_line, refusal, seat_name
 from roses.menu import Menu
 from roses.core.talk import check_talk
-from roses.say import is_say, parse_say, said_line, usage_line
+from roses.say import is_say, parse_say, said_line, talk_example, usage_line
 from roses.core.record import initial_state, replay_steps, verify_result
 from roses.core.words import counted
 
@@ -196,7 +196,8 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
     numbers = f"a number from 1 to {len(legal)}" if len(legal) > 1 else "1"  # not "from 1 to 1"
     hint = f"Type {numbers} (or {menu.choices()}), the move's text, or q to stop."
     if talk is not None and spec.talk.kinds:
-        hint += " Or say something: " + usage_line(spec.talk).removeprefix("Table talk: ")
+        # one example, not the whole talk line (Blades & Rose's lists every claim), after each refusal
+        hint += f" Or say something, e.g. {talk_example(spec.talk, seat, state.num_players)}."
         if menu.prompts == 1:  # once a game: how to talk
             console.print(f"[dim]{escape(usage_line(spec.talk))}[/]")
     while True:
