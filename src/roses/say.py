@@ -19,21 +19,23 @@ def parse_say(answer: str, rules: TalkRules, players: int, seat: int, at_move: i
     case) or a seat number counted from 1. Raises :class:`TalkError` with what can be said when the
     text is not one (an unknown kind, claim or seat, a seat accusing itself)."""
     words = answer.strip().split(None, 2)
-    usage = usage_line(rules)
+    usage = usage_line(rules, players)
     if len(words) < 3:
         raise TalkError("table talk", f"say what? {usage}")
     kind, what = words[1].lower(), words[2].strip()
     if kind == CLAIM:
-        claim = next((c for c in rules.claims if c.lower() == what.lower()), what)
+        claim = next((c for c in rules.offered_claims(players) if c.lower() == what.lower()), what)
         return check_talk(rules, players, Talk(seat, kind, claim=claim, at_move=at_move))
     if not what.isdigit() or not 1 <= int(what) <= players:
         raise TalkError("table talk", f"{kind} needs a seat number from 1 to {players}. {usage}")
     return check_talk(rules, players, Talk(seat, kind, target=int(what) - 1, at_move=at_move))
 
 
-def usage_line(rules: TalkRules) -> str:
-    """How to talk in this game, in one line."""
-    forms = [f"say {k} <seat>" if k != CLAIM else "say claim <" + " | ".join(rules.claims) + ">" for k in rules.kinds]
+def usage_line(rules: TalkRules, players: int | None = None) -> str:
+    """How to talk in this game, in one line; ``players``: the table's size, whose claims are
+    offered (``TalkRules.offered_claims``: no Great Sword at a Blades & Rose table of 5)."""
+    claims = rules.offered_claims(players)
+    forms = [f"say {k} <seat>" if k != CLAIM else "say claim <" + " | ".join(claims) + ">" for k in rules.kinds]
     return "Table talk: " + ", ".join(forms) + "."
 
 
@@ -44,7 +46,8 @@ def talk_example(rules: TalkRules, seat: int, players: int) -> str:
     kind = next((k for k in rules.kinds if k != CLAIM), None)
     if kind is not None:
         return f"'say {kind} {other}'"
-    return f"'say claim {rules.claims[0]}'" if rules.claims else "'say …'"
+    claims = rules.offered_claims(players)
+    return f"'say claim {claims[0]}'" if claims else "'say …'"
 
 
 def said_line(talk: Talk, rules: TalkRules, me: int | None = None) -> str:

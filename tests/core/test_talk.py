@@ -19,6 +19,20 @@ def test_blades_and_rose_allows_every_kind_and_claims_its_factions_and_character
     assert get_spec("roses-and-thorns").talk == TalkRules()  # accuse and vouch, no claims
 
 
+def test_claims_offered_follow_the_setup_chart_and_any_claim_is_still_accepted():
+    """The menus offered "Great Sword" at a Blades & Rose table of 5, whose setup chart has none;
+    a claim is words only (BR-9), so check_talk still accepts it (a saved record replays)."""
+    sword = "Great Sword"
+    for players, offered in ((5, False), (6, False), (7, True), (8, True)):
+        claims = BR.offered_claims(players)
+        assert (sword in claims) is offered and claims[:2] == ("White Rose Faction", "Blood Blades Faction")
+    assert BR.offered_claims(None) == BR.claims and BR.offered_claims(9) == BR.claims
+    assert check_talk(BR, 5, Talk(0, "claim", claim=sword, at_move=0)).claim == sword
+    from roses.say import talk_example, usage_line
+    assert sword not in usage_line(BR, 5) and sword in usage_line(BR, 7) and sword in usage_line(BR)
+    assert talk_example(BR, 4, 5) == "'say nominate 1'"  # the next seat, counted from 1
+
+
 @pytest.mark.parametrize("talk, says", [
     (Talk(0, "shout", target=1), "unknown kind"),
     (Talk(0, "claim", claim="Queen"), "unknown claim"),

@@ -27,6 +27,10 @@ def test_a_claim_is_drawn_by_the_seat_and_logged_and_bots_talk_too(live_server, 
     page.click("#open-my-seat")
     page.wait_for_selector("#talk-panel:not([hidden]) button[data-talk=claim]")
     assert page.locator("#talk-panel button[data-talk]").all_inner_texts() == ["Nominate", "Claim", "Accuse", "Vouch for"]
+    # the claims of a 5-player game's characters: no Great Sword (setup chart), which it offered
+    claims = page.locator("#talk-panel select[data-talk=claim] option").all_inner_texts()
+    assert claims == ["White Rose Faction", "Blood Blades Faction", "White Rose", "Bishop", "Believer",
+                      "Double Knife", "Dark Knife"], claims
     page.wait_for_function("() => window.rosesTable.view && window.rosesTable.view.legal_actions.length > 0")
     version = page.evaluate("() => window.rosesTable.view.version")
     page.select_option("#talk-panel select[data-talk=claim]", "White Rose")

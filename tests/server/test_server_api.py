@@ -107,6 +107,9 @@ def test_games_lists_every_loadable_game_with_its_parameters(client):
         assert "random" in g["bots"]
         assert "players" in [p["name"] for p in g["params"]]
         json.dumps(g)
+    talk = {g["name"]: g["talk"] for g in games}["blades-and-rose"]  # claims by table size
+    assert "Great Sword" in talk["claims"] and "Great Sword" not in talk["claims_at"]["5"]
+    assert "Great Sword" in talk["claims_at"]["7"] and set(talk["claims_at"]) == {"5", "6", "7", "8"}
 
 
 def test_create_table_returns_tokens_only_for_humans_and_once(client):

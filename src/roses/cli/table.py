@@ -199,7 +199,7 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
         # one example, not the whole talk line (Blades & Rose's lists every claim), after each refusal
         hint += f" Or say something, e.g. {talk_example(spec.talk, seat, state.num_players)}."
         if menu.prompts == 1:  # once a game: how to talk
-            console.print(f"[dim]{escape(usage_line(spec.talk))}[/]")
+            console.print(f"[dim]{escape(usage_line(spec.talk, state.num_players))}[/]")
     while True:
         answer = console.input(f"[bold]{letter}> [/]").strip()
         if talk is not None and is_say(answer):

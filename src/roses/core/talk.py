@@ -46,11 +46,22 @@ class TalkRules:
         claims: what a ``claim`` may say (e.g. Blades & Rose's factions and characters); empty: no
             claims (then ``claim`` should not be in ``kinds``).
         nominate_for: what a nomination is for, in plain words ("for the coin"), or ``""``.
+        claims_at: the claims offered at a table of a given number of players, when some of
+            ``claims`` are not in every game (Blades & Rose has no Great Sword at 5 or 6 players);
+            ``((players, claims), …)`` pairs, a count left out offering every claim. Menus offer these;
+            :func:`check_talk` still accepts every claim (talk is never enforced, and a record
+            keeps whatever was said).
     """
 
     kinds: tuple[str, ...] = (ACCUSE, VOUCH)
     claims: tuple[str, ...] = ()
     nominate_for: str = ""
+    claims_at: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    def offered_claims(self, players: int | None) -> tuple[str, ...]:
+        """The claims a menu offers at a table of ``players`` (all of them for ``None`` or a
+        count ``claims_at`` leaves out), in ``claims`` order."""
+        return dict(self.claims_at).get(players, self.claims) if players is not None else self.claims
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,9 @@ def games_info() -> list[dict[str, Any]]:
             "bots": bot_names(spec), "bot_labels": {b: bot_label(b) for b in bot_names(spec)},
             "default_bot": timer_bot(spec), "summary": spec.summary,
             "talk": {"kinds": list(spec.talk.kinds), "claims": list(spec.talk.claims),
-                     "nominate_for": spec.talk.nominate_for},
+                     "nominate_for": spec.talk.nominate_for,
+                     # the claims a table of that many players offers (Blades & Rose: no Great Sword at 5-6)
+                     "claims_at": {str(n): list(c) for n, c in spec.talk.claims_at}},
         })
     return out
 

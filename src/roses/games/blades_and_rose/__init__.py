@@ -11,7 +11,7 @@ from roses.core.talk import KINDS, TalkRules
 
 from . import encoding
 from .bots import HeuristicAgent
-from .cards import ROLES
+from .cards import CHART, ROLES
 from .effects import DEFAULT_CRYSTALS, EFFECTS
 from .state import BladesAndRoseState
 
@@ -83,7 +83,10 @@ SPEC = GameSpec(
     info=info,
     # Table talk (BR-9; Q10: cards are never shown, a claim is words only; Step 1: the Coin is discussed).
     talk=TalkRules(kinds=KINDS, claims=("White Rose Faction", "Blood Blades Faction", *ROLES),
-                   nominate_for="for the coin"),
+                   nominate_for="for the coin",
+                   # the characters of the setup chart at each table size (no Great Sword at 5–6)
+                   claims_at=tuple((n, ("White Rose Faction", "Blood Blades Faction",
+                                        *(r for r in ROLES if CHART[n][r]))) for n in sorted(CHART))),
     summary="Hidden roles: the White Rose Faction must sacrifice Flower Buds and bring the White Rose "
             "to the Sanctuary; the Blood Blades strike when the White Rose is on the table. Crystals "
             "of the Book of Magic bend each round.",

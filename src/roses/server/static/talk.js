@@ -5,7 +5,7 @@
 // at_log}); table.js calls drawTalk after each redraw and talkLog when it draws the log.
 import { h, fill, api, errorText, seatName, toast } from "/static/common.js";
 
-let rules = null;         // this game's talk rules from GET /api/games: {kinds, claims, nominate_for}
+let rules = null;         // this game's talk rules from GET /api/games: {kinds, claims, nominate_for, claims_at}
 let rulesFor = null;      // the game they are for
 let sending = false;
 const chosen = {};        // kind -> the value chosen in its menu (kept across redraws)
@@ -119,8 +119,10 @@ function drawPanel(view, r, token) {
   const n = (view.seats || []).length;
   const seats = Array.from({ length: n }, (_, k) => (view.seat + 1 + k) % n);
   fill(box, kinds.map(kind => {
+    // the claims of this table's size (Blades & Rose: no Great Sword at 5 or 6 players)
+    const claims = (r.claims_at && r.claims_at[String(n)]) || r.claims || [];
     const options = kind === "claim"
-      ? (r.claims || []).map(c => [c, c])
+      ? claims.map(c => [c, c])
       : seats.filter(i => kind === "nominate" || i !== view.seat).map(i => [String(i), i === view.seat ? `${seatName(view, i)} (you)` : seatName(view, i)]);
     if (!options.length) return null;
     const current = options.some(([v]) => v === chosen[kind]) ? chosen[kind] : options[0][0];
