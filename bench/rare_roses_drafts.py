@@ -13,9 +13,10 @@ drops (``cancel deal``) and proposals of the candidate and of the other seats.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections import Counter
+
+from roses.sim.batch import wilson
 
 
 def measure(candidate: str, others: str, players: int, games: int, start: int) -> tuple[float, float, Counter]:
@@ -46,13 +47,6 @@ def measure(candidate: str, others: str, players: int, games: int, start: int) -
     return won, money / games, counts
 
 
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return centre - half, centre + half
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("candidate", help="the bot of one seat, e.g. ismcts:easy")
@@ -63,7 +57,7 @@ def main() -> None:
     args = ap.parse_args()
     t = time.perf_counter()
     won, money, c = measure(args.candidate, args.others, args.players, args.games, args.start)
-    lo, hi = wilson(won / args.games, args.games)
+    lo, hi = wilson(won, args.games)  # the one interval of every report (roses.sim.batch)
     print(f"{args.candidate} against {args.players - 1} × {args.others}, {args.games} games from seed "
           f"{args.start}: win rate {won / args.games:.3f} ({lo:.3f}–{hi:.3f}), mean money ${money:.1f}")
     for who in ("candidate", "others"):

@@ -618,3 +618,20 @@ def test_a_refusal_reminds_of_table_talk_with_one_example_not_every_claim(tmp_pa
     assert len(refusals) == 2, out[-1500:]
     for line in refusals:
         assert "Or say something, e.g. 'say nominate 2'." in line and "Great Sword" not in line, line
+
+
+def test_one_entry_with_a_dash_in_its_key_read_from_a_file(tmp_path):
+    """Regression: `-p market_prices.striped-dragon=@price.txt` crashed `simulate` with a KeyError
+    traceback: the file values were looked up as 'market_prices.striped_dragon' (the key's dash
+    turned into '_'), while the parameter was read as 'market_prices.striped-dragon'."""
+    (tmp_path / "price.txt").write_text("7\n")
+    (tmp_path / "price2.txt").write_text("8\n")
+    r = runner.invoke(app, ["simulate", "rare-roses", "-p", "players=2", "-g", "1",
+                            "-p", f"market_prices.striped-dragon=@{tmp_path / 'price.txt'}"])
+    assert r.exit_code == 0 and r.exception is None, r.output
+    out = tmp_path / "r.csv"
+    r = runner.invoke(app, ["simulate", "rare-roses", "-p", "players=2", "-g", "1", "--out", str(out),
+                            "-p", f"market_prices.striped-dragon=@{tmp_path / 'price.txt'},@{tmp_path / 'price2.txt'}"])
+    assert r.exit_code == 0 and r.exception is None, r.output
+    from roses.sim.results import read_results
+    assert sorted(row["param_market_prices"]["striped-dragon"] for row in read_results(out)) == [7, 8]

@@ -48,3 +48,17 @@ def test_plot_writes_a_png(tmp_path):
     out = plot_batch(r, tmp_path / "balance.png")
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+
+
+def test_no_benchmark_keeps_a_wilson_interval_of_its_own():
+    """Regression: bench/rare_roses_drafts.py defined its own Wilson interval (z = 1.96, no bounds
+    at 0 or n wins: 100 of 100 read 0.9999999999999999) beside roses.sim.batch.wilson, the one
+    interval of simulate, reports, tournaments and benchmarks."""
+    import ast
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parents[2] / "bench"
+    own = [p.name for p in sorted(bench.glob("*.py"))
+           for node in ast.walk(ast.parse(p.read_text()))
+           if isinstance(node, ast.FunctionDef) and "wilson" in node.name.lower()]
+    assert own == []

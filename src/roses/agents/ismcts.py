@@ -171,11 +171,12 @@ class ISMCTSAgent:
             ``game.info.search_iterations``, else :data:`DEFAULT_ITERATIONS`.
         exploration: UCB1 constant ``c`` (rewards are in [0, 1]).
         playout_policy: ``policy(world, legal, rng) -> action``; ``None`` = uniformly random.
-            :func:`agent_policy` turns a bot into one.
+            :func:`~roses.agents.playout.agent_policy` turns a bot into one.
         max_playout_depth: seat actions per playout before ``evaluate`` scores the world;
             ``None`` = play to the end.
-        evaluate: ``evaluate(world) -> per-seat rewards``; default :func:`default_evaluate`
-            (:func:`equal_shares`; the score in a solo game with scores).
+        evaluate: ``evaluate(world) -> per-seat rewards``; default
+            :func:`~roses.agents.playout.default_evaluate` (the returns; shares of the score in a
+            game with scores; the score in a solo game).
         max_branching: most legal actions considered at one visit of a node.
         chance_in_tree: key chance outcomes into the trees (True) or sample them open-loop (False).
         single_observer: one tree for every seat, keyed by action texts (SO-ISMCTS, the earlier

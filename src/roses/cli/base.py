@@ -51,6 +51,14 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def _param_name(name: str) -> str:
+    """A ``-p NAME=…`` name as the game reads it: ``max-offers`` is ``max_offers``; in ``NAME.KEY``
+    (one entry, a rose's price) only ``NAME`` is changed, the key keeps its dashes
+    (``market_prices.striped-dragon``)."""
+    base, dot, key = name.strip().partition(".")
+    return base.replace("-", "_") + dot + key
+
+
 def _params(players: Optional[int], pairs: list[str]) -> dict[str, Any]:
     """The game parameters of ``--players`` and ``-p NAME=VALUE`` pairs (``NAME=@FILE``: the file's
     text). Fails (exit 2) on a malformed pair, an unreadable file, or ``--players`` and
@@ -65,8 +73,7 @@ def _params(players: Optional[int], pairs: list[str]) -> dict[str, Any]:
                 v = Path(v[1:]).read_text()
             except (OSError, UnicodeDecodeError) as e:
                 _fail(f"--param {k}: cannot read {quoted(v[1:])}: {getattr(e, 'strerror', None) or e}")
-        base, dot, key = k.strip().partition(".")  # NAME.KEY: one entry (a rose's price); keys keep their dashes
-        out[base.replace("-", "_") + dot + key] = v
+        out[_param_name(k)] = v
     if players is not None:
         given = out.get("players")
         if given is not None and str(given).strip().lstrip("+0") != str(players).lstrip("0"):

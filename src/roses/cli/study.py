@@ -16,7 +16,7 @@ from roses.core import (GameParameterError, RosesError, get_spec)
 from roses.core.errors import quoted
 from roses.core.words import counted
 
-from .base import GameArg, ParamOpt, _fail, _load, _params, app, console, err
+from .base import GameArg, ParamOpt, _fail, _load, _param_name, _params, app, console, err
 
 
 @app.command()
@@ -112,8 +112,8 @@ def _file_axes(pairs: list[str]) -> dict[str, dict[str, str]]:
             continue
         for part in value.split(","):
             label = "@" + part.strip().lstrip("@")
-            out.setdefault(name.strip().replace("-", "_"), {})[label] = _params(None, [f"{name}={label}"])[
-                name.strip().replace("-", "_")]
+            key = _param_name(name)  # as _params names it: market_prices.striped-dragon keeps its dash
+            out.setdefault(key, {})[label] = _params(None, [f"{name}={label}"])[key]
     return out
 
 

@@ -131,3 +131,16 @@ def test_an_empty_order_queue_keeps_its_title_on_one_line():
     obs = s.observation(0)
     assert all(o is None for o in obs.queue)
     assert f"Orders (deck: {obs.deck_size} left)" in _text(obs)
+
+
+def test_a_finished_game_marks_no_seat_to_move_and_no_turn_in_progress():
+    """Regression: once over, the header said nobody's turn, but the shops table still marked the
+    last turn's seat "▶ 1 (you)" and a line read "this turn: drawn 3 of 6 · … · offers left 3"."""
+    s = new_game(2, seed=9)
+    while not s.is_terminal():  # the rest of the game, first legal move each time
+        s.apply(s.legal_actions()[0])
+        s.resolve_chance()
+    over = _text(s.observation(0))
+    assert s.observation(0).turn >= 0  # the turn the game ended in is still in the observation
+    assert "▶" not in over and "this turn:" not in over
+    assert "final: Seat 1 (you) $" in over

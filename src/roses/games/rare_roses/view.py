@@ -85,7 +85,8 @@ def render(obs):
     ("your turn", "seat 0 (you) $52", ``as_read_by``); a spectator's are unchanged."""
     head = Text(f"Rare Roses — {PHASE_WORDS.get(obs.phase, obs.phase)}", style="bold")
     mover = obs.current_player
-    if obs.phase == "over":
+    over = obs.phase == "over"
+    if over:
         pass  # nobody's turn once the game is over
     elif obs.turn >= 0 and 0 <= mover != obs.turn:  # another seat moves in this turn: name it
         doing = f"answer seat {obs.turn}'s deal" if obs.phase == "respond" else "move"
@@ -94,7 +95,7 @@ def render(obs):
         head.append(as_read_by(f" · seat {obs.turn}'s turn", obs.seat))
     if obs.seat is not None:
         head.append(f" · you are Seat {obs.seat + 1}")
-    if obs.end_triggered and obs.phase != "over":
+    if obs.end_triggered and not over:
         head.append(f" · last order drawn, {counted(obs.turns_left, 'turn')} left", style="bold red")
 
     market = Table(title="Market", show_header=True, box=None)
@@ -116,7 +117,7 @@ def render(obs):
         shops.add_column(col)
     lines = [Text("Shops", style="italic")]
     for s in obs.shops:
-        mark = "▶ " if s.seat == obs.turn else ""
+        mark = "▶ " if s.seat == obs.turn and not over else ""  # nobody's turn once the game is over
         spec = Text(SHORT[s.specialty], style=STYLE[s.specialty]) if s.specialty else Text("?")
         spec.append(f" {s.specialty_filled} of 4" + (" ✓" if s.bonus_paid else ""))
         shops.add_row(f"{mark}{seat_number(s.seat, obs.seat)}", spec, f"${s.money}", _tiles(s.bud), _tiles(s.fresh),
@@ -129,7 +130,7 @@ def render(obs):
 
     turn = Text(f"this turn: drawn {obs.tiles_drawn} of 6 · received {obs.received} of 6 · "
                 f"filled {obs.fills} of 3" + (f" · offers left {obs.offers_left}" if len(obs.shops) > 1 else ""), style="dim")
-    parts = [head, market, queue, shops, turn]
+    parts = [head, market, queue, shops] + ([] if over else [turn])
     if obs.pending_offer:
         po = obs.pending_offer
         parts.append(Text(as_read_by(f"deal on the table: {deal_words(po)}", obs.seat), style="bold cyan"))
