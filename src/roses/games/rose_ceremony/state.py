@@ -20,9 +20,9 @@ Flow of one game (rulebook section → code):
   card is drawn the round is finished without draws (the seat before the start player plays last),
   then most charm points wins and a tie makes every tied player a winner (RC-5, :meth:`_end_turn`).
 
-Speed (engine v2): the deck is kept as a count per distinct card (:class:`Tables` numbers the
+Speed (engine v2): the deck is kept as a count per distinct card (:class:`.tables.Tables` numbers the
 distinct cards in sorted order, the order of the chance outcomes), each bouquet's roses and thorns
-as running totals, and every action object is made once per deck and table size (:func:`tables`),
+as running totals, and every action object is made once per deck and table size (:func:`.tables.tables`),
 so equal actions are the identical object and listing or checking them costs no construction.
 Log messages are finished strings looked up in a cache (:data:`_words`), so applying an action
 formats no text once a message has been seen.
