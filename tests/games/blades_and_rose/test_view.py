@@ -51,7 +51,7 @@ def test_a_crystal_target_menu_keeps_the_effect_name_as_the_book_prints_it():
     from roses.games.blades_and_rose.words import describe
 
     assert describe({}, "#7 on seat 1") == "Crystal 7 (Ghost) on Seat 2"
-    assert describe({}, "#5 on seat 1, seat 3") == "Crystal 5 (Bind two players) on Seat 2, Seat 4"
+    assert describe({}, "#5 on seat 1 and seat 3") == "Crystal 5 (Bind two players) on Seat 2 and Seat 4"  # the engine's text
     assert describe({}, "#1 on seat 0") == "Crystal 1 (Must play) on Seat 1"
 
 
