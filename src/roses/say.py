@@ -24,7 +24,9 @@ def parse_say(answer: str, rules: TalkRules, players: int, seat: int, at_move: i
         raise TalkError("table talk", f"say what? {usage}")
     kind, what = words[1].lower(), words[2].strip()
     if kind == CLAIM:
-        claim = next((c for c in rules.offered_claims(players) if c.lower() == what.lower()), what)
+        # any claim of the game, in any case: the menus offer the table's (offered_claims), but
+        # talk is words only and check_talk accepts every claim
+        claim = next((c for c in rules.claims if c.lower() == what.lower()), what)
         return check_talk(rules, players, Talk(seat, kind, claim=claim, at_move=at_move))
     if not what.isdigit() or not 1 <= int(what) <= players:
         raise TalkError("table talk", f"{kind} needs a seat number from 1 to {players}. {usage}")

@@ -31,6 +31,10 @@ def test_claims_offered_follow_the_setup_chart_and_any_claim_is_still_accepted()
     from roses.say import talk_example, usage_line
     assert sword not in usage_line(BR, 5) and sword in usage_line(BR, 7) and sword in usage_line(BR)
     assert talk_example(BR, 4, 5) == "'say nominate 1'"  # the next seat, counted from 1
+    # typed in any case it is the game's claim, offered at the table or not (it was refused at 5
+    # players as "unknown claim 'great sword'; known: … Great Sword …")
+    from roses.say import parse_say
+    assert parse_say("say claim great sword", BR, 5, 0, 0).claim == sword
 
 
 @pytest.mark.parametrize("talk, says", [
