@@ -227,6 +227,17 @@ def pages_at_sizes(browser, errors: list[str], url: str) -> Iterator[tuple[int, 
             page.context.close()
 
 
+def open_replay(page: "Page", base: str, table_id: str, *, last: bool = False) -> None:
+    """The replay viewer of table ``table_id`` open in ``page``; with ``last``, at its last step
+    (the step label has reached the slider's end, so the board drawn is the last step's)."""
+    page.goto(f"{base}/replay?table={table_id}")
+    page.wait_for_selector("#viewer:not([hidden])")
+    if last:
+        page.click("#last")
+        page.wait_for_function("() => document.querySelector('#step-label').textContent"
+                               ".startsWith(`Step ${document.querySelector('#slider').max} `)")
+
+
 def game_available(name: str) -> str | None:
     """``None`` when game ``name`` loads, else the reason to skip."""
     from roses.core import available_games, get_spec

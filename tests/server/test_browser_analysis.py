@@ -17,12 +17,12 @@ from .helpers import real_choices
 
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        ServerProcess, api, browser, create_table, finished_bot_table, game_available, new_page, require_browser,
+        ServerProcess, api, browser, create_table, finished_bot_table, game_available, new_page, open_replay, require_browser,
         screenshot,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        ServerProcess, api, browser, create_table, finished_bot_table, game_available, new_page, require_browser,
+        ServerProcess, api, browser, create_table, finished_bot_table, game_available, new_page, open_replay, require_browser,
         screenshot,
     )
 
@@ -65,8 +65,7 @@ def test_the_replay_viewer_analyses_a_seat_and_draws_its_win_chance(live_server,
     choices = real_choices(rec, 0)
     errors: list[str] = []
     page = new_page(browser, errors, width=1280, height=1000)
-    page.goto(f"{live_server}/replay?table={tid}")
-    page.wait_for_selector("#viewer:not([hidden])")
+    open_replay(page, live_server, tid)
     assert page.locator("#analysis-seat option").all_inner_texts() == ["Hazel (standard bot)", "Rowan (standard bot)"]
     page.select_option("#analysis-seat", "0")
     page.click("#analyse")

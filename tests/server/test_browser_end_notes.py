@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 try:
-    from .browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page,  # noqa: F401
+    from .browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page, open_replay,  # noqa: F401
                                    pages_at_sizes)
 except ImportError:
-    from browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page,  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page, open_replay,  # type: ignore[no-redef]  # noqa: F401
                                   pages_at_sizes)
 
 pytestmark = pytest.mark.browser
@@ -44,9 +44,7 @@ def test_a_ten_rose_winner_with_fewer_charm_points_says_how_it_won(live_server, 
     assert winner["note"] == "3 charm points · won with a bouquet of 10 roses or more", rows
     assert sorted(r["note"] for r in rows if not r["winner"]) == ["3 charm points", "4 charm points"], rows
     page = new_page(browser, errors)
-    page.goto(f"{live_server}/replay?table={table_id}")
-    page.wait_for_selector("#viewer:not([hidden])")
-    page.click("#last")
+    open_replay(page, live_server, table_id, last=True)
     page.wait_for_selector("#board .status-strip")
     strip = page.evaluate(STRIP)
     assert strip["Won with"] == "a bouquet of 10 roses or more", strip

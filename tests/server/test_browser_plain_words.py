@@ -13,12 +13,12 @@ import pytest
 
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        api, browser, create_table, finished_bot_table, game_available, live_server, new_page, open_one_human_table,
+        api, browser, create_table, finished_bot_table, game_available, live_server, new_page, open_replay, open_one_human_table,
         play_to_end,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        api, browser, create_table, finished_bot_table, game_available, live_server, new_page, open_one_human_table,
+        api, browser, create_table, finished_bot_table, game_available, live_server, new_page, open_replay, open_one_human_table,
         play_to_end,
     )
 
@@ -123,8 +123,7 @@ def test_the_replay_lists_every_step_in_plain_words(game, live_server, browser):
     assert all(names) and not any(re.fullmatch(r"Seat \d+", n) for n in names), names
     errors: list[str] = []
     page = new_page(browser, errors)
-    page.goto(f"{live_server}/replay?table={tid}")
-    page.wait_for_selector("#viewer:not([hidden])")
+    open_replay(page, live_server, tid)
     entries, lines = _replay_texts(page)
     actions = rec["actions"]
     assert len(entries) == len(lines) == len(actions) + 1

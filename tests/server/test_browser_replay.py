@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 try:
-    from .browser_fixtures import api, browser, finished_bot_table, live_server, new_page  # noqa: F401
+    from .browser_fixtures import api, browser, finished_bot_table, live_server, new_page, open_replay  # noqa: F401
 except ImportError:
-    from browser_fixtures import api, browser, finished_bot_table, live_server, new_page  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import api, browser, finished_bot_table, live_server, new_page, open_replay  # type: ignore[no-redef]  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -29,10 +29,7 @@ def test_a_finished_roses_and_thorns_game_shows_no_high_bid(live_server, browser
     bid = steps[bidding]["observation"]["high_bid"]
     errors: list[str] = []
     page = new_page(browser, errors)
-    page.goto(f"{live_server}/replay?table={table_id}")
-    page.wait_for_selector("#viewer:not([hidden])")
-    page.click("#last")
-    page.wait_for_function("() => document.querySelector('#step-label').textContent.startsWith(`Step ${document.querySelector('#slider').max} `)")
+    open_replay(page, live_server, table_id, last=True)
     strip = page.evaluate(STRIP)
     assert strip["Now"] == "Game over" and "Winner" in strip, strip
     assert "High bid" not in strip, strip

@@ -8,10 +8,10 @@ import random
 import pytest
 
 try:
-    from .browser_fixtures import (SCREENSHOTS, api, browser, create_table, live_server, new_page,  # noqa: F401
+    from .browser_fixtures import (SCREENSHOTS, api, browser, create_table, live_server, new_page, open_replay,  # noqa: F401
                                    pages_at_sizes, play_to_end)
 except ImportError:
-    from browser_fixtures import (SCREENSHOTS, api, browser, create_table, live_server, new_page,  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import (SCREENSHOTS, api, browser, create_table, live_server, new_page, open_replay,  # type: ignore[no-redef]  # noqa: F401
                                   pages_at_sizes, play_to_end)
 
 pytestmark = pytest.mark.browser
@@ -69,9 +69,7 @@ def test_a_claim_is_drawn_by_the_seat_and_logged_and_bots_talk_too(live_server, 
     # The replay of the finished table shows the talk in its log and by the seats.
     play_to_end([page], random.Random(4))
     table_id = page.url.rsplit("/t/", 1)[1].split("?")[0]
-    page.goto(live_server + f"/replay?table={table_id}")
-    page.wait_for_selector("#viewer:not([hidden])")
-    page.click("#last")
+    open_replay(page, live_server, table_id, last=True)
     page.wait_for_selector('#board .talk-badge[data-seat="0"]')
     log = page.text_content("#log")  # the first round's group is folded by now
     assert "Talk — Seat 1 claims White Rose" in log  # the replay names seats as the table did
