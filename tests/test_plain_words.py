@@ -13,7 +13,7 @@ from rich.console import Console
 import roses
 from roses.cli import render
 from roses.core import available_games, get_spec, to_jsonable
-from roses.core.plain import engine_syntax, plain_line, seat_name
+from roses.core.plain import engine_syntax, log_sentence, plain_line, seat_name
 
 GAMES = [("roses-and-thorns", 4, 1), ("rose-ceremony", 3, 2), ("rare-roses", 2, 3), ("rare-roses", 1, 4),
          ("blades-and-rose", 6, 5)]
@@ -34,6 +34,32 @@ def test_plain_line_counts_seats_from_one_and_uses_names():
     assert plain_line("night: seats 0, 3 (you), 5 opened their eyes") == "night: Seat 1, Seat 4 (you), Seat 6 opened their eyes"
     assert plain_line("seat 1's bouquet", ["Anna", "Bo"]) == "Bo's bouquet"
     assert seat_name(9) == "Seat 10" and seat_name(1, ["Anna", ""]) == "Seat 2"
+
+
+def test_log_lines_read_as_sentences():
+    # Rose Ceremony's lines are clauses ("seat 2 draws a card (12 left)"); Roses and Thorns' are
+    # sentences already and keep their one full stop
+    assert log_sentence(plain_line("seat 1 draws a card (12 left)")) == "Seat 2 draws a card (12 left)."
+    assert log_sentence("Seat 2 bids 3.") == "Seat 2 bids 3."
+    assert log_sentence("your turn: stock rotated") == "Your turn: stock rotated."
+    assert log_sentence("Is it a thorn?") == "Is it a thorn?" and log_sentence("") == ""
+
+
+@pytest.mark.parametrize("game,players,seed", GAMES)
+def test_the_terminal_prints_every_log_line_as_a_sentence(game, players, seed, monkeypatch):
+    from roses.cli import table
+
+    printed = io.StringIO()
+    monkeypatch.setattr(table, "console", Console(file=printed, width=400))
+    state = roses.load(game, players=players).new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    shown = table._print_log(state, 0, 0)
+    lines = [line.removeprefix("  · ") for line in printed.getvalue().splitlines()]
+    assert shown == len(lines) == len(state.log.view(0)) > 10
+    assert all(line[:1].isupper() and line[-1] in ".!?:" for line in lines), [
+        line for line in lines if not (line[:1].isupper() and line[-1] in ".!?:")][:5]
 
 
 def _screen(renderable) -> str:

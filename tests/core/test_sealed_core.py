@@ -98,3 +98,36 @@ def test_apply_legal_is_apply_of_that_legal_action():
         except IndexError:
             pass
         assert a.snapshot() == before
+
+
+def test_result_tags_returns_and_scores_are_public_at_the_end_of_every_game():
+    """The server's end screen and the summaries read ``result_tags``, ``returns`` and ``scores``
+    from the true state once a game is over; every seat's worlds of the end state agree on them
+    (``conformance.check_result_public``), in every game; a tag naming a card a seat never saw
+    (here Rose Ceremony's hands, kept hidden at the end) is caught."""
+    import random
+
+    import pytest
+
+    from roses.core.conformance import check_result_public
+
+    ends = {}
+    for name, players in [("roses-and-thorns", 4), ("rose-ceremony", 3), ("rare-roses", 3), ("rare-roses", 1),
+                          ("blades-and-rose", 6)]:
+        state = roses.load(name, players=players).new_initial_state(5)
+        rng = random.Random(5)
+        while not state.is_terminal():
+            state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+        check_result_public(state, random.Random(1))
+        ends[name] = state
+    rc = ends["rose-ceremony"]
+    leaky = type(rc).result_tags
+
+    def tags_with_the_hands(self):  # each seat's hand: seat 0 never saw the others'
+        return {**leaky(self), "hands": ";".join(",".join(map(str, hand)) for hand in self.hands)}
+
+    assert sum(map(len, rc.hands[1:])) > 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(type(rc), "result_tags", tags_with_the_hands)
+        with pytest.raises(AssertionError, match="result_tags"):
+            check_result_public(rc, random.Random(1))

@@ -135,10 +135,10 @@ def test_the_replay_lists_every_step_in_plain_words(game, live_server, browser):
         if seat >= 0:  # a seat's move names its mover (in bold when first), never "Name: accepts: …"
             assert names[seat] in entries[k] and not re.match(r"[^:]*: \w+:", entries[k]), (k, text, entries[k])
         if game == "rose-ceremony" and (m := re.fullmatch(r"offer \d+/\d+ to (\d+)", text)):
-            assert entries[k] == f"{names[seat]} offers a card face down to {names[int(m[1])]}"
-            assert lines[k] == f"{names[seat]} offers a card face down to {names[int(m[1])]}."
+            # a sentence in the list as above the board (Roses and Thorns' lines always were)
+            assert entries[k] == lines[k] == f"{names[seat]} offers a card face down to {names[int(m[1])]}."
         if game == "rose-ceremony" and (m := re.fullmatch(r"deal \d+/\d+ to (\d+)", text)):
-            assert entries[k] == lines[k][:-1] == f"{names[int(m[1])]} is dealt a card"
+            assert entries[k] == lines[k] == f"{names[int(m[1])]} is dealt a card."
         if game == "roses-and-thorns" and (m := re.fullmatch(r"bid (\d+)", text)):
             assert entries[k] == f"{names[seat]} bids {m[1]}."
         if game == "rare-roses" and text == "done buying":  # no log line: the menu's words

@@ -17,7 +17,7 @@ from roses.agents import Turn, agent_names, make_agent, tell_table
 from roses.core import (GameRecord, IllegalActionError, RecordError, RosesError, State, available_games, get_spec,
                         load, to_jsonable)
 from roses.core.errors import quoted
-from roses.core.plain import NOT_A_MOVE, NOT_NOW, end_text, plain_line, refusal, seat_name
+from roses.core.plain import NOT_A_MOVE, NOT_NOW, end_text, log_sentence, plain_line, refusal, seat_name
 from roses.menu import Menu
 from roses.core.talk import check_talk
 from roses.say import is_say, parse_say, said_line, talk_example, usage_line
@@ -153,8 +153,8 @@ def play(
 def _print_log(state: State, seat: Optional[int], shown: int) -> int:
     lines = state.log.view(seat)
     for line in lines[shown:]:
-        line = plain_line(line)  # seats counted from 1, as the browser shows them
-        console.print(f"  · {escape(line[:1].upper() + line[1:])}")  # a sentence, as the browser shows it
+        line = log_sentence(plain_line(line))  # seats counted from 1, a sentence: as the browser shows it
+        console.print(f"  · {escape(line)}")
     return len(lines)
 
 

@@ -7,8 +7,9 @@ determinized worlds are sealed (:func:`check_determinize`), that the action spac
 and encoded (:func:`check_action_space`), that a search horizon reads only public facts
 (:func:`check_horizon`), that a
 clone is independent of its original, and that illegal actions raise :class:`IllegalActionError`
-and change nothing. At the end it checks that the game ended, that the returns are sane, and that
-the record and the JSON form both replay to an equal state.
+and change nothing. At the end it checks that the game ended, that the returns are sane, that
+its returns, scores and result tags are public (:func:`check_result_public`), and that the
+record and the JSON form both replay to an equal state.
 
 Tests call it from hypothesis with drawn seeds; a designer adding a game can call it directly.
 """
@@ -45,6 +46,23 @@ def check_observations(state: State, rng: random.Random) -> None:
         if not state.is_terminal():
             assert world.rng is not state.rng and world.rng.getstate() != state.rng.getstate(), (
                 f"seat {seat}'s determinized copy shares the game's RNG state: its chance outcomes leak")
+
+
+def check_result_public(state: State, rng: random.Random) -> None:
+    """At a finished ``state``, what the server and the terminal show every seat (and spectators)
+    once the game is over: ``returns``, ``scores`` and ``result_tags`` (how the game was won, for
+    the end screen and summaries) are public facts: every seat's determinized worlds of the end
+    state give the same, so none of them reads a card or role the seat never saw. Raises
+    ``AssertionError`` naming the seat and the field."""
+    assert state.is_terminal(), "check_result_public needs a finished game"
+    truth = (state.returns(), state.scores(), state.result_tags())
+    for seat in range(state.num_players):
+        world = state.determinize(seat, rng)
+        for name, true, seen in zip(("returns", "scores", "result_tags"), truth,
+                                    (world.returns(), world.scores(), world.result_tags())):
+            assert seen == true, (
+                f"seat {seat}'s worlds of the finished game give other {name} ({seen} against {true}): "
+                f"the end screen would show what the seat never saw")
 
 
 def check_determinize(state: State, seat: int, seed: int) -> None:
@@ -194,6 +212,7 @@ def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool
     assert len(rets) == game.num_players and all(0.0 <= r <= 1.0 for r in rets), rets
     assert sum(rets) > 0, "a finished game has at least one winner"
     check_observations(state, rng)
+    check_result_public(state, rng)
     record = GameRecord.from_json(json.loads(json.dumps(GameRecord.from_state(state).to_json())))
     assert replay(record) == state, "replaying the record does not give an equal state"
     assert State.from_json(json.loads(json.dumps(state.to_json()))) == state

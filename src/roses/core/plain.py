@@ -82,6 +82,19 @@ def plain_line(text: str, names: Sequence[str] | None = None) -> str:
     return _SEATS.sub(named, text)
 
 
+def log_sentence(line: str) -> str:
+    """A log line as a player reads it (already in plain words): a capital first letter and a
+    closing full stop when it ends without one, as the browser's ``logText`` does; Roses and Thorns
+    writes its lines as sentences already ("Seat 2 bids 3."), the other games as clauses
+    ("seat 2 draws a card (12 left)"). Input and output: one string."""
+    line = line.strip()
+    if not line:
+        return line
+    if line[-1].isalnum() or line[-1] == ")":
+        line += "."
+    return line[:1].upper() + line[1:]
+
+
 #: The tail of a refusal that lists the legal moves in action syntax ("; legal: bid 2, pass"): a
 #: player has them as buttons or a numbered menu.
 _LEGAL_TAIL = re.compile(r";\s*legal:.*$|\s*\(named so far:[^)]*\)|\s*\(phase [^)]*\)")

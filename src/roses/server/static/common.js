@@ -121,12 +121,16 @@ export function namedLine(view, line) {
     (whole, list, d) => d !== undefined ? named(d) : list.replace(/\d+/g, named));
 }
 
-/** A log line as the page shows it: seat names (namedLine), the game renderer's `logLine`
- *  prettifier if it has one (e.g. Rare Roses rose names), and a capital first letter — unless
- *  the line starts with a name a player gave, which is shown as given ("élodie", not "Élodie"). */
+/** A log line as the page shows it, a sentence: seat names (namedLine), the game renderer's
+ *  `logLine` prettifier if it has one (e.g. Rare Roses rose names), a closing full stop when it
+ *  ends without one, and a capital first letter — unless the line starts with a name a player
+ *  gave, which is shown as given ("élodie", not "Élodie"). The terminal's rule:
+ *  roses.core.plain.log_sentence. */
 export function logText(view, line, renderer) {
   let text = namedLine(view, line);
   try { if (renderer && typeof renderer.logLine === "function") text = String(renderer.logLine(text)); } catch { /* plain */ }
+  text = text.trim();
+  if (/[\p{L}\p{N})]$/u.test(text)) text += ".";
   const names = (view && view.seats || []).map(givenName).filter(Boolean);
   if (names.some(name => text.startsWith(name))) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
