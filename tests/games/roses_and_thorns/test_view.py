@@ -53,3 +53,20 @@ def test_the_title_says_what_the_table_does_not_the_engine_phase():
     assert "Roses and Thorns — round 1: game over" in over
     for text in (flipping, over):
         assert ", lay-first" not in text and ", add" not in text and ", over" not in text
+
+
+def test_a_60_column_terminal_shows_every_header_and_flag_whole():
+    """Regression: at 60 columns, with six seats and a challenge under way, the table cut its
+    "markers" header to "mark…" and the challenger's flags to "chall…": the stack is now one
+    column (face-down cards, then the turned-up ones)."""
+    s = new(6, start=0)
+    s.markers[2] = 1
+    play(s, *["lay rose"] * 6, "bid 6")  # the highest bid: the challenge starts, with its own stack
+    console = Console(width=60, record=True, color_system=None)
+    console.print(render(s.observation(0)))
+    narrow = console.export_text()
+    assert "…" not in narrow, narrow
+    assert "┃ seat    ┃ cards ┃ hand ┃ stack  ┃ markers ┃" in narrow, narrow
+    text = " ".join(narrow.replace("│", " ").split())
+    assert "1 (you) 4 3 ♥ rose to move, high bid 6, challenger" in text, text
+    assert "3 4 3 ▮ ★" in text, text  # a face-down card, and seat 2's marker

@@ -28,7 +28,9 @@ def render(obs: Observation):
     is out, §4), own hand (the CLI prints the log itself, line by line). The status lines name the
     reader's own seat as the log does ("High bid: 4 by seat 0 (you)", ``as_read_by``)."""
     t = Table(title=f"Roses and Thorns — round {obs.round}: {PHASE_WORDS.get(obs.phase, obs.phase)}", expand=False)
-    for col in ("seat", "cards", "hand", "face down", "turned up", "markers", ""):
+    # One "stack" column, face-down cards then the turned-up ones, so that the table with its
+    # markers fits 60 columns (two stack columns cut the "markers" header)
+    for col in ("seat", "cards", "hand", "stack", "markers", ""):
         t.add_column(col)
     over = obs.phase == "over"  # the winning challenge's bid is history once the game is over
     for v in obs.seats:
@@ -44,9 +46,9 @@ def render(obs: Observation):
         if v.seat == obs.challenger:
             flags.append("challenger")
         name = seat_number(v.seat, obs.seat)
-        up = Text(" ").join([_card(k) for k in v.revealed]) if v.revealed else Text("")
-        down = v.stack_size - len(v.revealed)  # face-down cards only; turned-up ones show beside
-        t.add_row(name, str(v.cards), str(v.hand_size), "▮" * down, up, "★" * v.markers, ", ".join(flags))
+        down = v.stack_size - len(v.revealed)  # face down, bottom of the stack; turned-up ones after
+        stack = Text(" ").join([Text("▮" * down)] * bool(down) + [_card(k) for k in v.revealed])
+        t.add_row(name, str(v.cards), str(v.hand_size), stack, "★" * v.markers, ", ".join(flags))
     status = (f"Cards on the table: {obs.cards_on_table}"
               + (f"   High bid: {obs.high_bid} by seat {obs.high_bidder}" if obs.high_bid and not over else "")
               + (f"   Still to turn up: {obs.flips_left}" if obs.flips_left else ""))
