@@ -175,3 +175,24 @@ def test_effect_2_is_always_applied_and_6_too():
     s = deal(FIVE, [2, 6, 3, 4, 5], coin=E)
     s.apply(GiveCoin(A))
     assert s.rnd.unshuffled and s.rnd.effect_applied and s.phase == PLAY
+
+
+# ---------------------------------------------------------------- neighbours across seat 0 (audit)
+# RULINGS.md seating: clockwise = increasing seat index, wrapping; "left" = the next seat clockwise,
+# so "right" = the previous one. Seat 0's right is the last seat; the last seat's left is seat 0.
+@pytest.mark.parametrize("number,placer,neighbour", [(3, A, E), (4, E, A)])
+def test_effects_3_and_4_wrap_around_the_table(number, placer, neighbour):
+    drawn = [6, 6, 6, 6, 6]
+    drawn[placer] = number
+    s = deal(FIVE, drawn, coin=C, crystals=[6, 6, 6, 6, number])
+    s.apply(GiveCoin(placer))
+    assert s.is_chance_node() and s.rnd.pending_random == [neighbour]
+    assert {a.seat for a, _ in s.chance_outcomes()} == {neighbour}
+
+
+def test_effect_8_wraps_around_the_table():
+    s = deal(FIVE, [8, 6, 6, 6, 6], coin=C, crystals=[6, 6, 6, 6, 8])
+    s.apply(GiveCoin(A))
+    assert sorted(s.rnd.must_play) == [B, E] and s.rnd.order == [A, B, C, D, E]
+    s.apply(Pass())                                   # A, the placer, may pass
+    assert s.current_player() == B and Pass() not in s.legal_actions()

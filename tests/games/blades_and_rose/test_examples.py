@@ -84,3 +84,52 @@ def test_white_rose_faction_wins_with_sanctuary_and_sacrifice():
     play_round(s, B, {B: BELIEVER, C: BELIEVER})
     assert s.buds(s.sacrifice) == 4 and s.winner == WHITE_ROSE_FACTION
     assert s.returns() == [1.0, 1.0, 1.0, 0.0, 0.0]
+
+
+# ---------------------------------------------------------------- the last crystal's round (audit)
+# "The game also ends when every player has placed their Crystals … and finishes the round"; FAQ
+# Q12 decides only when "neither side has met the victory conditions". A win met in that last round
+# comes first, even when the White Rose Faction has by then played every White Rose and Flower Bud
+# card (which Q12 alone would count as its win).
+SIXES = dict(crystals=[6, 6, 6, 6, 6])
+
+
+def test_white_rose_killed_in_the_last_round_wins_for_the_blood_blades_not_q12():
+    s = deal([WHITE_ROSE, BISHOP, BELIEVER, DOUBLE_KNIFE, DARK_KNIFE], [6] * 5, coin=E, **SIXES)
+    play_round(s, A, {B: BISHOP, C: BELIEVER})
+    play_round(s, B, {B: BELIEVER, C: BELIEVER})
+    assert s.buds(s.sacrifice) == 4 and s.winner is None     # Q9: waits for the White Rose
+    play_round(s, C, {})
+    play_round(s, D, {A: BELIEVER})
+    assert s.winner is None and s.crystals == [None, None, None, None, 6]
+    play_round(s, E, {A: WHITE_ROSE, E: DARK_KNIFE})          # the last crystal's round
+    assert [s.hands[seat] for seat in (A, B, C)] == [[GHOST]] * 3  # every faction card is out
+    assert s.winner == BLOOD_BLADES_FACTION and s.end_reason == "the White Rose was killed"
+    assert s.returns() == [0.0, 0.0, 0.0, 1.0, 1.0]
+
+
+def test_death_limit_reached_in_the_last_round_wins_for_the_blood_blades_not_q12():
+    """Round Example 2's limit of 4 (5 players, BR-6), reached in the last crystal's round by three
+    White Rose Faction buds and a Blood Blades Believer (BR-7: a Flower Bud wherever it lands)."""
+    s = deal([WHITE_ROSE, BISHOP, BELIEVER, DOUBLE_KNIFE, DARK_KNIFE], [6] * 5, coin=E, **SIXES)
+    play_round(s, A, {A: WHITE_ROSE, B: BISHOP})
+    play_round(s, B, {C: BELIEVER})
+    play_round(s, C, {})
+    play_round(s, D, {})
+    assert s.sanctuary == [WHITE_ROSE] and s.buds(s.sacrifice) == 2 and s.winner is None
+    play_round(s, E, {A: BELIEVER, B: BELIEVER, C: BELIEVER, D: BELIEVER, E: DARK_KNIFE})
+    assert [s.hands[seat] for seat in (A, B, C)] == [[GHOST]] * 3
+    assert s.buds(s.death) == 4 and s.winner == BLOOD_BLADES_FACTION
+    assert s.end_reason == "4 Flower Buds in the Death Area (limit 4)"
+
+
+def test_sanctuary_and_sacrifice_met_in_the_last_round_win_by_the_victory_condition():
+    s = deal([WHITE_ROSE, BISHOP, BELIEVER, DOUBLE_KNIFE, DARK_KNIFE], [6] * 5, coin=E, **SIXES)
+    play_round(s, A, {B: BISHOP, C: BELIEVER})
+    play_round(s, B, {B: BELIEVER, C: BELIEVER})
+    play_round(s, C, {})
+    play_round(s, D, {})
+    play_round(s, E, {A: WHITE_ROSE})
+    assert s.hands[A] == [BELIEVER, GHOST]   # a Flower Bud still in hand: Q12 alone would lose
+    assert s.winner == WHITE_ROSE_FACTION
+    assert s.end_reason == "the White Rose is in the Sanctuary and 4 Flower Buds are sacrificed"

@@ -546,3 +546,131 @@ def test_actions_text_round_trip_and_any_deal_is_accepted_by_text():
     with pytest.raises(IllegalActionError) as e:
         s.action_from_text("offer x")
     assert e.value.rule == "action text"
+
+
+# ---------------------------------------------------------------- edge cases (audit)
+def _bag_holds_only(s, **counts):
+    """Move every tile of the bag to the market, then put ``counts`` back in the bag."""
+    for r in range(6):
+        s.market[r] += s.bag[r]
+        s.bag[r] = 0
+    for name, k in counts.items():
+        r = ["rainbow", "juliet", "striped-dragon", "osira", "blue", "black"].index(name)
+        s.market[r] -= k
+        s.bag[r] += k
+    s.check_invariants()
+
+
+def test_seeding_a_nearly_empty_bag_draws_what_is_left_and_no_push_follows():
+    """RR-6: "an empty bag draws nothing"; Player 2 asks for 3 + 1 first-turn tile (RR-5) from a bag
+    of two, gets two, and cannot push (nothing left to draw), so no money is spent."""
+    s = new_game(3, seed=1)
+    do(s, "seed", "stop", "done buying", "end turn")      # seat 0
+    _bag_holds_only(s, osira=2)
+    market = s.market[3]
+    do(s, "seed")
+    assert s.market[3] == market + 2 and sum(s.bag) == 0
+    assert s.phase == "purchase" and s.money[1] == 20 and s.bank_in == 0
+
+
+def test_refill_that_turns_over_the_last_card_leaves_the_other_spaces_empty_and_ends_the_game():
+    """"Draw enough orders to fill the Order Queue back up to four", but the deck holds one card:
+    that card is drawn, the other spaces stay empty, and drawing it triggers the end (RR-9): every
+    other player takes exactly one more turn."""
+    s = new_game(3, seed=5, order_deck=small_deck())
+    to_purchase(s, "seed")
+    do(s, "done buying")
+    set_shop(s, 0, "bud", juliet=2)
+    set_shop(s, 0, "mature", osira=2)
+    q = list(s.queue)
+    do(s, f"fill {q[0]} match", f"fill {q[1]} match", "end turn")
+    empty_deck_but(s, 1)
+    s.check_invariants()
+    do(s, "trash")                                          # seat 1 trashes q[2], then refills
+    assert s.queue[0] == q[3] and s.queue[1] is not None and s.queue[2:] == [None, None]
+    assert s.deck_size() == 0 and s.end_trigger == 1 and s.turns_left == 3
+    do(s, "done buying", "end turn")
+    turns = []
+    while not s.is_terminal():
+        turns.append(s.turn)
+        to_purchase(s, "seed")
+        do(s, "done buying", "end turn")
+    assert turns == [2, 0]
+
+
+def test_trash_discards_the_oldest_order_past_an_empty_space():
+    """"discard the oldest order … the order furthest away from the order deck": the farthest space
+    may be empty after the previous seat filled its order (gaps close only at "Refill")."""
+    s = new_game(2, seed=5, order_deck=small_deck())
+    to_purchase(s)
+    do(s, "done buying")
+    set_shop(s, 0, "bud", juliet=1)
+    set_shop(s, 0, "mature", osira=1)
+    q = list(s.queue)
+    do(s, f"fill {q[0]} match", "end turn")
+    assert s.queue == [None, q[1], q[2], q[3]]
+    do(s, "trash")
+    assert s.discarded[-1] == q[1] and s.queue[:2] == [q[2], q[3]]
+
+
+def test_specialty_bonus_counts_an_order_filled_for_its_fill_value():
+    """"if you fill 4 specialty orders that match the rose … you get a $50 bonus": filling an order
+    for its Fill value fills it too (RR-4: paid on the 4th)."""
+    s = fill_phase()
+    s.queue = [0, 1, 2, 3]
+    s.fills = 0
+    set_shop(s, 0, "bud", juliet=3)
+    set_shop(s, 0, "mature", osira=3)
+    do(s, "fill 0 match", "fill 1 match", "fill 2 match")
+    s.fills = 0
+    set_shop(s, 0, "fresh", juliet=1, osira=1)             # a bloomed Juliet: Fill only
+    do(s, "fill 3 fill")
+    assert s.money[0] == 20 + 33 + 7 + 50 and s.bonus_paid[0]
+
+
+def test_a_bud_bought_from_another_shop_matches_as_a_bud():
+    """"Roses purchased from other players will go onto the same section that they were in on the
+    seller's Shop Card": a bud from the seller's fresh-bud box is a bud for a Match (RR-8)."""
+    s = new_game(2, seed=1, order_deck=DECK, specialties=["osira", "juliet"])
+    to_purchase(s, "trash")
+    set_shop(s, 1, "bud", juliet=1)
+    set_shop(s, 0, "fresh", osira=1)
+    do(s, "offer 1 take juliet/bud pay 2", "accept", "done buying")
+    cid = next(c for c in s.queue if c is not None and c < 5)
+    do(s, f"fill {cid} match")
+    assert s.money[0] == 20 - 2 + 11 and s.money[1] == 22
+
+
+def test_market_buys_and_deals_share_the_six():
+    """"you can't purchase or trade for any more than 6 roses on your turn" (RR-7: market and deals
+    together): five from the market leave room for a deal of one tile, not two."""
+    s = new_game(2, seed=3)
+    to_purchase(s)
+    set_market(s, rainbow=6)
+    set_shop(s, 1, "fresh", juliet=2)
+    s.money[0] = 100
+    for _ in range(5):
+        do(s, "buy rainbow")
+    refused(s, "offer 1 take juliet/fresh,juliet/fresh pay 2", "more than 6 roses")
+    do(s, "offer 1 take juliet/fresh pay 2", "accept")
+    assert s.received == 6
+    refused(s, "buy rainbow", "more than 6 roses")
+    assert [str(a) for a in s.legal_actions()] == ["done buying"]
+
+
+def test_the_shop_tiles_break_only_a_tie_on_money():
+    """"If there is a tie, add the value of the rose tiles": more money wins however many tiles the
+    other shop holds ($40 beats $38 with $10 of Black blooms)."""
+    s = new_game(2)
+    assert over(s, [40, 38], shops={1: {"black": 2}}) == [1.0, 0.0]
+    assert s.result_tags() == {"win_by": "money"}
+
+
+def test_the_fourth_tile_can_be_pushed_with_the_last_dollar():
+    s = new_game(2, seed=4)
+    s.money[0] = 1
+    do(s, "seed")
+    assert s.phase == "push" and [str(a) for a in s.legal_actions()] == ["push", "stop"]
+    market = sum(s.market)
+    do(s, "push")
+    assert s.money[0] == 0 and sum(s.market) == market + 1 and s.phase == "purchase"
