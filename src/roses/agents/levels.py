@@ -8,7 +8,9 @@ numbers come from ``GameInfo.search_iterations`` (random playouts) and
 under 1 s on a 2-core machine: ``bench/agents.py`` measures the seconds per move).
 
 ========  ==================================================================================
-easy      ¼ of ``search_iterations`` (at least 10), random playouts, no prior: plays loosely.
+easy      ¼ of ``search_iterations`` (at least 10), random playouts, no prior: plays loosely;
+          in a game whose random playouts tell moves apart by nothing
+          (``GameInfo.random_playouts_blind``: Rare Roses) with the heuristic's prior, as medium.
 medium    ``search_iterations``, random playouts, the heuristic's move as prior (progressive
           bias): the heuristic's choice unless the playouts clearly favour another.
 (both)    Random playouts cannot tell the steps of a move the game plays in steps apart (a
@@ -102,6 +104,8 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
         raise ValueError(f"unknown search level {level!r}; known: {', '.join(LEVELS)}")
     heuristic = game.spec.bots.get("heuristic")
     own, own_playout = _own_bots(game) if heuristic is not None and spec.strong else (None, None)
+    if heuristic is not None and not spec.strong and game.info.random_playouts_blind:
+        spec = replace(spec, prior=True)  # random playouts alone would play like random
     if heuristic is None:  # no knowledge to use: random playouts, and hard/expert at medium's budget
         spec = replace(spec, strong=False, prior=False, belief=False,
                        budget_factor=LEVELS["medium"].budget_factor if spec.strong else spec.budget_factor)

@@ -53,6 +53,10 @@ class GameInfo:
             most visited move. Set where the search's budget leaves its estimates too noisy to
             overrule a good bot (Roses and Thorns: docs/agents.md, "Roses and Thorns: a `hard` table a
             steady player loses to").
+        random_playouts_blind: whether random playouts tell this game's moves apart by nothing
+            (Rare Roses: a random continuation almost never fills an order, so every move scores
+            alike); ``ismcts:easy`` then searches around the heuristic's move as ``medium`` does,
+            at its own smaller budget, rather than playing like ``random``.
     """
 
     information: str
@@ -69,6 +73,7 @@ class GameInfo:
     strong_playout_depth: int | None = None
     belief_window: int = 16
     search_keep_margin: float | None = None
+    random_playouts_blind: bool = False
 
 
 @dataclass(frozen=True)

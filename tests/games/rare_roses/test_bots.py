@@ -348,3 +348,23 @@ def test_random_playout_levels_propose_every_deal_they_draft():
     for level in names[:2]:
         drafts, drops, proposals = (counts[level, w] for w in ("drafts", "drops", "proposals"))
         assert drafts > 0 and drops == 0 and proposals == drafts, (level, dict(counts))
+
+
+def test_easy_fills_orders_against_the_heuristics():
+    """Regression: ``ismcts:easy`` searched with random playouts alone, which tell Rare Roses'
+    moves apart by nothing (a random continuation almost never fills an order): it played like
+    ``random`` and made $2-4 a game. Rare Roses sets ``GameInfo.random_playouts_blind``, so easy
+    searches around the heuristic's move, at its own budget; other games' easy is unchanged."""
+    game = load("rare-roses", players=3)
+    assert game.info.random_playouts_blind and not load("rose-ceremony", players=3).info.random_playouts_blind
+    easy = make_agent("ismcts:easy", game, 0)
+    assert easy.prior is not None and easy.iterations == 10
+    assert make_agent("ismcts:easy", load("rose-ceremony", players=3), 0).prior is None
+    filled = 0
+    money = []
+    for seed in (0, 1):
+        agents = [make_agent("ismcts:easy", game, seed), make_agent("heuristic", game, 7), make_agent("heuristic", game, 8)]
+        state = play_game(game, agents, seed=seed)
+        filled += sum(1 for seat, a in state.history if seat == 0 and isinstance(a, FillOrder))
+        money.append(state.scores()[0])
+    assert filled >= 4 and min(money) >= 20, (filled, money)

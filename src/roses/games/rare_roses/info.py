@@ -79,4 +79,7 @@ def game_info(game) -> GameInfo:
                     strong_search_iterations=20 if game.num_players == 1 else max(6, 24 // game.num_players),
                     # With seats: a heuristic playout of 24 seat moves (about a turn of each),
                     # then the money decides; other seats' moves say little about hidden tiles.
-                    strong_playout_depth=None if game.num_players == 1 else 24, belief_window=0)
+                    strong_playout_depth=None if game.num_players == 1 else 24, belief_window=0,
+                    # easy with random playouts alone made $2-4 a game (docs/agents.md, "Rare
+                    # Roses: an easy level that fills orders")
+                    random_playouts_blind=True)
