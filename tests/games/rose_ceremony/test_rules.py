@@ -341,3 +341,59 @@ def test_howto_example_anna_trades_six_roses_and_carlas_bouquet_wilts():
     play(state, "offer 2/3 to 2", "accept")
     assert state.bouquets[2] == [] and state.discard[-2:] == cards("3/3 2/3")
     assert state.current_player() == CHANCE                  # Ben (3 roses) cannot exchange: he draws
+
+
+# ---------------------------------------------------------------- edge cases (second rules audit)
+def test_deck_running_out_on_the_start_players_draw_leaves_the_whole_round_to_play():  # RC-5
+    """"The players finish the round": the start player (seat 0) draws the last card, so seats 1, 2
+    and 3 each still play one turn, without drawing, and the game ends after seat 3 (the seat
+    before the start player); most charm points (seat 1, 3) wins."""
+    state = position(hands={0: "0/0 0/0 0/0 0/0"}, turn=0, start=0, deck="1/0", points={1: 3, 2: 2})
+    play(state, "offer 0/0 to 1", "accept", "draw 1/0 for 0")
+    assert state.last_round and state.deck == [] and state.current_player() == 1
+    for seat in (1, 2, 3):
+        assert state.current_player() == seat and not state.is_terminal()
+        play(state, f"offer {state.hands[seat][0]} to 0", "refuse")
+        assert len(state.hands[seat]) == 3                  # no draw from the empty deck
+    assert state.is_terminal() and state.returns() == [0.0, 1.0, 0.0, 0.0]
+    assert state.result_tags() == {"win_by": "deck-out", "tie": "no"}
+
+
+def test_five_charm_points_in_the_last_round_win_at_once_before_the_round_ends():  # End of the Game
+    """"One of the players reaches 5 or more charm points. This player is immediately declared the
+    winner": in the last round (deck empty), seat 1 exchanges 4 roses for its 5th point and wins
+    at once, ahead of seat 0 (4 points); seats 2 and 3 do not play out the round."""
+    state = position(hands={1: "0/0 0/0 0/0 0/0"}, bouquets={1: "2/0 2/0"}, turn=1, start=0, deck="",
+                     points={0: 4, 1: 4})
+    play(state, "offer 0/0 to 2", "accept", "exchange")
+    assert state.is_terminal() and state.points == [4, 5, 0, 0]
+    assert state.returns() == [0.0, 1.0, 0.0, 0.0]
+    assert state.result_tags() == {"win_by": "charm-points", "tie": "no"}
+
+
+def test_a_refused_card_that_wilts_the_offerers_bouquet_leaves_nothing_to_exchange():  # Go on a Date, RC-4
+    """The date comes first, then its bouquet check, then the exchange: seat 0's bouquet had 4 roses
+    (and 4 thorns); its refused 1/1 brings 5 thorns and wilts it, so no exchange is offered and
+    seat 0 goes straight to the draw."""
+    state = position(hands={0: "1/1 0/0 0/0 0/0"}, bouquets={0: "4/3 0/1"})
+    play(state, "offer 1/1 to 1", "refuse")
+    assert state.bouquets[0] == [] and state.discard == cards("4/3 0/1 1/1")
+    assert state.current_player() == CHANCE and state.phase == "draw"
+    with pytest.raises(IllegalActionError, match="needs 4 or more roses; the bouquet has 0"):
+        state.apply(EXCHANGE)
+
+
+def test_exchange_of_more_than_10_roses_wins_at_once_without_points():  # Exchange "10 or more roses"
+    state = position(hands={0: "0/0 0/0 0/0 0/0"}, bouquets={0: "5/2 5/2 1/0"})
+    assert state.observation(None).bouquet_roses[0] == 11
+    play(state, "offer 0/0 to 1", "accept", "exchange")
+    assert state.is_terminal() and state.returns() == [1.0, 0.0, 0.0, 0.0] and state.points == [0, 0, 0, 0]
+    assert state.result_tags() == {"win_by": "ten-roses", "tie": "no"}
+
+
+@pytest.mark.parametrize("bouquet,points", [("3/0 2/0", 1), ("4/1 3/0", 2), ("5/2 4/1", 3)])
+def test_exchange_at_the_top_of_each_band_5_7_9_roses(bouquet, points):  # Exchange table
+    """"4-5 roses: 1 … 6-7 roses: 2 … 8-9 roses: 3": the top of each band, played."""
+    state = position(hands={0: "0/0 0/0 0/0 0/0"}, bouquets={0: bouquet})
+    play(state, "offer 0/0 to 1", "accept", "exchange")
+    assert state.points == [points, 0, 0, 0] and state.bouquets[0] == [] and not state.is_terminal()

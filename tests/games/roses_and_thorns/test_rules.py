@@ -317,3 +317,91 @@ def test_actions_of_other_games_and_garbage_are_refused():
             s.apply(bad)
     with pytest.raises(IllegalActionError):
         s.action_from_text("bid 99")
+
+
+# ---------------------------------------------------------------- edge cases (second rules audit)
+def test_a_raise_to_every_card_on_the_table_ends_the_bidding_at_once():  # §3.3, RT-4
+    """"The bidding ends … as soon as somebody bids the total number of cards on the table": a
+    raise to the total ends it although seats 2 and 3 have not passed yet."""
+    s = play(new(4), *["lay rose"] * 4, "bid 1", "bid 4")  # seat 0 opens, seat 1 raises to all 4
+    assert s.phase == "flip" and s.challenger == 1 and s.high_bid == 4
+    assert s.passed == [False] * 4                           # nobody was asked to pass
+    assert s.observation(None).seats[1].revealed == ("rose",)  # its own stack first (RT-5)
+    assert s.observation(1).flips_left == 3
+
+
+def test_a_bid_equal_to_the_own_stack_succeeds_without_touching_other_stacks():  # §3.4 step 1, RT-5
+    """The challenger's own stack is exactly the bid: all roses is a success at once, with no
+    other stack turned up and no choice asked of the challenger."""
+    s = play(new(3), "lay rose", "lay rose", "lay thorn", "lay rose", "lay rose", "lay rose", "bid 2")
+    assert s.phase == "bidding"
+    play(s, "pass", "pass")
+    assert s.markers == [1, 0, 0] and s.round == 2 and s.start_player == 0
+    assert "from Seat" not in " ".join(s.log.view(None))    # no other stack was touched
+
+
+def test_a_challenger_with_an_empty_hand_loses_one_of_its_stack_cards():  # §3.4 "A thorn?", RT-6
+    """"Collect all your cards (hand and stack)": a challenger who has laid its last two cards
+    (its thorn, then a rose on top) and turns up its own thorn loses one of those two, each with
+    chance 1/2, drawn by the player to its left; it keeps the other and starts the next round."""
+    s = new(3)
+    set_cards(s, 0, 1, 1)                                    # seat 0: one rose and its thorn left
+    play(s, "lay thorn", "lay rose", "lay rose", "lay rose")  # seat 0 lays both: empty hand
+    assert s.hands[0] == [0, 0] and s.stacks[0] == ["thorn", "rose"]
+    play(s, "bid 1", "pass", "bid 2", "pass")               # seat 1 opens, seat 0 raises to 2
+    assert s.phase == "lose" and s.thorn_owner == 0         # rose, then its own thorn
+    assert {str(a): p for a, p in s.chance_outcomes()} == {"lose rose": 0.5, "lose thorn": 0.5}
+    play(s, "lose rose")
+    assert s.hands[0] == [0, 1] and s.cards_of(0) == 1 and not s.out[0]
+    assert "Seat 1 draws one of Seat 0's cards" in " ".join(s.log.view(None))
+    assert s.start_player == 0 and s.current_player() == 0
+
+
+def test_next_start_skips_every_out_seat_to_the_left_of_an_eliminated_challenger():  # §3.5, §4
+    """"If that player is out, the next player to their left starts": the challenger (seat 0) is
+    out after its own thorn, and so is seat 1, its left neighbour; seat 2 draws the card and
+    starts."""
+    s = new(5)
+    set_cards(s, 1, 0, 0)                                    # seat 1 is out
+    set_cards(s, 0, 0, 1)                                    # seat 0 holds only its thorn
+    play(s, "lay thorn", "lay rose", "lay rose", "lay rose", "bid 1", "pass", "pass", "pass")
+    play(s, "lose thorn")
+    assert s.out == [True, True, False, False, False]
+    assert "Seat 2 draws one of Seat 0's cards" in " ".join(s.log.view(None))
+    assert s.start_player == 2 and s.current_player() == 2 and s.round == 2
+
+
+def test_with_two_players_left_an_own_thorn_on_the_last_card_makes_the_other_the_winner():  # §3.4, §4, §5
+    """The last two players: the challenger turns up its own thorn, its only card; the player to
+    its left (the only other one, across the out seat) draws it, the challenger is out, and the
+    other player is the last with cards and wins, with no marker."""
+    s = new(3)
+    set_cards(s, 1, 0, 0)                                    # seat 1 is out
+    set_cards(s, 0, 0, 1)                                    # seat 0 holds only its thorn
+    s.markers[0] = 1                                         # its marker no longer counts (§4)
+    play(s, "lay thorn", "lay rose", "bid 1", "pass")
+    assert s.phase == "lose" and [str(a) for a in s.legal_actions()] == ["lose thorn"]
+    play(s, "lose thorn")
+    assert s.is_terminal() and s.winner == 2 and s.returns() == [0.0, 0.0, 1.0]
+    assert "Seat 2 draws one of Seat 0's cards" in " ".join(s.log.view(None))
+    assert s.result_tags() == {"win_by": "last-standing"}
+
+
+def test_bigger_table_ten_players_lay_round_the_table_and_bid_up_to_the_cards_laid():  # §7, RT-7
+    """"With 7 to 10 players, the game works the same way": first cards go clockwise from the
+    start player (seat 7) round to seat 6, the bids run up to the cards on the table (10, then 11
+    once seat 7 adds one), and a bid of all 11 ends the bidding at once."""
+    s = new(10, start=7)
+    order = []
+    while s.phase == "lay-first":
+        order.append(s.current_player())
+        play(s, "lay rose")
+    assert order == [7, 8, 9, 0, 1, 2, 3, 4, 5, 6]
+    assert s.phase == "add" and s.current_player() == 7
+    assert [str(a) for a in s.legal_actions()][-1] == "bid 10"
+    with pytest.raises(IllegalActionError, match="at most the 10 cards"):
+        s.apply(Bid(11))
+    play(s, "lay rose")                                      # seat 7 adds a card: 11 on the table
+    assert s.current_player() == 8 and [str(a) for a in s.legal_actions()][-1] == "bid 11"
+    play(s, "bid 11")                                        # every card: no one else is asked
+    assert s.phase == "flip" and s.challenger == 8 and s.observation(8).flips_left == 10
