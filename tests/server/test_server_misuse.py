@@ -72,3 +72,63 @@ def test_a_surrogate_pair_is_one_character_and_welcome(client):
     r = client.post(f"/api/tables/{tid}/chat", content='{"text": "a rose \\ud83c\\udf39"}', headers=auth(tok))
     assert r.status_code == 200, r.text
     assert r.json()["chat"][-1]["text"] == "a rose \U0001f339"
+
+
+# ------------------------------------------------------------------ replays flooded
+# POST /api/replay had no limit: a 20 kB record of a long Rare Roses game costs the server ~0.7 s
+# of CPU and answers ~20 MB; 20 sent at once from one address took 16 s of the server's CPU and
+# held a /api/health request for 2 s, every one answered 200.
+def finished_record(client) -> dict:
+    import roses
+    from roses.core import GameRecord
+
+    state = roses.load(RT, players=3).new_initial_state(seed=1)
+    while not state.is_terminal():
+        state.apply(state.sample_chance() if state.is_chance_node() else state.legal_actions()[0])
+    return GameRecord.from_state(state).to_json()
+
+
+def test_replays_are_rate_limited_per_address(make_client):
+    from roses.server.limits import Limits
+
+    client = make_client(limits=Limits().with_(replay="2/minute"))
+    record = finished_record(client)
+    for _ in range(2):
+        assert client.post("/api/replay", json=record).status_code == 200
+    r = client.post("/api/replay", json=record)
+    assert r.status_code == 429, r.text
+    assert r.json()["error"] == "too many requests" and "replays from your address" in r.json()["detail"]
+    assert int(r.headers["Retry-After"]) >= 1
+
+
+def test_one_replay_at_a_time_per_address(make_client, monkeypatch):
+    import threading
+
+    from roses.server import app as app_module
+    from roses.server.limits import Limits
+
+    client = make_client(limits=Limits())
+    record = finished_record(client)
+    started, release = threading.Event(), threading.Event()
+    real = app_module.replay_steps
+
+    def slow(data):
+        started.set()
+        release.wait(10)
+        return real(data)
+
+    monkeypatch.setattr(app_module, "replay_steps", slow)
+    out: dict = {}
+    first = threading.Thread(target=lambda: out.setdefault("r", client.post("/api/replay", json=record)))
+    first.start()
+    assert started.wait(10)
+    try:
+        r = client.post("/api/replay", json=record)
+        assert r.status_code == 429, r.text
+        assert r.json()["error"] == "busy" and "replay" in r.json()["detail"]
+    finally:
+        release.set()
+        first.join(10)
+    assert out["r"].status_code == 200
+    monkeypatch.setattr(app_module, "replay_steps", real)
+    assert client.post("/api/replay", json=record).status_code == 200  # the slot was given back

@@ -294,10 +294,22 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         rec = await svc().record(table_id)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{rec["game"]}-{table_id}.json"'})
 
-    @app.post("/api/replay", **route(S.Replay, body=S.RecordIn))
+    replay_slots = Slots()  # client addresses with a replay running: one at a time each
+
+    @app.post("/api/replay", **route(S.Replay, 429, body=S.RecordIn))
     async def api_replay(request: Request) -> Json:
-        data = await body_of(request)
-        return Json(await asyncio.to_thread(replay_steps, data))
+        # A long record costs the server most of a second and answers megabytes: counted per
+        # address, and one at a time per address (429 beyond).
+        client = address_of(request)
+        rates.by_address("replay", limits.replay, client, "replays from your address")
+        if not limits.enabled:
+            return Json(await asyncio.to_thread(replay_steps, await body_of(request)))
+        replay_slots.take(client, "a replay you asked for is still being worked out; wait for it to finish", "")
+        try:
+            data = await body_of(request)
+            return Json(await asyncio.to_thread(replay_steps, data))
+        finally:
+            replay_slots.give(client)
 
     analysis_slots = Slots(analysis.MAX_ANALYSES)
 
