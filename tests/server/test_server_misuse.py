@@ -132,3 +132,26 @@ def test_one_replay_at_a_time_per_address(make_client, monkeypatch):
     assert out["r"].status_code == 200
     monkeypatch.setattr(app_module, "replay_steps", real)
     assert client.post("/api/replay", json=record).status_code == 200  # the slot was given back
+
+
+# ------------------------------------------------------------------ seat changes flooded
+# Seat names, open seats and seats handed to bots had no limit, though each pushes a whole view to
+# every viewer of the table: 300 renames and open/close toggles in 1.2 s pushed 6,020 views
+# (10 MB) to 20 spectators, all answered 200 (chat was limited for the same reason, issue 13).
+def test_seat_changes_are_rate_limited_per_token_and_per_address(make_client):
+    from roses.server.limits import Limits
+
+    client = make_client(limits=Limits().with_(seat_change="2/minute", seat_change_address="3/minute"))
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    made = client.post("/api/tables", json={"game": RT, "seats": seats, "bot_delay_ms": 60000}).json()
+    tid, tok, host = made["table_id"], made["seats"][0]["token"], made["host_token"]
+    name = lambda n: client.post(f"/api/tables/{tid}/seats/0/name", json={"name": n}, headers=auth(tok))
+    assert name("Ann").status_code == name("Bea").status_code == 200
+    r = name("Cy")
+    assert r.status_code == 429, r.text
+    assert "seat changes with this token" in r.json()["detail"] and int(r.headers["Retry-After"]) >= 1
+    assert client.get(f"/api/tables/{tid}").json()["seats"][0]["name"] == "Bea"  # nothing changed
+    assert client.post(f"/api/tables/{tid}/seats/1/open", json={"open": True}, headers=auth(host)).status_code == 200
+    r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "random"}, headers=auth(host))
+    assert r.status_code == 429 and "seat changes from your address" in r.json()["detail"]
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "human"
