@@ -250,22 +250,31 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         rates.by_address("talk", limits.talk_address, address_of(request), "table-talk statements from your address")
         return Json(await svc().talk(table_id, token, await body_of(request)))
 
+    def seat_changes(token: str, request: Request) -> None:
+        """Count a seat change (name, open, bot): each pushes a view to every viewer of the table,
+        so a flood of them is a flood of pushes, as chat was (429 past the rate)."""
+        rates.by_token("seat", limits.seat_change, token, "seat changes with this token")
+        rates.by_address("seat", limits.seat_change_address, address_of(request), "seat changes from your address")
+
     @app.post("/api/tables/{table_id}/seats/{seat}/bot",
-              **route(S.View, 401, 403, 404, 409, body=S.BotIn, body_required=False))
+              **route(S.View, 401, 403, 404, 409, 429, body=S.BotIn, body_required=False))
     async def api_seat_bot(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the host token is required")
+        seat_changes(token, request)
         body = await body_of(request, empty={})
         return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/name", **route(S.View, 401, 403, 404, 409, body=S.NameIn))
+    @app.post("/api/tables/{table_id}/seats/{seat}/name", **route(S.View, 401, 403, 404, 409, 429, body=S.NameIn))
     async def api_seat_name(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the seat's token is required")
+        seat_changes(token, request)
         body = await body_of(request)
         return Json(await svc().set_seat_name(table_id, seat, token, body.get("name") if isinstance(body, dict) else None))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/open", **route(S.View, 401, 403, 404, 409, body=S.OpenIn))
+    @app.post("/api/tables/{table_id}/seats/{seat}/open", **route(S.View, 401, 403, 404, 409, 429, body=S.OpenIn))
     async def api_seat_open(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the host token is required")
+        seat_changes(token, request)
         body = await body_of(request)
         return Json(await svc().set_seat_open(table_id, seat, token, body.get("open") if isinstance(body, dict) else None))
 
@@ -294,10 +303,22 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         rec = await svc().record(table_id)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{rec["game"]}-{table_id}.json"'})
 
-    @app.post("/api/replay", **route(S.Replay, body=S.RecordIn))
+    replay_slots = Slots()  # client addresses with a replay running: one at a time each
+
+    @app.post("/api/replay", **route(S.Replay, 429, body=S.RecordIn))
     async def api_replay(request: Request) -> Json:
-        data = await body_of(request)
-        return Json(await asyncio.to_thread(replay_steps, data))
+        # A long record costs the server most of a second and answers megabytes: counted per
+        # address, and one at a time per address (429 beyond).
+        client = address_of(request)
+        rates.by_address("replay", limits.replay, client, "replays from your address")
+        if not limits.enabled:
+            return Json(await asyncio.to_thread(replay_steps, await body_of(request)))
+        replay_slots.take(client, "a replay you asked for is still being worked out; wait for it to finish", "")
+        try:
+            data = await body_of(request)
+            return Json(await asyncio.to_thread(replay_steps, data))
+        finally:
+            replay_slots.give(client)
 
     analysis_slots = Slots(analysis.MAX_ANALYSES)
 

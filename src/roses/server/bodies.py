@@ -35,6 +35,28 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
+def has_lone_surrogate(value: Any) -> bool:
+    """Whether a string of ``value`` (parsed JSON: keys and values, at any depth) holds a lone
+    UTF-16 surrogate. JSON may escape one (``"\\ud800"``) and the parser takes it into a ``str``
+    that no UTF-8 encoder accepts: stored, it broke every answer that showed it (a 500), and the
+    store's own insert failed on it. Iterative, like :func:`json_depth`."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 class JsonTooLong(ValueError):
     """A JSON number with more digits than :data:`MAX_NUMBER_DIGITS`."""
 
@@ -60,8 +82,9 @@ def loads_json(raw: bytes | str) -> Any:
 
 def parse_json_body(raw: bytes) -> Any:
     """The JSON value of a request body. Raises :class:`ApiError` 422 ``{error:"invalid"}`` when
-    it is not JSON or nests deeper than :data:`MAX_JSON_DEPTH` (the parser itself recurses: a
-    body of 100 000 ``[`` would otherwise end in a RecursionError, a 500)."""
+    it is not JSON, nests deeper than :data:`MAX_JSON_DEPTH` (the parser itself recurses: a
+    body of 100 000 ``[`` would otherwise end in a RecursionError, a 500) or holds a lone
+    surrogate (:func:`has_lone_surrogate`)."""
     too_deep = ApiError(422, {"error": "invalid",
                               "detail": f"the body's JSON nests deeper than {MAX_JSON_DEPTH} levels"})
     try:
@@ -74,6 +97,10 @@ def parse_json_body(raw: bytes) -> Any:
         raise too_deep from None
     if json_depth(data) > MAX_JSON_DEPTH:
         raise too_deep
+    if has_lone_surrogate(data):
+        raise ApiError(422, {"error": "invalid",
+                             "detail": "the body's text is not valid Unicode: it holds a lone surrogate "
+                                       "(an unpaired \\ud800-\\udfff escape)"})
     return data
 
 

@@ -34,6 +34,9 @@ class Limits:
     chat_address: str = "30/minute"             #: chat messages, per address
     talk: str = "5/10 seconds;60/hour"          #: table-talk statements, per token
     talk_address: str = "30/minute"             #: table-talk statements, per address
+    replay: str = "30/minute"                   #: records replayed (POST /api/replay), per address
+    seat_change: str = "5/10 seconds;60/hour"   #: seat names, open seats, seats to bots, per token
+    seat_change_address: str = "30/minute"      #: the same, per address
     sockets_per_table: int = 64                 #: open WebSockets at one table in this process
     sockets_per_address: int = 32               #: open WebSockets from one address
     cached_tables: int = 2000                   #: table states kept in memory
