@@ -273,8 +273,11 @@ class ReplayStep(Open):
     action: str | None
     words: str | None = Field(None, description="a seat's move in the words of its menu (seats \"Seat N\", "
                                                 "counted from 1); null for chance and the start")
-    observation: Any
-    log: list[Any]
+    observation: Any = Field(None, description="a spectator's observation after the step, without its "
+                                               "`log`: the log so far is the `log` lines of this step and "
+                                               "every step before it, joined")
+    log: list[Any] = Field([], description="the public log lines the step added (the first step: the "
+                                           "lines of the set-up)")
 
 
 class Replay(Open):

@@ -7,6 +7,8 @@ import * as generic from "/static/games/generic.js";
 
 const $ = id => document.getElementById(id);
 let steps = [];
+let logLines = []; // every step's public log lines, joined: step i's log is logLines[0, logEnds[i])
+let logEnds = [];
 let record = null;
 let talk = []; // the record's table talk, as /api/replay answers it (talk.js draws it)
 let resultTags = null; // how the game ended (State.result_tags), as /api/replay answers it
@@ -46,6 +48,7 @@ async function show(data, label, ask) {
   if (ask !== asked) return;
   record = data;
   steps = res.data.steps || [];
+  joinLogs(steps);
   talk = res.data.talk || [];
   resultTags = res.data.result_tags || null;
   renderer = typeof next.render === "function" ? next : generic;
@@ -143,9 +146,18 @@ function stepLine(i) {
   return who !== null && words ? [h("b", {}, `${who}: `), text] : text;
 }
 
+/** The steps' `log` lines joined: a step's observation leaves its log out (POST /api/replay
+ *  sent it whole at every step, an answer growing with the square of the game's length). */
+function joinLogs(all) {
+  logLines = [];
+  logEnds = all.map(s => { for (const line of Array.isArray(s.log) ? s.log : []) logLines.push(line); return logLines.length; });
+}
+
 function viewAt(i) {
   const s = steps[i] || {};
-  const obs = s.observation || {};
+  const given = s.observation || {};
+  // the log so far, for the log panel and the renderers that read it (Roses and Thorns' last challenge)
+  const obs = Array.isArray(given.log) ? given : { ...given, log: logLines.slice(0, logEnds[i] || 0) };
   const n = (record && record.params && record.params.players) || obs.players || 0;
   const finalStep = i === steps.length - 1;
   return {
@@ -163,7 +175,6 @@ function go(i) {
   if (!steps.length) return;
   index = Math.max(0, Math.min(steps.length - 1, i));
   const v = viewAt(index);
-  const s = steps[index];
   $("slider").value = String(index);
   $("step-label").textContent = `Step ${index} of ${steps.length - 1}`;
   fill($("step-action"), stepLine(index));
@@ -171,7 +182,7 @@ function go(i) {
   fill(board);
   const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => holderAt(k, 0) ? v.seats[k].name : `Seat ${k + 1}` };
   try { renderer.render(v, board, ctx); } catch (err) { console.error(err); fill(board); generic.render(v, board, ctx); }
-  const log = Array.isArray(v.observation.log) ? v.observation.log : (Array.isArray(s.log) ? s.log : []);
+  const log = v.observation.log;
   const logEl = $("log");
   groupedLog(logEl, talkLog(v, log.map(line => logText(v, line, renderer))), renderer, logOpened);
   drawTalk(v, null);
