@@ -144,6 +144,25 @@ export function seatTag(view, i) {
   return info.connected === false ? "away" : "";
 }
 
+/** Keep Tab and Shift+Tab inside the dialog `box` (a modal overlay): without this, Tab walked on
+ *  to the page hidden behind it. Returns a function that removes the trap. */
+export function trapTab(box) {
+  const onKey = e => {
+    if (e.key !== "Tab" || box.hidden) return;
+    const items = [...box.querySelectorAll("button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), summary")]
+      .filter(el => el.offsetParent !== null);
+    if (!items.length) return;
+    const first = items[0], last = items[items.length - 1];
+    const at = items.indexOf(document.activeElement);
+    // outside the dialog, or on its heading (focused when it opened): into the dialog's buttons
+    if (!box.contains(document.activeElement) || (at < 0 && e.shiftKey)) { e.preventDefault(); (e.shiftKey ? last : first).focus(); }
+    else if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+    else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+  };
+  document.addEventListener("keydown", onKey);
+  return () => document.removeEventListener("keydown", onKey);
+}
+
 let toastBox = null;
 /** A short message in the corner; kind: "info" | "error" | "ok". */
 export function toast(message, kind = "info", ms = 4000) {

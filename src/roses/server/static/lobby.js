@@ -270,6 +270,10 @@ function created(data, hotseat) {
     humans.length === 0 ? h("p", {}, "Only bots at this table: ", h("a", { href: tableUrl, id: "open-my-seat" }, "watch them play")) : null,
     h("p", { class: "muted" }, "Spectator link: ", h("a", { href: tableUrl }, new URL(tableUrl, location.origin).href)),
     h("button", { type: "button", onclick: () => { drawForm(); } }, "Create another table"));
+  // The Create button that had focus is hidden now: focus went to <body>, and the next Tab
+  // started over at the page header. Put it on the table's "Sit down" link instead.
+  const sit = $("open-my-seat");
+  if (sit) sit.focus();
 }
 
 // ---------------------------------------------------------------- open tables

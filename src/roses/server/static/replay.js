@@ -189,8 +189,14 @@ function go(i) {
   logEl.scrollTop = logEl.scrollHeight;
   for (const li of $("steps").children) li.classList.toggle("current", Number(li.dataset.i) === index);
   for (const pt of document.querySelectorAll("#analysis-graph .pt")) pt.classList.toggle("current", Number(pt.dataset.i) === index);
-  const cur = $("steps").children[index];
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  // Scroll the moves list only: scrollIntoView scrolled the page too, and on a phone (the list
+  // below the board) every step carried the board and the ◀ ▶ buttons off the screen.
+  const list = $("steps"), cur = list.children[index];
+  if (cur) {
+    const lr = list.getBoundingClientRect(), cr = cur.getBoundingClientRect();
+    if (cr.top < lr.top) list.scrollTop += cr.top - lr.top;
+    else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
+  }
 }
 
 // ---------------------------------------------------------------- analysis (POST /api/analysis)
@@ -302,5 +308,6 @@ document.addEventListener("keydown", e => {
   else if (e.key === "ArrowLeft") { go(index - 1); e.preventDefault(); }
   else if (e.key === "Home") go(0);
   else if (e.key === "End") go(steps.length - 1);
-  else if (e.key === " ") { togglePlay(); e.preventDefault(); }
+  // Space on a focused button or link is that control's own key (Space on ▶ steps, it does not play).
+  else if (e.key === " " && !(e.target.closest && e.target.closest("button, a, summary, select, textarea"))) { togglePlay(); e.preventDefault(); }
 });

@@ -1,6 +1,6 @@
 // A player's table settings (kept in this browser): confirm moves that can't be taken back (on
 // by default) and a sound when it is your turn (off by default); the confirm dialog; the sound.
-import { h, fill } from "/static/common.js";
+import { h, fill, trapTab } from "/static/common.js";
 
 const KEY = "roses:settings";
 const DEFAULTS = { confirm: true, sound: false };
@@ -29,20 +29,28 @@ export function settingsPanel(settings) {
  *  false (Cancel, Escape, a click outside). */
 export function askConfirm(label) {
   const box = document.getElementById("confirm");
+  // The button that asked (a move): focus goes back to it on Cancel or Escape, not to <body>.
+  const opener = document.activeElement;
   return new Promise(resolve => {
-    const done = yes => { document.removeEventListener("keydown", onKey); box.hidden = true; fill(box); resolve(yes); };
+    let untrap = () => {};
+    const done = yes => {
+      document.removeEventListener("keydown", onKey); untrap(); box.hidden = true; fill(box);
+      if (opener && opener !== document.body && opener.isConnected && !opener.disabled) opener.focus({ preventScroll: true });
+      resolve(yes);
+    };
     const onKey = e => {
       if (e.key === "Escape") { e.preventDefault(); done(false); }
     };
     document.addEventListener("keydown", onKey);
     const yes = h("button", { type: "button", class: "primary", id: "confirm-yes", onclick: () => done(true) }, "Play it");
-    fill(box, h("div", { class: "cover-card", role: "alertdialog", "aria-labelledby": "confirm-text" },
+    fill(box, h("div", { class: "cover-card", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-text" },
       h("h2", { id: "confirm-text" }, label),
       h("p", { class: "muted" }, "This move can't be taken back."),
       h("div", { class: "row center" }, yes,
         h("button", { type: "button", id: "confirm-no", onclick: () => done(false) }, "Cancel"))));
     box.onclick = e => { if (e.target === box) done(false); };
     box.hidden = false;
+    untrap = trapTab(box);
     yes.focus();
   });
 }

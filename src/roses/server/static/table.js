@@ -2,7 +2,7 @@
 // (reconnecting with backoff), chat, log, turn notifications, the end screen and host controls.
 import { drawLog as groupedLog } from "/static/logview.js";
 import { loadSettings, settingsPanel, askConfirm, chime } from "/static/settings.js";
-import { h, fill, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, seatTag, namedLine, logText, toast, header, titleCase, resultWord, copyText } from "/static/common.js";
+import { h, fill, trapTab, api, errorText, NETWORK_TEXT, loadTable, saveTable, seatName, seatTag, namedLine, logText, toast, header, titleCase, resultWord, copyText } from "/static/common.js";
 import * as generic from "/static/games/generic.js";
 import { renderMoves, typedMove } from "/static/actions.js";
 import { toMove } from "/static/games/pieces.js";
@@ -341,6 +341,31 @@ function ctx() {
   };
 }
 
+// Keyboard players: every redraw replaces the board and the move panel, so the button that had
+// focus is gone and focus fell back to <body> (the next Tab started again at the page header).
+// Track whether focus was last in the play area (or the confirm dialog opened from it) and, after
+// a redraw, put it back: on the same move when it is still offered, else on the first move, else
+// on the board (so the next turn's moves are one Tab away).
+let playFocus = false;
+let playAction; // the move (data-action) of the last focused button in the play area
+document.addEventListener("focusin", e => {
+  playFocus = !!(e.target.closest && e.target.closest(".play, #confirm"));
+  if (e.target.closest && e.target.closest(".play")) playAction = e.target.dataset ? e.target.dataset.action : undefined;
+});
+
+function keepPlayFocus(action) {
+  const now = document.activeElement;
+  const board = $("board");
+  if (!playFocus || !(now === null || now === document.body || now === board)) return;
+  if (!$("end").hidden || !$("cover").hidden || !$("confirm").hidden) return; // a dialog has it
+  const esc = window.CSS && CSS.escape ? CSS.escape : x => x;
+  const same = action ? document.querySelector(`#moves button[data-action="${esc(action)}"]:enabled, #board button[data-action="${esc(action)}"]:enabled`) : null;
+  const target = same || document.querySelector("#moves:not([hidden]) button.move:enabled");
+  if (target) { target.focus({ preventScroll: true }); return; }
+  if (now !== board) { board.tabIndex = -1; board.focus({ preventScroll: true }); }
+  playFocus = true;
+}
+
 function draw() {
   const v = view;
   if (!v) return; // between seats (hot seat): the next view is on its way
@@ -379,6 +404,7 @@ function draw() {
   drawTalk(view, tokenFor(activeSeat)); // table talk by the seats and its panel (talk.js)
   drawEnd();
   updateRematch(v, { tableId, store }); // seats.js: "Play again", or join the one a player started
+  keepPlayFocus(playAction);
   window.scrollTo(0, scroll);
 }
 
@@ -716,9 +742,23 @@ async function fetchEarlierLog(before) {
   drawLog();
 }
 
+// Screen-reader players: the log is redrawn whole, so nothing told them what the other seats just
+// did. The lines new since the last view are said through the polite live region #announce (the
+// last few only, so a burst of bot moves is not read out for a minute); none at the first view.
+const spoken = { seat: undefined, upto: -1 };
+function announceLog(first, lines) {
+  const end = first + lines.length;
+  if (spoken.seat !== view.seat || spoken.upto < 0) { spoken.seat = view.seat; spoken.upto = end; return; }
+  if (end <= spoken.upto) return;
+  const fresh = lines.slice(Math.max(0, spoken.upto - first)).map(line => logText(view, line, renderer)).filter(Boolean);
+  spoken.upto = end;
+  if (fresh.length) $("announce").textContent = fresh.slice(-3).join(" ");
+}
+
 function drawLog() {
   const el = $("log");
   const { first, lines } = knownLog();
+  announceLog(first, lines);
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
   groupedLog(el, talkLog(view, lines.map(line => logText(view, line, renderer)), first), renderer, logOpened,
     first > 0 ? { earlier: first, title: "Earlier in the game", more: () => fetchEarlierLog(first) } : null);
@@ -752,6 +792,7 @@ function chatBlocked() {
   return "";
 }
 
+let untrapEnd = () => {};
 function drawEnd() {
   const el = $("end");
   if (!view.terminal) { el.hidden = true; endShown = false; return; }
@@ -781,7 +822,12 @@ function drawEnd() {
   const solo = n === 1;
   let headline = view.seat === null || view.seat === undefined ? "Game over" : (won ? "You won!" : "Game over");
   if (solo) headline = scoreText(0) ? `Final score: ${scoreText(0)}` : "Game over";
-  fill(el, h("div", { class: "end-card", role: "dialog", "aria-label": "Game over" },
+  // Keyboard and screen-reader players: the end screen takes focus (it opened over the page with
+  // focus left on <body>, and Tab walked the hidden page behind it), keeps Tab inside, and
+  // Escape closes it like "See the table".
+  const closeEnd = () => { el.hidden = true; untrapEnd(); untrapEnd = () => {}; document.removeEventListener("keydown", endKey); $("board").tabIndex = -1; $("board").focus({ preventScroll: true }); };
+  const endKey = e => { if (e.key === "Escape" && !el.hidden && $("confirm").hidden) { e.preventDefault(); closeEnd(); } };
+  fill(el, h("div", { class: "end-card", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title" },
     h("div", { class: "big-rose", "aria-hidden": "true" }, won && !solo ? "❀" : "✿"),
     h("h2", { id: "end-title" }, headline),
     h("ul", { class: "results" }, order.map(i => h("li", { class: (returns[i] || 0) > 0 && !solo ? "winner" : "" },
@@ -795,8 +841,15 @@ function drawEnd() {
       h("button", { type: "button", class: "primary", id: "download-record", onclick: downloadRecord }, "Download the game record"),
       h("a", { class: "button", href: `/replay?table=${encodeURIComponent(tableId)}` }, "Watch the replay"),
       h("a", { class: "button", id: "new-game", href: `/?game=${encodeURIComponent(view.game || "")}` }, "New game"),
-      h("button", { type: "button", onclick: () => { el.hidden = true; } }, "See the table"))));
+      h("button", { type: "button", id: "see-table", onclick: closeEnd }, "See the table"))));
   el.hidden = false;
+  untrapEnd();
+  untrapEnd = trapTab(el);
+  document.removeEventListener("keydown", endKey);
+  document.addEventListener("keydown", endKey);
+  const title = $("end-title");
+  title.tabIndex = -1;
+  title.focus({ preventScroll: true });
   // The end screen may come after the view that ended the game (the last cards turn first):
   // its rematch box is filled now, not only by the next view.
   updateRematch(view, { tableId, store });

@@ -3,7 +3,7 @@
 // Observation fields: blades_and_rose/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip, who, toMove, nowLine, meter } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, who, toMove, nowLine, meter, spoken } from "/static/games/pieces.js";
 
 const CARDS = {
   "White Rose": { glyph: "❀", side: "white" },
@@ -32,7 +32,7 @@ export function brCard(name, opts = {}) {
   const info = CARDS[name] || { glyph: "?", side: "ghost" };
   return h(opts.onclick ? "button" : "div", {
     class: `card br br-${info.side} ${opts.small ? "small" : ""} ${opts.cls || ""}`, title: name,
-    type: opts.onclick ? "button" : undefined, onclick: opts.onclick,
+    type: opts.onclick ? "button" : undefined, onclick: opts.onclick, ...spoken(name, opts.onclick), // said as its name, not "skull and crossbones Dark Knife"
   }, h("span", { class: "pip" }, info.glyph), h("span", { class: "br-name" }, name));
 }
 

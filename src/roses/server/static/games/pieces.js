@@ -1,11 +1,18 @@
 // Small drawing helpers shared by the game renderers (cards, seat boxes, labels).
 import { h } from "/static/common.js";
 
+/** What a screen reader says for a card drawn as glyphs ("A ♥ ✿" read aloud means nothing): its
+ *  title in words ("Lay a rose", "thorn"), as the button's name or as an image's. */
+export function spoken(label, clickable) {
+  if (!label) return {};
+  return clickable ? { "aria-label": label } : { role: "img", "aria-label": label };
+}
+
 /** A playing card. opts: {rank, suit, red, back, small, cls, title, onclick}. */
 export function card(opts = {}) {
   const cls = ["card", opts.back ? "back" : "", opts.red ? "red" : "", opts.small ? "small" : "", opts.cls || ""].join(" ");
-  if (opts.back) return h(opts.onclick ? "button" : "div", { class: cls, title: opts.title || "face down", onclick: opts.onclick, type: opts.onclick ? "button" : undefined });
-  return h(opts.onclick ? "button" : "div", { class: cls, title: opts.title, onclick: opts.onclick, type: opts.onclick ? "button" : undefined },
+  if (opts.back) return h(opts.onclick ? "button" : "div", { class: cls, title: opts.title || "face down", onclick: opts.onclick, type: opts.onclick ? "button" : undefined, ...spoken(opts.title || "face down", opts.onclick) });
+  return h(opts.onclick ? "button" : "div", { class: cls, title: opts.title, onclick: opts.onclick, type: opts.onclick ? "button" : undefined, ...spoken(opts.title, opts.onclick) },
     opts.rank !== undefined ? h("span", { class: "corner" }, String(opts.rank), h("br"), opts.suit || "") : null,
     h("span", { class: "pip" }, opts.pip || opts.suit || ""));
 }

@@ -2,7 +2,7 @@
 // pending offer (a face-down card on a date). Observation fields: rose_ceremony/observation.py.
 import { h } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
-import { seatHead, seatBox, seatOrder, statusStrip, can, who, nowLine, meter } from "/static/games/pieces.js";
+import { seatHead, seatBox, seatOrder, statusStrip, can, who, nowLine, meter, spoken } from "/static/games/pieces.js";
 
 const WILT = 5;       // 5 or more thorns wilt a bouquet
 const WIN_POINTS = 5; // 5 charm points win
@@ -51,11 +51,12 @@ function cardWords(r, t) {
 
 /** A rose card: its rose value as flowers, its thorn value as thorns. */
 export function roseCard(c, opts = {}) {
-  if (!c) return h("div", { class: `card rc back ${opts.small ? "small" : ""}`, title: "face down" });
+  if (!c) return h("div", { class: `card rc back ${opts.small ? "small" : ""}`, title: "face down", ...spoken("face down") });
   const r = c.roses ?? 0, t = c.thorns ?? 0;
+  const words = `${r} rose${r === 1 ? "" : "s"}, ${t} thorn${t === 1 ? "" : "s"}`;
   return h(opts.onclick ? "button" : "div", {
-    class: `card rc ${opts.small ? "small" : ""} ${opts.cls || ""}`, title: `${r} rose${r === 1 ? "" : "s"}, ${t} thorn${t === 1 ? "" : "s"}`,
-    type: opts.onclick ? "button" : undefined, onclick: opts.onclick,
+    class: `card rc ${opts.small ? "small" : ""} ${opts.cls || ""}`, title: words,
+    type: opts.onclick ? "button" : undefined, onclick: opts.onclick, ...spoken(words, opts.onclick), // not "2 ✿ ▲▲"
   },
   h("span", { class: "rc-roses" }, String(r), h("small", {}, "✿")),
   h("span", { class: "rc-thorns" }, t ? "▲".repeat(t) : "·"));
@@ -103,7 +104,8 @@ export function render(view, el, ctx) {
         o.start_player === i ? h("span", { class: "pill dim", title: "first player of each round" }, "start") : null,
         (o.winners || []).includes(i) ? h("span", { class: "pill gold" }, "★ winner") : null,
       ]),
-      h("div", { class: "hearts", title: `${pts} charm point${pts === 1 ? "" : "s"}; ${WIN_POINTS} win` },
+      h("div", { class: "hearts", title: `${pts} charm point${pts === 1 ? "" : "s"}; ${WIN_POINTS} win`,
+        ...spoken(`${pts} charm point${pts === 1 ? "" : "s"} of the ${WIN_POINTS} that win`) }, // not "♥♥♥♥♥"
         Array.from({ length: Math.max(WIN_POINTS, pts) }, (_, k) => h("span", { class: k < pts ? "heart on" : "heart" }, "♥"))),
       h("div", { class: "bouquet" }, bouquet.length ? bouquet.map(c => roseCard(c, { small: true })) : h("span", { class: "muted small" }, "empty bouquet")),
       meter(roses, WIN_ROSES, "m-roses", `${roses} rose${roses === 1 ? "" : "s"}`),

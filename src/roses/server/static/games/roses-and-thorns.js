@@ -62,6 +62,8 @@ export function render(view, el, ctx) {
       type: flippable ? "button" : undefined,
       class: `stack small ${flippable ? "flip-target act" : ""}`,
       title: flippable ? `Turn up ${ctx.name(i)}'s top card` : `${count(s.stack_size || 0, "card")} on the stack`,
+      // the button's name in words, not its cards' ("face down face down rose")
+      "aria-label": flippable ? `Turn up ${ctx.name(i)}'s top card` : undefined,
       onclick: flippable ? () => ctx.act(flip) : undefined,
       dataset: { action: flippable ? flip : undefined },
     }, stackCards.length ? stackCards : h("span", { class: "empty-stack" }, "no stack"));
