@@ -155,3 +155,24 @@ def test_seat_changes_are_rate_limited_per_token_and_per_address(make_client):
     r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "random"}, headers=auth(host))
     assert r.status_code == 429 and "seat changes from your address" in r.json()["detail"]
     assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "human"
+
+
+# ------------------------------------------------------------------ reads flooded
+# GET requests had no limit: 2,000 parallel GETs of one table from one client were all answered
+# 200 and kept the server busy for 6.3 s.
+def test_reads_are_rate_limited_per_address_and_health_is_not(make_client):
+    from roses.server.limits import Limits
+
+    client = make_client(limits=Limits().with_(read="4/minute"))
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    tid = client.post("/api/tables", json={"game": RT, "seats": seats, "bot_delay_ms": 60000}).json()["table_id"]
+    paths = ["/api/games", "/api/tables", f"/api/tables/{tid}", f"/api/tables/{tid}/log"]
+    assert [client.get(p).status_code for p in paths] == [200, 200, 200, 200]
+    for path in [*paths, f"/api/rules/{RT}", f"/api/tables/{tid}/record"]:
+        r = client.get(path)
+        assert r.status_code == 429, (path, r.text)
+        assert r.json()["error"] == "too many requests" and "requests from your address" in r.json()["detail"]
+        assert int(r.headers["Retry-After"]) >= 1
+    assert client.get("/api/health").status_code == 200  # a load balancer's check is never refused
+    doc = client.get("/api/openapi.json").json()["paths"]  # documented: a 429 is in the schema
+    assert "429" in doc["/api/tables/{table_id}"]["get"]["responses"] and "429" not in doc["/api/health"]["get"]["responses"]

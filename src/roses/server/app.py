@@ -202,8 +202,14 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         return parse_json_body(raw)
 
     # ------------------------------------------------------------------ API
-    @app.get("/api/games", **route(list[S.GameInfo]))
-    async def api_games() -> Json:
+    def read(request: Request) -> None:
+        # Reads are cheap but not free: 2,000 parallel GETs of one table from one client kept
+        # the server busy for 6 s (docs/reliability.md); counted per address (429 beyond).
+        rates.by_address("read", limits.read, address_of(request), "requests from your address")
+
+    @app.get("/api/games", **route(list[S.GameInfo], 429))
+    async def api_games(request: Request) -> Json:
+        read(request)
         return Json(games_info())
 
     @app.post("/api/tables", **route(S.Created, 429, status=201, body=S.CreateTable))
@@ -211,18 +217,21 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         rates.by_address("create", limits.create, address_of(request), "tables created from your address")
         return Json(await svc().create(await body_of(request)), status_code=201)
 
-    @app.get("/api/tables", **route(list[S.TableSummary]))
-    async def api_tables() -> Json:
+    @app.get("/api/tables", **route(list[S.TableSummary], 429))
+    async def api_tables(request: Request) -> Json:
+        read(request)
         return Json(await svc().list_tables())
 
-    @app.get("/api/tables/{table_id}", **route(S.View, 401, 404))
+    @app.get("/api/tables/{table_id}", **route(S.View, 401, 404, 429))
     async def api_view(table_id: str, request: Request) -> Json:
+        read(request)
         return Json(await svc().get_view(table_id, token_of(request)))
 
-    @app.get("/api/tables/{table_id}/log", **route(S.LogPage, 401, 404))
+    @app.get("/api/tables/{table_id}/log", **route(S.LogPage, 401, 404, 429))
     async def api_log(table_id: str, request: Request,
                       before: int | None = Query(None, ge=0, le=10**9, description="the page ends before this line (default: the end)"),
                       limit: int = Query(views.LOG_WINDOW, ge=1, le=views.LOG_PAGE, description="lines at most")) -> Json:
+        read(request)
         return Json(await svc().log(table_id, token_of(request), before, limit))
 
     @app.post("/api/tables/{table_id}/actions", **route(S.View, 401, 403, 404, 409, 429, body=S.ActionIn))
@@ -298,8 +307,9 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         await body_of(request, empty={})  # no fields yet; a body must still be JSON and small
         return Json(await svc().close(table_id, token))
 
-    @app.get("/api/tables/{table_id}/record", **route(S.Record, 404, 409))
-    async def api_record(table_id: str) -> JSONResponse:
+    @app.get("/api/tables/{table_id}/record", **route(S.Record, 404, 409, 429))
+    async def api_record(table_id: str, request: Request) -> JSONResponse:
+        read(request)
         rec = await svc().record(table_id)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{rec["game"]}-{table_id}.json"'})
 
@@ -337,8 +347,9 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         await body_of(request, empty={})
         return Json(await svc().hint(table_id, token))
 
-    @app.get("/api/rules/{game}", **route(S.Rules, 404))
-    async def api_rules(game: str) -> Json:
+    @app.get("/api/rules/{game}", **route(S.Rules, 404, 429))
+    async def api_rules(game: str, request: Request) -> Json:
+        read(request)
         try:
             spec = get_spec(game)
         except RosesError as e:

@@ -37,6 +37,7 @@ class Limits:
     replay: str = "30/minute"                   #: records replayed (POST /api/replay), per address
     seat_change: str = "5/10 seconds;60/hour"   #: seat names, open seats, seats to bots, per token
     seat_change_address: str = "30/minute"      #: the same, per address
+    read: str = "50/second;2000/minute"         #: GET /api/... answers (not health), per address
     sockets_per_table: int = 64                 #: open WebSockets at one table in this process
     sockets_per_address: int = 32               #: open WebSockets from one address
     cached_tables: int = 2000                   #: table states kept in memory
