@@ -243,3 +243,43 @@ def test_bot_labels_are_plain_names(client):
     assert labels["ismcts:hard"] == "Hard search" and labels["ismcts:easy"] == "Easy search"
     assert list(labels) == games[RC]["bots"]
     assert bot_label("search") == "Search"
+
+
+def test_hints_worked_out_at_once_are_capped_for_the_whole_server(make_client, monkeypatch):
+    """Regression: hints were one at a time per seat but unlimited in all, and each is a search of
+    up to a second on a core: many tables asking at once starved the bots and the moves. Past
+    ``analysis.MAX_HINTS`` at once (here 1), another table's hint is refused 429, and once the
+    first is worked out it is answered."""
+    import threading
+
+    from roses.server import analysis as analysis_module
+
+    monkeypatch.setattr(analysis_module, "MAX_HINTS", 1)
+    client = make_client()
+    tables = [solo_table(client, True).json() for _ in range(2)]
+    for made in tables:
+        my_turn(client, made["table_id"], made["seats"][0]["token"])
+    started, release = threading.Event(), threading.Event()
+    real = analysis_module.run_hint
+
+    def slow(*args):
+        started.set()
+        release.wait(60)
+        return real(*args)
+
+    monkeypatch.setattr(analysis_module, "run_hint", slow)
+    ask = lambda made: client.post(f"/api/tables/{made['table_id']}/hint", headers=auth(made["seats"][0]["token"]))
+    first: dict = {}
+    t = threading.Thread(target=lambda: first.update(r=ask(tables[0])))
+    t.start()
+    try:
+        assert started.wait(120)
+        r = ask(tables[1])
+        assert r.status_code == 429
+        assert r.json() == {"error": "busy", "detail": "the server is working out other players' hints; ask again in a moment"}
+    finally:
+        release.set()
+        t.join(120)
+    assert first["r"].status_code == 200
+    monkeypatch.setattr(analysis_module, "run_hint", real)
+    assert ask(tables[1]).status_code == 200  # the slot was given back

@@ -45,6 +45,9 @@ MAX_ANALYSIS_BYTES = 256 * 1024
 MAX_ANALYSIS_DECISIONS = 400
 #: Analyses running at once in this process (each uses a core).
 MAX_ANALYSES = 2
+#: Hints worked out at once in this process (one at a time per seat as well): each is a search of
+#: up to a second on a core, and many tables asking at once would starve the bots and the moves.
+MAX_HINTS = 4
 #: How many of the biggest drops are marked.
 MARKED = 3
 

@@ -78,7 +78,7 @@ class TableService:
 
     def __init__(self, store: TableStore, bot_delay_ms: int = 400, poll_interval: float = 0.5,
                  cache_size: int = 2000, new_seed: Callable[[], int] | None = None, limits: Any = None):
-        from .analysis import Slots
+        from .analysis import MAX_HINTS, Slots
         from .limits import Limits
 
         self.limits = limits or Limits()
@@ -92,7 +92,8 @@ class TableService:
         self.runner = TableRunner(self.tables, self.updates.broadcast, hear=self.heard, speak=self._bot_speaks)
         self._background: list[asyncio.Task] = []
         self._listener: threading.Thread | None = None
-        self.hint_slots = Slots()  # (table, seat) of the hints being worked out: one at a time each
+        # (table, seat) of the hints being worked out: one at a time each, MAX_HINTS in all
+        self.hint_slots = Slots(MAX_HINTS)
 
     # ------------------------------------------------------------------ parts
     @property
@@ -537,7 +538,8 @@ class TableService:
             version = row.version
             names = [display_name(s) for s in sorted(row.seats, key=lambda s: s.seat)]
         key = (table_id, who.seat)
-        self.hint_slots.take(key, "a hint for your seat is already being worked out; wait for it", "")
+        self.hint_slots.take(key, "a hint for your seat is already being worked out; wait for it",
+                             "the server is working out other players' hints; ask again in a moment")
         try:
             heard = await self.heard(table_id)  # the search hears the table talk as a bot does
             out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat), heard,
