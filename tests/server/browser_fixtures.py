@@ -70,10 +70,10 @@ def new_seed():
     return random.Random(f"{{name}}#{{counts[name]}}").randrange(2**63)
 
 app_module.TableService = lambda *args, **kw: TableService(*args, new_seed=new_seed, **kw)
-# The default limits, but for table creation: a test module creates dozens of tables from one
-# address within a minute.
+# The default limits, but for table creation and reads: a test module creates dozens of tables
+# from one address within a minute, and its helpers poll views in tight loops (a page does not).
 run(host='127.0.0.1', port={port}, data_dir={data_dir!r}, log_level='warning',
-    limits=Limits().with_(create='1000/minute'))
+    limits=Limits().with_(create='1000/minute', read='1000/second'))
 """
 
 
