@@ -26,17 +26,39 @@ async function loadGames() {
 function drawPicker() {
   fill($("games"), games.map(g => h("button", {
     type: "button", role: "radio", class: "game-card", dataset: { game: g.name },
-    "aria-checked": current && current.name === g.name ? "true" : "false",
     onclick: () => select(g.name),
   },
   h("span", { class: "game-icon", "aria-hidden": "true" }, GAME_ICONS[g.name] || "✿"),
   h("span", { class: "game-title" }, g.title || titleCase(g.name)),
   h("span", { class: "game-players muted" }, g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`))));
+  markPicker();
 }
+
+// The picker is a radio group: one Tab stop (the chosen game, a "roving" tabindex) and the arrow
+// keys move to the next or previous game and choose it. It was four Tab stops and arrows did nothing.
+function markPicker() {
+  for (const card of $("games").children) {
+    const on = !!current && card.dataset.game === current.name;
+    card.setAttribute("aria-checked", String(on));
+    card.tabIndex = on ? 0 : -1;
+  }
+}
+
+$("games").addEventListener("keydown", e => {
+  const cards = [...$("games").querySelectorAll(".game-card")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: cards.length - 1 }[e.key];
+  if (to === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+  e.preventDefault();
+  const next = cards[(to + cards.length) % cards.length]; // wraps round, as radio buttons do
+  select(next.dataset.game);
+  next.focus();
+});
 
 function select(name) {
   current = games.find(g => g.name === name) || null;
-  drawPicker();
+  markPicker(); // not redrawn: a redraw lost the focused card
   drawForm();
 }
 

@@ -703,7 +703,8 @@ function hostControl(seat, bots) {
   return h("details", {
     class: "host", open: hostMenu.seat === seat,
     ontoggle: e => { if (e.target.open) hostMenu = { seat, bot: select.value }; else if (hostMenu.seat === seat) hostMenu = { seat: null, bot: null }; },
-  }, h("summary", { title: "Host: hand this seat to a bot" }, "⚙"),
+  }, // named in words: a screen reader said only "⚙" (or "gear")
+  h("summary", { title: "Host: hand this seat to a bot", "aria-label": `Give seat ${seat + 1} to a bot` }, "⚙"),
     h("div", { class: "row" }, select, h("button", {
       type: "button", onclick: async () => {
         if (!confirm(`Hand ${seatName(view, seat)}'s seat to the ${botLabel(select.value)} bot?`)) return;
