@@ -126,3 +126,45 @@ def test_a_hint_at_a_table_that_allows_hints(live_server, browser):
     page.click("#hint-play")
     page.wait_for_function("v => (document.getElementById('moves').dataset.version || '') !== v", arg=version)
     assert errors == []
+
+
+def test_a_hint_asked_while_the_last_turns_hint_is_worked_out_waits_for_it(live_server, browser):
+    """Regression: a player who moved while "Thinking…" (or pressed Play it) and asked again on
+    their next turn was told "a hint for your seat is already being worked out; wait for it": the
+    page sent the new ask at once, and the server works out one hint per seat at a time. The page
+    now sends one hint request at a time. The first request is held in the browser until the next
+    turn's Hint was pressed, so the test does not depend on how fast the search is."""
+    if game_available(RT):
+        pytest.skip(game_available(RT))
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    create_table(page, live_server, RT, ["human", "bot:heuristic", "bot:heuristic"],
+                 params={"hints": True, "quick_game": True, "start_player": 0})
+    page.click("#open-my-seat")
+    events: list[str] = []
+    held = []
+
+    def on_hint(route):
+        events.append("asked")
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # the first ask is answered only when the test lets it go
+
+    page.route("**/api/tables/*/hint", on_hint)
+    page.on("response", lambda r: events.append("answered") if r.url.endswith("/hint") else None)
+    page.wait_for_selector('#moves:not([hidden]) button[data-action="lay rose"]:enabled')
+    with page.expect_request("**/hint"):
+        page.click("#hint-button")
+    page.wait_for_selector("#hint-button:disabled")  # Thinking…
+    version = page.evaluate("() => document.getElementById('moves').dataset.version")
+    page.click('#moves button[data-action="lay rose"]')  # the player moves on without waiting
+    page.wait_for_function("v => (document.getElementById('moves').dataset.version || '') !== v", arg=version)
+    page.wait_for_selector("#moves:not([hidden]) button.move:enabled")  # the bots laid: our turn again
+    page.click("#hint-button:enabled")
+    page.wait_for_selector("#hint-button:disabled")
+    held[0].continue_()
+    page.wait_for_selector("#hint-text", timeout=120_000)
+    assert page.locator("#hint .error").count() == 0
+    assert events[:3] == ["asked", "answered", "asked"], events  # never two asks at once
+    assert errors == []

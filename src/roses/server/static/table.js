@@ -484,17 +484,26 @@ function drawHint(c) {
     hintState.error ? h("span", { class: "error" }, hintState.error) : null));
 }
 
+// The page's hint request still unanswered, maybe for a turn already played: the server works out
+// one hint per seat at a time and refused the next turn's ("already being worked out", 429) until
+// the old one was done, so a new ask waits for it first.
+let hintInFlight = null;
+
 async function askHint() {
   const token = tokenFor(activeSeat);
   if (!token || hintState.busy) return;
   const key = hintState.key;
   hintState.busy = true;
   drawHint(ctx());
-  const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/hint`, { token });
+  while (hintInFlight) await hintInFlight;
+  if (hintState.key !== key) return; // the turn passed while the older hint was worked out
+  const request = hintInFlight = api("POST", `/api/tables/${encodeURIComponent(tableId)}/hint`, { token });
+  const res = await request;
+  if (hintInFlight === request) hintInFlight = null;
   if (hintState.key !== key) return; // the turn passed meanwhile
   hintState.busy = false;
   if (res.ok) { hintState.text = res.data.text; hintState.move = res.data.move; hintState.error = ""; }
-  else hintState.error = errorText(res.data, `No hint (${res.status})`);
+  else { const why = errorText(res.data, `No hint (${res.status})`); hintState.error = why.charAt(0).toUpperCase() + why.slice(1); }
   drawHint(ctx());
 }
 
