@@ -204,3 +204,22 @@ def test_blades_and_rose_counts_rounds_from_1_while_the_coin_is_given(live_serve
     assert not v["terminal"], "round 1 ended the game: no coin to give for round 2"  # the deal is fixed by the test's name
     assert page.evaluate(STATUS)["Round"] == "2"
     assert not errors, errors
+
+
+def test_log_lines_cite_no_rulings(live_server, browser):
+    """Regression: Blades & Rose's log read "Effect #3 cannot be applied: nothing happens (FAQ
+    Q3)." and "… does not activate effect #10 (FAQ Q11)." (the rulebook's FAQ numbers). The log,
+    the reveal captions and the screen-reader announcements all go through ``logText``."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    said = page.evaluate("""async () => {
+      const { logText } = await import('/static/common.js');
+      const view = { seats: [{ seat: 0, name: 'Anna' }, { seat: 1, name: 'Bruno' }], seat: 1 };
+      return ['effect #3 cannot be applied: nothing happens (FAQ Q3)',
+              'seat 0 does not activate effect #10 (FAQ Q11)',
+              'seat 1 (you) wins (FAQ Q9, Q12)'].map(line => logText(view, line));
+    }""")
+    assert said == ["Effect #3 cannot be applied: nothing happens.", "Anna does not activate effect #10.",
+                    "Bruno (you) wins."], said
+    assert not errors, errors

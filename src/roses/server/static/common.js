@@ -121,13 +121,17 @@ export function namedLine(view, line) {
     (whole, list, d) => d !== undefined ? named(d) : list.replace(/\d+/g, named));
 }
 
+/** A ruling cited in brackets: "(FAQ Q3)", "(FAQ Q9, Q12)", "(BR-7)". */
+const RULING = /\s*\((?:FAQ\s+)?(?:Q\d+|(?:RT|RC|RR|BR)-\d+)(?:\s*[,\/]\s*(?:FAQ\s+)?(?:Q\d+|(?:RT|RC|RR|BR)-\d+))*\)/g;
+
 /** A log line as the page shows it, a sentence: seat names (namedLine), the game renderer's
  *  `logLine` prettifier if it has one (e.g. Rare Roses rose names), a closing full stop when it
  *  ends without one, and a capital first letter — unless the line starts with a name a player
  *  gave, which is shown as given ("élodie", not "Élodie"). The terminal's rule:
  *  roses.core.plain.log_sentence. */
 export function logText(view, line, renderer) {
-  let text = namedLine(view, line);
+  // Blades & Rose cites its FAQ in two lines ("nothing happens (FAQ Q3)"): players read no rulings.
+  let text = namedLine(view, line).replace(RULING, "");
   try { if (renderer && typeof renderer.logLine === "function") text = String(renderer.logLine(text)); } catch { /* plain */ }
   text = text.trim();
   if (/[\p{L}\p{N})]$/u.test(text)) text += ".";
