@@ -19,6 +19,12 @@ except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
         browser, create_table, finished_bot_table, live_server, new_page, open_replay,
     )
+try:
+    from .test_browser_rr_deals import make_table
+    from .test_browser_ux import rare_roses_to_purchase
+except ImportError:
+    from test_browser_rr_deals import make_table  # type: ignore[no-redef]
+    from test_browser_ux import rare_roses_to_purchase  # type: ignore[no-redef]
 
 pytestmark = pytest.mark.browser
 
@@ -88,4 +94,37 @@ def test_icon_buttons_have_names(live_server, browser):
         assert page.get_by_role("button", name=name, exact=True).count() == 1, name
     page.goto(live_server + "/")
     assert page.get_by_role("button", name="Refresh the list of tables").count() == 1
+    assert not errors, errors
+
+
+def test_every_offer_and_deal_button_says_what_it_does(live_server, browser):
+    """Regression: Rose Ceremony's offer buttons were named by the receiver alone, "Rowan
+    (standard bot)" once per card in hand (a screen reader could not tell which card went), and
+    Rare Roses' deal builder had buttons named "−" and "+"."""
+    errors: list[str] = []
+    page = new_page(browser, errors, confirm=True)
+    create_table(page, live_server, "rose-ceremony", ["human", *BOTS], seed=5, params={"start_player": 0})
+    page.click("#open-my-seat")
+    page.wait_for_selector('#moves:not([hidden]) button[data-action^="offer "]:enabled')
+    offers = page.locator('#moves button[data-action^="offer "]')
+    names = offers.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    bots = page.evaluate("() => window.rosesTable.view.seats.filter(s => s.kind === 'bot').map(s => s.name)")
+    assert len(set(names)) == len(names), names  # one name per card and receiver
+    for name in names:
+        assert re.fullmatch(r"Offer a card of (no roses|1 rose|\d+ roses) and (no thorns|1 thorn|\d+ thorns) to (.+)", name)
+        assert name.split(" to ", 1)[1] in bots, name
+    # the confirm reads the name once ("Offer a card of … to Rowan?"), not the verb twice
+    offers.first.click()
+    page.wait_for_selector("#confirm:not([hidden]) #confirm-no")
+    assert page.inner_text("#confirm-text") == names[0] + "?"
+    page.click("#confirm-no")
+
+    page = new_page(browser, errors)
+    made = make_table(live_server)
+    rare_roses_to_purchase(page, live_server, made)
+    page.click("#moves .deal-builder summary")
+    steps = page.locator("#moves .deal-builder button.deal-step")
+    assert steps.count() >= 2  # one tile to take at least: its − and +
+    for name in steps.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || e.textContent)"):
+        assert re.fullmatch(r"One (more|fewer) (\w+( \w+)? bud|(fresh|mature) \w+( \w+)? bloom)", name), name
     assert not errors, errors

@@ -314,9 +314,10 @@ function moveLabel(text) {
   for (const b of document.querySelectorAll("#moves button[data-action], #board button[data-action]")) {
     if (b.dataset.action !== text) continue;
     const verb = b.closest(".move-group") && b.closest(".move-group").querySelector(".verb");
-    const label = (b.getAttribute("aria-label") || b.textContent || text).trim();
+    const named = b.getAttribute("aria-label"); // a name in full ("Offer a card of 2 roses and 1 thorn to Rowan")
+    const label = (named || b.textContent || text).trim();
     // the group's verb in full when the game gives one ("Offer a card of 3 roses and 1 thorn to")
-    const said = verb ? (verb.dataset.confirm || verb.textContent).trim() : "";
+    const said = verb && !named ? (verb.dataset.confirm || verb.textContent).trim() : "";
     return capital(said ? `${said} ${label}?` : `${label}?`);
   }
   return `${text}?`;

@@ -149,12 +149,14 @@ let builder = null; // {version, seat, take: {"rose/box": n}, give: {...}, pay}
 function stepper(key, max, counts, onchange, held = max) {
   const value = counts[key] || 0;
   const [rose, box] = key.split("/");
+  // the − and + buttons' names for a screen reader ("One more fresh Juliet bloom"), not "minus"
+  const named = box === "bud" ? `${titleCase(rose)} bud` : `${box} ${titleCase(rose)} bloom`;
   return h("div", { class: "stepper-tile" },
     tile(rose, box === "bud" ? "bud" : "bloom", null, `${rose}/${box}`),
     h("span", { class: "small" }, `${titleCase(rose)} (${box})`),
-    h("button", { type: "button", class: "small deal-step", disabled: value <= 0, onclick: () => { counts[key] = value - 1; onchange(); } }, "−"),
+    h("button", { type: "button", class: "small deal-step", disabled: value <= 0, "aria-label": `One fewer ${named}`, onclick: () => { counts[key] = value - 1; onchange(); } }, "−"),
     h("b", { class: "deal-count" }, String(value)),
-    h("button", { type: "button", class: "small deal-step", disabled: value >= max, onclick: () => { counts[key] = value + 1; onchange(); } }, "+"),
+    h("button", { type: "button", class: "small deal-step", disabled: value >= max, "aria-label": `One more ${named}`, onclick: () => { counts[key] = value + 1; onchange(); } }, "+"),
     h("span", { class: "muted tiny" }, `of ${held}`));
 }
 

@@ -169,7 +169,12 @@ export function renderActions(view, el, ctx) {
       box.appendChild(h("div", { class: "move-group offer-row" },
         roseCard({ roses: r, thorns: t }, { small: true }),
         h("span", { class: "verb", dataset: { confirm: `Offer a card of ${cardWords(r, t)} to` } }, "offer to"),
-        h("div", { class: "move-buttons" }, items.map(([text, to]) => moveButton(ctx, text, to === null ? text : ctx.name(to))))));
+        h("div", { class: "move-buttons" }, items.map(([text, to]) => {
+          const button = moveButton(ctx, text, to === null ? text : ctx.name(to));
+          // Its name says which card: a screen reader heard "Rowan" once per card, alike.
+          if (to !== null) button.setAttribute("aria-label", `Offer a card of ${cardWords(r, t)} to ${ctx.name(to)}`);
+          return button;
+        }))));
     }
   }
   if (legal.includes("accept") || legal.includes("refuse")) {
