@@ -43,6 +43,10 @@ def test_log_lines_read_as_sentences():
     assert log_sentence("Seat 2 bids 3.") == "Seat 2 bids 3."
     assert log_sentence("your turn: stock rotated") == "Your turn: stock rotated."
     assert log_sentence("Is it a thorn?") == "Is it a thorn?" and log_sentence("") == ""
+    # Blades & Rose cites its FAQ in two lines: a player reads no ruling (the browser's logText too)
+    assert log_sentence("Effect #3 cannot be applied: nothing happens (FAQ Q3)") == "Effect #3 cannot be applied: nothing happens."
+    assert log_sentence("Seat 2 does not activate effect #10 (FAQ Q11)") == "Seat 2 does not activate effect #10."
+    assert engine_syntax("nothing happens (FAQ Q3)") == ["FAQ number"]
 
 
 @pytest.mark.parametrize("game,players,seed", GAMES)
@@ -96,8 +100,8 @@ def test_a_whole_seeded_game_reads_in_plain_words(game, players, seed):
         state.apply(rng.choice(legal))
         step += 1
     for reader in [*range(players), None]:
-        for line in state.log.view(reader):
-            scan("log", plain_line(line))
+        for line in state.log.view(reader):  # as the terminal prints it (table._print_log)
+            scan("log", log_sentence(plain_line(line)))
         for line in _screen(render(state, reader)).splitlines():
             scan("view", line)
     assert step > 10

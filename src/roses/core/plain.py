@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 #: the player reads it, after :func:`plain_line` (so "seat 0" there is a seat counted from 0).
 ENGINE_SYNTAX: dict[str, re.Pattern[str]] = {
     "ruling id": re.compile(r"\b(?:RT|RC|RR|BR)-\d+\b"),
+    "FAQ number": re.compile(r"\bFAQ\s+Q\d+"),
     "section sign": re.compile("§"),
     "seat counted from 0": re.compile(r"\b[Ss]eat 0\b|\bseats? [0-9, ]*\b0\b"),
     "action syntax": re.compile(r"\boffer \d+\b|\bpay [+-]?\d+\b|\((?:fresh|mature)\)|\bflip \d\b"),
@@ -82,12 +83,19 @@ def plain_line(text: str, names: Sequence[str] | None = None) -> str:
     return _SEATS.sub(named, text)
 
 
+#: A ruling cited in brackets in a log line: "(FAQ Q3)", "(FAQ Q9, Q12)", "(BR-7)" (the browser's
+#: ``RULING`` in common.js).
+_CITED = re.compile(r"\s*\((?:FAQ\s+)?(?:Q\d+|(?:RT|RC|RR|BR)-\d+)"
+                    r"(?:\s*[,/]\s*(?:FAQ\s+)?(?:Q\d+|(?:RT|RC|RR|BR)-\d+))*\)")
+
+
 def log_sentence(line: str) -> str:
-    """A log line as a player reads it (already in plain words): a capital first letter and a
+    """A log line as a player reads it (already in plain words): without a ruling cited in
+    brackets (Blades & Rose's "nothing happens (FAQ Q3)"), with a capital first letter and a
     closing full stop when it ends without one, as the browser's ``logText`` does; Roses and Thorns
     writes its lines as sentences already ("Seat 2 bids 3."), the other games as clauses
     ("seat 2 draws a card (12 left)"). Input and output: one string."""
-    line = line.strip()
+    line = _CITED.sub("", line).strip()
     if not line:
         return line
     if line[-1].isalnum() or line[-1] == ")":
