@@ -627,14 +627,17 @@ def test_a_restarted_server_resumes_every_table_exactly(make_client, db_url):
     n = players_for(MAIN)
     bots = ["heuristic"] + ["random"] * (n - 1)
     reference = play_out_with_bots(make_client(), MAIN, 77, bots)
-    with TestClient(create_app(database_url=db_url)) as first:
+    from roses.server.limits import Limits
+
+    # no rates counted: wait_until polls a view every 10 ms (a test of restarts, not of limits)
+    with TestClient(create_app(database_url=db_url, limits=Limits.off())) as first:
         # 200 ms a bot move: the app must stop before the last of ~40 moves, some 8 s after the
         # test sees version 6 (at 100 ms a loaded machine's 4 s stall would let the game end first)
         created = create(first, MAIN, bots, seed=77, bot_delay_ms=200)
         tid = created["table_id"]
         wait_until(first, tid, lambda v: v["version"] >= 6, timeout=60)
     # The server has stopped mid-game.
-    with TestClient(create_app(database_url=db_url)) as second:
+    with TestClient(create_app(database_url=db_url, limits=Limits.off())) as second:
         stopped_at = second.app.state.store.load(tid).version
         assert stopped_at < len(reference["record"]["actions"])
         v = wait_until(second, tid, lambda v: v["terminal"], timeout=60)
@@ -860,7 +863,9 @@ def test_another_process_takes_over_the_bots_of_a_stopped_one(make_client, db_ur
     bots = ["heuristic"] + ["random"] * (n - 1)
     reference = play_out_with_bots(make_client(), MAIN, 66, bots)["record"]
     b = make_client(poll_interval=0.05)
-    with TestClient(create_app(database_url=db_url, poll_interval=0.05)) as a:
+    from roses.server.limits import Limits
+
+    with TestClient(create_app(database_url=db_url, poll_interval=0.05, limits=Limits.off())) as a:
         # 200 ms a bot move: A must stop before the game ends (see the test above)
         tid = create(a, MAIN, bots, seed=66, bot_delay_ms=200)["table_id"]
         wait_until(a, tid, lambda v: v["version"] >= 5)
