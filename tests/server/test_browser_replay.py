@@ -46,3 +46,25 @@ def test_a_finished_roses_and_thorns_game_shows_no_high_bid(live_server, browser
     assert strip["Now"] == "Game over" and "High bid" not in strip, strip
     page.context.close()
     assert not errors, errors
+
+
+def test_the_first_step_says_nothing_has_happened_and_the_log_joins_the_steps(live_server, browser):
+    """Regression: at step 0 (no set-up line in any game) the game log panel was blank. It now
+    says "Nothing has happened yet."; and each step's log is the steps' lines joined (a step's
+    observation no longer carries the log: POST /api/replay's answer grew with the square of the
+    game's length), so the last step shows every line of the game."""
+    table_id, record = finished_bot_table(live_server, "rose-ceremony", 3, 5)
+    status, replayed = api(live_server, "POST", "/api/replay", record)
+    assert status == 200 and all("log" not in s["observation"] for s in replayed["steps"])
+    lines = sum(len(s["log"]) for s in replayed["steps"])
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    open_replay(page, live_server, table_id)
+    assert page.inner_text("#step-label").startswith("Step 0 ")
+    assert page.inner_text("#log").strip() == "Nothing has happened yet."
+    page.click("#last")
+    page.wait_for_function("() => !document.querySelector('#log .log-empty')")
+    page.evaluate("() => { for (const d of document.querySelectorAll('#log details')) d.open = true; }")
+    shown = page.locator("#log li.log-line:not(.log-run)").count()
+    assert shown == lines > 50, (shown, lines)
+    assert not errors, errors

@@ -69,6 +69,10 @@ export function drawLog(el, texts, renderer, opened = new Map(), earlier = null)
   const more = earlier ? [h("li", { class: "log-earlier" }, h("button", {
     type: "button", class: "link", "data-earlier": String(earlier.earlier), onclick: earlier.more,
   }, `Show earlier lines (${earlier.earlier} more)`))] : [];
+  if (!groups.length && !more.length) {  // the replay's first step of a game whose set-up logs nothing
+    fill(el, h("li", { class: "log-empty muted" }, "Nothing has happened yet."));
+    return;
+  }
   fill(el, more.concat(groups.map((g, k) => {
     const last = k === groups.length - 1;
     const key = `${k}:${g.title}`;
