@@ -98,6 +98,12 @@ def test_a_challenge_turns_each_card_in_order_at_a_pace(live_server, browser):
     assert kinds == [c["kind"] for c in reveal["cards"]]
     assert page.locator("#reveal .reveal-order").all_inner_texts() == [str(i + 1) for i in range(n)]
     assert page.locator("#reveal .reveal-card[data-turned='1']").count() == n
+    # Each card's owner under it, whole: a bot by its name alone ("Juniper (ha…" was cut), the
+    # full name in its tooltip
+    owners = page.locator("#reveal .reveal-owner").evaluate_all(
+        "els => els.map(e => [e.textContent, e.title, e.scrollWidth <= e.clientWidth])")
+    bots = [o for o in owners if o[1].endswith(" bot)")]
+    assert bots and all(title.startswith(text + " (") and fits for text, title, fits in bots), owners
     screenshot(page, "roses-and-thorns-reveal")
     assert not errors, errors
 

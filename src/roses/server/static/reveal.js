@@ -143,7 +143,8 @@ function cardEl(c, i, up) {
       h("span", { class: "reveal-symbol", "aria-hidden": "true" }, SYMBOLS[c.kind] || SYMBOLS.card),
       h("span", { class: "reveal-face" }, c.face))),
   h("span", { class: "reveal-order", title: `turned ${i + 1}.` }, String(i + 1)),
-  owner ? h("span", { class: "reveal-owner", title: owner }, owner) : null);
+  // under a card 74 px wide: a bot's name without its "(hard bot)" tag ("Juniper (ha…" was cut)
+  owner ? h("span", { class: "reveal-owner", title: owner }, owner.replace(/\s*\([^()]*\bbot\)$/, "")) : null);
 }
 
 function draw() {
