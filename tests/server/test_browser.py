@@ -87,6 +87,9 @@ def test_two_browsers_and_two_bots_play_roses_and_thorns_to_the_end(live_server,
         assert page.locator(".results li.winner").count() >= 1
         assert page.inner_text("#turn") == "Game over"
         assert page.locator("#moves button.move").count() == 0
+        # one filled button: "Play again" (the download was filled too: two looked equally important)
+        page.wait_for_selector("#rematch-start")
+        assert page.locator("#end .primary").all_inner_texts() == ["Play again"]
     # The board shows the winner too.
     assert "winner" in host.inner_text("#board").lower()
 

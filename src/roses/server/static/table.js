@@ -849,7 +849,8 @@ function drawEnd() {
       note(i) ? h("span", { class: "note" }, note(i)) : null))),
     rematchBox(),
     h("div", { class: "row center" },
-      h("button", { type: "button", class: "primary", id: "download-record", onclick: downloadRecord }, "Download the game record"),
+      // one filled button on the end screen: "Play again" (the rematch); the rest are plain
+      h("button", { type: "button", id: "download-record", onclick: downloadRecord }, "Download the game record"),
       h("a", { class: "button", href: `/replay?table=${encodeURIComponent(tableId)}` }, "Watch the replay"),
       h("a", { class: "button", id: "new-game", href: `/?game=${encodeURIComponent(view.game || "")}` }, "New game"),
       h("button", { type: "button", id: "see-table", onclick: closeEnd }, "See the table"))));
