@@ -61,7 +61,15 @@ def test_a_claim_is_drawn_by_the_seat_and_logged_and_bots_talk_too(live_server, 
         page.wait_for_timeout(200)
     page.wait_for_function(BOT_SAID)
     log = page.text_content("#log")
-    assert "Talk — Seat 1 claims White Rose" in log
+    assert "Talk — Seat 1 (you) claims White Rose" in log  # the reader's own, as the log marks it
+    # a statement about the reader says "you" ("accuses Seat 1" was about you)
+    said = page.evaluate("""async () => {
+      const { verb } = await import('/static/talk.js');
+      const v = window.rosesTable.view;
+      return [verb(v, { kind: 'accuse', seat: 2, target: 0 }), verb(v, { kind: 'vouch', seat: 2, target: 0 }),
+              verb(v, { kind: 'accuse', seat: 0, target: 2 })];
+    }""")
+    assert said == ["accuses you", "vouches for you", f"accuses {third}"], said
     bots = page.evaluate("() => window.rosesTable.view.seats.slice(1).map(s => s.name)")
     assert any(f"Talk — {name} claims" in log for name in bots), (bots, log[-500:])
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

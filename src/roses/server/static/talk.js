@@ -36,7 +36,9 @@ export function statements(view) {
 
 /** A statement in plain words without its speaker ("claims White Rose", "accuses Bram"). */
 export function verb(view, t, r = rules) {
-  const other = typeof t.target === "number" ? seatName(view, t.target) : "nobody";
+  // the reader as the target reads "you", as the log says "your stack" ("accuses Seat 1" was you)
+  const other = typeof t.target !== "number" ? "nobody"
+    : view && t.target === view.seat ? "you" : seatName(view, t.target);
   if (t.kind === "claim") return `claims ${t.claim}`;
   if (t.kind === "accuse") return `accuses ${other}`;
   if (t.kind === "vouch") return `vouches for ${other}`;
@@ -58,7 +60,7 @@ export function talkLog(view, texts, first = 0) {
   for (let i = 0; i <= texts.length; i++) {
     while (k < sorted.length && (sorted[k].at_log ?? 0) <= first + i) {
       const t = sorted[k++];
-      out.push(`Talk — ${seatName(view, t.seat)} ${verb(view, t)}`);
+      out.push(`Talk — ${seatName(view, t.seat)}${view && t.seat === view.seat ? " (you)" : ""} ${verb(view, t)}`);
     }
     if (i < texts.length) out.push(texts[i]);
   }
