@@ -1,0 +1,78 @@
+// The host's controls on the table page (table.js), for the tab that created the table (it holds
+// the host token, store.host): close the table, the friends' invite links, and hand a seat to a
+// bot (the menu beside each human seat in the Players list).
+import { h, fill, api, errorText, seatName, toast, copyText } from "/static/common.js";
+
+const $ = id => document.getElementById(id);
+
+// The host menu that is open survives redraws (bots move, chat arrives while the host chooses).
+let hostMenu = { seat: null, bot: null };
+
+/** The host may close an unfinished table (POST /api/tables/{id}/close): it leaves the lobby's
+ *  list and nobody can move any more. Asks first; the server's answer redraws the page. */
+export function drawCloseTable(page) {
+  const { view, store, tableId } = page;
+  let box = $("close-table");
+  const show = store.host && !view.terminal && view.status !== "closed";
+  if (!show) { if (box) box.remove(); return; }
+  if (box) return;
+  box = h("div", { id: "close-table", class: "row close-table" },
+    h("button", { type: "button", class: "small danger", onclick: async () => {
+      if (!confirm("Close this table for everyone? Nobody will be able to move any more.")) return;
+      const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/close`, { token: store.host });
+      if (res.ok) { toast("Table closed", "ok"); page.fetchView(); }
+      else toast(errorText(res.data, `The table could not be closed (${res.status})`), "error");
+    } }, "Close table"));
+  $("players-panel").appendChild(box);
+}
+
+/** The host's copy of the friends' join links (only in the tab that created the table). */
+export function drawInvites(page) {
+  const { view, store } = page;
+  const links = store.links || {};
+  const seats = Object.keys(links).map(Number).filter(s => {
+    const info = (view.seats || []).find(x => x.seat === s);
+    return info && info.kind === "human" && !view.terminal;
+  });
+  let box = $("invites");
+  if (!seats.length) { if (box) box.remove(); return; }
+  if (!box) {
+    box = h("details", { id: "invites", class: "invites" });
+    $("players-panel").appendChild(box);
+  }
+  const wasOpen = box.open;
+  fill(box, h("summary", {}, "Invite links"),
+    seats.map(s => {
+      const field = h("input", { type: "text", readonly: true, value: links[String(s)], class: "mono", "aria-label": `Join link for seat ${Number(s) + 1}`, onfocus: e => e.target.select() });
+      return h("div", { class: "row invite" }, h("span", { class: "seat-no" }, seatName(view, s)), field,
+        h("button", { type: "button", class: "small", onclick: () => copyText(links[String(s)], field) }, "Copy"));
+    }));
+  box.open = wasOpen;
+}
+
+/** A bot's plain name from the server ("Standard", "Hard search"), else its name. */
+function botLabel(page, b) {
+  const gameInfo = page.gameInfo;
+  return (gameInfo && gameInfo.bot_labels && gameInfo.bot_labels[b]) || b;
+}
+
+/** The host's menu beside an unfinished human seat: hand it to the chosen bot. */
+export function hostControl(page, seat, bots) {
+  const { store, tableId } = page;
+  const select = h("select", { "aria-label": `Bot for seat ${seat + 1}`, onchange: e => { hostMenu.bot = e.target.value; } },
+    bots.map(b => h("option", { value: b }, botLabel(page, b))));
+  select.value = hostMenu.seat === seat && hostMenu.bot ? hostMenu.bot : (bots.includes("heuristic") ? "heuristic" : bots[0]);
+  return h("details", {
+    class: "host", open: hostMenu.seat === seat,
+    ontoggle: e => { if (e.target.open) hostMenu = { seat, bot: select.value }; else if (hostMenu.seat === seat) hostMenu = { seat: null, bot: null }; },
+  }, // named in words: a screen reader said only "⚙" (or "gear")
+  h("summary", { title: "Host: hand this seat to a bot", "aria-label": `Give seat ${seat + 1} to a bot` }, "⚙"),
+    h("div", { class: "row" }, select, h("button", {
+      type: "button", onclick: async () => {
+        if (!confirm(`Hand ${seatName(page.view, seat)}'s seat to the ${botLabel(page, select.value)} bot?`)) return;
+        const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, { body: { bot: select.value }, token: store.host });
+        if (res.ok) { hostMenu = { seat: null, bot: null }; toast(`A ${botLabel(page, select.value)} bot took the seat`, "ok"); page.fetchView(); }
+        else toast(errorText(res.data, "Could not hand the seat to a bot"), "error");
+      },
+    }, "Give to bot")));
+}

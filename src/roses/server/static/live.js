@@ -1,0 +1,86 @@
+// The table page's live connection (table.js): a WebSocket to /ws/tables/{id} speaking for the
+// active seat, pinged every 25 s, reopened with backoff when it drops (the view is re-fetched on
+// every open: anything missed while away), and the "#conn" badge that says its state. Views and
+// chat it receives go to the page through `page` (table.js documents it).
+import { errorText } from "/static/common.js";
+
+const $ = id => document.getElementById(id);
+
+let ws = null;
+let wsAttempt = 0;
+let wsTimer = null;
+let pingTimer = null;
+
+/** Whether a connection was started and not refused or dropped on purpose (it may be retrying). */
+export function started() {
+  return ws !== null;
+}
+
+function wsUrl(page) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const token = page.token();
+  return `${proto}://${location.host}/ws/tables/${encodeURIComponent(page.tableId)}` + (token ? `?token=${encodeURIComponent(token)}` : "");
+}
+
+export function setConn(state) {
+  const el = $("conn");
+  el.className = `conn conn-${state}`;
+  el.textContent = { live: "live", connecting: "connecting…", reconnecting: "reconnecting…", offline: "offline" }[state] || state;
+}
+
+export function connect(page) {
+  clearTimeout(wsTimer);
+  const seat = page.seat;
+  const socket = new WebSocket(wsUrl(page));
+  ws = socket;
+  setConn(wsAttempt ? "reconnecting" : "connecting");
+  socket.onopen = () => {
+    if (ws !== socket) return;
+    wsAttempt = 0;
+    setConn("live");
+    page.clearNetworkBanner();
+    page.fetchView(); // restore the view: anything missed while away
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => { if (socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" })); }, 25000);
+  };
+  socket.onmessage = event => {
+    if (ws !== socket || seat !== page.seat) return; // a message for a seat left (hot seat)
+    let msg;
+    try { msg = JSON.parse(event.data); } catch { return; }
+    if (msg && msg.type === "view") page.applyView(msg);
+    else if (msg && msg.type === "chat") page.addChat(msg);
+    else if (msg && msg.type === "error") wsRefused(page, msg);
+  };
+  socket.onclose = () => {
+    if (ws !== socket) return; // replaced on purpose
+    clearInterval(pingTimer);
+    setConn("reconnecting");
+    const delay = Math.min(15000, 500 * 2 ** wsAttempt) + Math.random() * 300;
+    wsAttempt += 1;
+    wsTimer = setTimeout(() => connect(page), delay);
+  };
+}
+
+/** The server refused the live connection: a token it no longer knows (watch instead), or a
+ *  table that is gone (stop trying). */
+function wsRefused(page, msg) {
+  const socket = ws;
+  ws = null;
+  if (socket) socket.close();
+  if ((msg.status === 401 || msg.status === 403) && page.seat !== null) {
+    page.dropSeat();
+    page.fetchView().then(() => reconnect(page));
+    return;
+  }
+  setConn("offline");
+  page.showBanner(errorText(msg, "The table refused the live connection"), "error");
+}
+
+/** Drop the connection (it speaks for a seat no longer active) and open a new one at once. */
+export function reconnect(page) {
+  const old = ws;
+  ws = null;
+  if (old) old.close();
+  wsAttempt = 0;
+  connect(page);
+}
