@@ -1,6 +1,9 @@
 """Helpers shared by the server API tests."""
 from __future__ import annotations
 
+import threading
+from typing import Any, Callable
+
 from roses.core import available_games, get_spec
 
 
@@ -30,3 +33,34 @@ def real_choices(data: dict, seat: int) -> list[int]:
             out.append(i)
         before = after.clone()
     return out
+
+
+def second_while_first_is_held(monkeypatch: Any, module: Any, name: str, first: Callable[[], Any],
+                               second: Callable[[], Any], then: Callable[..., Any] | None = None,
+                               timeout: float = 120.0) -> tuple[Any, Any]:
+    """``(first's response, second's response)``: ``first()`` sent from a thread and held inside
+    ``module.name`` (wrapped: it says it has started, then waits), ``second()`` sent while it is
+    held, then the first released. The wrapper goes on with ``then`` (default the function it
+    wraps); ``module.name`` is put back afterwards. For the one-at-a-time limits (analyses, hints,
+    replays: 429 "busy")."""
+    started, release = threading.Event(), threading.Event()
+    real = getattr(module, name)
+    go_on = then or real
+
+    def held(*args: Any, **kw: Any) -> Any:
+        started.set()
+        release.wait(timeout)
+        return go_on(*args, **kw)
+
+    monkeypatch.setattr(module, name, held)
+    out: dict = {}
+    thread = threading.Thread(target=lambda: out.update(r=first()))
+    thread.start()
+    try:
+        assert started.wait(timeout)
+        answer = second()
+    finally:
+        release.set()
+        thread.join(timeout)
+    monkeypatch.setattr(module, name, real)
+    return out["r"], answer

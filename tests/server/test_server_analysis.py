@@ -3,18 +3,15 @@
 in for the server's level so the tests are quick."""
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
 
-from .helpers import real_choices
+from .helpers import real_choices, second_while_first_is_held
 
 from roses.agents.ismcts import ISMCTSAgent
 import roses
-from roses.core import GameRecord
 from roses.core.plain import engine_syntax
-from roses.core.record import replay_steps
 from roses.server import analysis as analysis_module
 from roses.server.service import HINTS_REFUSED
 from roses.server.views import bot_label
@@ -110,26 +107,14 @@ def test_analysis_refuses_a_record_with_too_many_decisions(client, monkeypatch):
 
 def test_a_second_analysis_from_the_same_client_is_refused_while_one_runs(client, monkeypatch):
     data = finished_record(client)
-    started, release = threading.Event(), threading.Event()
-
-    def slow(game, seed):
-        started.set()
-        release.wait(120)
-        return ISMCTSAgent(game, seed=seed, iterations=5)
-
-    monkeypatch.setattr(analysis_module, "MAKE", slow)
-    first: dict = {}
-    t = threading.Thread(target=lambda: first.update(r=client.post("/api/analysis", json={"record": data, "seat": 0})))
-    t.start()
-    try:
-        assert started.wait(120)  # generous: a loaded machine; a passing run waits no longer
-        r = client.post("/api/analysis", json={"record": data, "seat": 1})
-        assert r.status_code == 429
-        assert r.json() == {"error": "busy", "detail": "an analysis you asked for is still running; wait for it to finish"}
-    finally:
-        release.set()
-        t.join(120)
-    assert first["r"].status_code == 200
+    first, r = second_while_first_is_held(
+        monkeypatch, analysis_module, "MAKE",
+        lambda: client.post("/api/analysis", json={"record": data, "seat": 0}),
+        lambda: client.post("/api/analysis", json={"record": data, "seat": 1}),
+        then=lambda game, seed: ISMCTSAgent(game, seed=seed, iterations=5))
+    assert r.status_code == 429
+    assert r.json() == {"error": "busy", "detail": "an analysis you asked for is still running; wait for it to finish"}
+    assert first.status_code == 200
     # the slot is free again
     monkeypatch.setattr(analysis_module, "MAKE", lambda game, seed: ISMCTSAgent(game, seed=seed, iterations=5))
     assert client.post("/api/analysis", json={"record": data, "seat": 1}).status_code == 200
@@ -250,36 +235,15 @@ def test_hints_worked_out_at_once_are_capped_for_the_whole_server(make_client, m
     up to a second on a core: many tables asking at once starved the bots and the moves. Past
     ``analysis.MAX_HINTS`` at once (here 1), another table's hint is refused 429, and once the
     first is worked out it is answered."""
-    import threading
-
-    from roses.server import analysis as analysis_module
-
     monkeypatch.setattr(analysis_module, "MAX_HINTS", 1)
     client = make_client()
     tables = [solo_table(client, True).json() for _ in range(2)]
     for made in tables:
         my_turn(client, made["table_id"], made["seats"][0]["token"])
-    started, release = threading.Event(), threading.Event()
-    real = analysis_module.run_hint
-
-    def slow(*args):
-        started.set()
-        release.wait(60)
-        return real(*args)
-
-    monkeypatch.setattr(analysis_module, "run_hint", slow)
     ask = lambda made: client.post(f"/api/tables/{made['table_id']}/hint", headers=auth(made["seats"][0]["token"]))
-    first: dict = {}
-    t = threading.Thread(target=lambda: first.update(r=ask(tables[0])))
-    t.start()
-    try:
-        assert started.wait(120)
-        r = ask(tables[1])
-        assert r.status_code == 429
-        assert r.json() == {"error": "busy", "detail": "the server is working out other players' hints; ask again in a moment"}
-    finally:
-        release.set()
-        t.join(120)
-    assert first["r"].status_code == 200
-    monkeypatch.setattr(analysis_module, "run_hint", real)
+    first, r = second_while_first_is_held(monkeypatch, analysis_module, "run_hint",
+                                          lambda: ask(tables[0]), lambda: ask(tables[1]))
+    assert r.status_code == 429
+    assert r.json() == {"error": "busy", "detail": "the server is working out other players' hints; ask again in a moment"}
+    assert first.status_code == 200
     assert ask(tables[1]).status_code == 200  # the slot was given back

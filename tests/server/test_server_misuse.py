@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import loadable_games
+from .helpers import loadable_games, second_while_first_is_held
 
 GAMES = loadable_games()
 RT = "roses-and-thorns"
@@ -102,35 +102,17 @@ def test_replays_are_rate_limited_per_address(make_client):
 
 
 def test_one_replay_at_a_time_per_address(make_client, monkeypatch):
-    import threading
-
     from roses.server import app as app_module
     from roses.server.limits import Limits
 
     client = make_client(limits=Limits())
     record = finished_record(client)
-    started, release = threading.Event(), threading.Event()
-    real = app_module.replay_steps
-
-    def slow(data):
-        started.set()
-        release.wait(10)
-        return real(data)
-
-    monkeypatch.setattr(app_module, "replay_steps", slow)
-    out: dict = {}
-    first = threading.Thread(target=lambda: out.setdefault("r", client.post("/api/replay", json=record)))
-    first.start()
-    assert started.wait(10)
-    try:
-        r = client.post("/api/replay", json=record)
-        assert r.status_code == 429, r.text
-        assert r.json()["error"] == "busy" and "replay" in r.json()["detail"]
-    finally:
-        release.set()
-        first.join(10)
-    assert out["r"].status_code == 200
-    monkeypatch.setattr(app_module, "replay_steps", real)
+    first, r = second_while_first_is_held(monkeypatch, app_module, "replay_steps",
+                                          lambda: client.post("/api/replay", json=record),
+                                          lambda: client.post("/api/replay", json=record), timeout=10)
+    assert r.status_code == 429, r.text
+    assert r.json()["error"] == "busy" and "replay" in r.json()["detail"]
+    assert first.status_code == 200
     assert client.post("/api/replay", json=record).status_code == 200  # the slot was given back
 
 
