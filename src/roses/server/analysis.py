@@ -20,10 +20,11 @@ and a thread keeps it cancellable and simple).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import os
 import threading
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from roses.core import GameRecord, RosesError, State, load, to_jsonable
 from roses.core.plain import name_seats, seat_name
@@ -72,6 +73,16 @@ class Slots:
     def give(self, key: Any) -> None:
         with self.lock:
             self.keys.discard(key)
+
+    @contextlib.contextmanager
+    def holding(self, key: Any, busy_key: str, busy_all: str) -> Iterator[None]:
+        """A slot for ``key`` while the ``with`` block runs (:meth:`take`, then :meth:`give` however
+        the block ends); raises :class:`ApiError` 429 as :meth:`take` does."""
+        self.take(key, busy_key, busy_all)
+        try:
+            yield
+        finally:
+            self.give(key)
 
 
 def marked_text(d: Decision, move_number: int, who: str = "you") -> str:
@@ -131,14 +142,12 @@ async def analyse(record: GameRecord, seat: int, client: Any, slots: Slots) -> d
     if count_decisions(record, seat) > MAX_ANALYSIS_DECISIONS:
         raise ApiError(422, {"error": "record", "detail": f"seat {seat} made more than {MAX_ANALYSIS_DECISIONS} "
                                                           "moves in this record: too long to analyse"})
-    slots.take(client, "an analysis you asked for is still running; wait for it to finish",
-               "the server is busy with other analyses; try again in a minute")
-    try:
-        return await asyncio.to_thread(run_analysis, record, seat)
-    except RosesError as e:  # the record does not replay (an illegal step, a wrong result)
-        raise ApiError(422, {"error": "record", "detail": str(e)}) from None
-    finally:
-        slots.give(client)
+    with slots.holding(client, "an analysis you asked for is still running; wait for it to finish",
+                       "the server is busy with other analyses; try again in a minute"):
+        try:
+            return await asyncio.to_thread(run_analysis, record, seat)
+        except RosesError as e:  # the record does not replay (an illegal step, a wrong result)
+            raise ApiError(422, {"error": "record", "detail": str(e)}) from None
 
 
 def run_hint(state: State, seed: int, talk: tuple = (), table: tuple | None = None,

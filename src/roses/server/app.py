@@ -321,14 +321,10 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         # address, and one at a time per address (429 beyond).
         client = address_of(request)
         rates.by_address("replay", limits.replay, client, "replays from your address")
-        if not limits.enabled:
+        one_at_a_time = (replay_slots.holding(client, "a replay you asked for is still being worked out; wait for it to finish", "")
+                         if limits.enabled else contextlib.nullcontext())
+        with one_at_a_time:
             return Json(await asyncio.to_thread(replay_steps, await body_of(request)))
-        replay_slots.take(client, "a replay you asked for is still being worked out; wait for it to finish", "")
-        try:
-            data = await body_of(request)
-            return Json(await asyncio.to_thread(replay_steps, data))
-        finally:
-            replay_slots.give(client)
 
     analysis_slots = Slots(analysis.MAX_ANALYSES)
 

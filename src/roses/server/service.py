@@ -538,14 +538,11 @@ class TableService:
             version = row.version
             names = [display_name(s) for s in sorted(row.seats, key=lambda s: s.seat)]
         key = (table_id, who.seat)
-        self.hint_slots.take(key, "a hint for your seat is already being worked out; wait for it",
-                             "the server is working out other players' hints; ask again in a moment")
-        try:
+        with self.hint_slots.holding(key, "a hint for your seat is already being worked out; wait for it",
+                                     "the server is working out other players' hints; ask again in a moment"):
             heard = await self.heard(table_id)  # the search hears the table talk as a bot does
             out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat), heard,
                                                  runner.seating(row), names)
-        finally:
-            self.hint_slots.give(key)
         return {**out, "seat": who.seat, "version": version}
 
     async def record(self, table_id: str) -> dict[str, Any]:
