@@ -13,3 +13,38 @@ settings.register_profile(
     "roses", deadline=None, derandomize=bool(os.environ.get("CI")),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 settings.load_profile("roses")
+
+
+# ---------------------------------------------------------------- no silent fallback (issue 41)
+import logging  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+class _Fallbacks(logging.Handler):
+    """Collects the thinking service's ERROR records (a failed think, a bot's fallback)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def _no_think_failures(request):
+    """Fails any test in which a think failed or a bot fell back in this process (the thinking
+    service logs both at ERROR on ``roses.server.thinking``): a degraded bot is never passed off
+    as the real one. A test that makes a think fail on purpose is marked ``thinks_fail``. Servers
+    run as subprocesses are checked by their helpers through ``/api/health``."""
+    handler = _Fallbacks()
+    logger = logging.getLogger("roses.server.thinking")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+    if handler.records and not request.node.get_closest_marker("thinks_fail"):
+        pytest.fail("the thinking service failed during this test:\n"
+                    + "\n".join(r.getMessage()[:500] for r in handler.records), pytrace=False)

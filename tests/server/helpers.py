@@ -64,3 +64,17 @@ def second_while_first_is_held(monkeypatch: Any, module: Any, name: str, first: 
         thread.join(timeout)
     monkeypatch.setattr(module, name, real)
     return out["r"], answer
+
+
+def spy_thinks(monkeypatch: Any, thinking: Any) -> list[tuple]:
+    """Every think sent to the app's thinking service from now on, as ``(kind, fn, args)``; the
+    thinks still run in its worker processes."""
+    calls: list[tuple] = []
+    real = thinking.think
+
+    async def spy(key: str, kind: str, fn: Callable[..., Any], *args: Any) -> Any:
+        calls.append((kind, fn, args))
+        return await real(key, kind, fn, *args)
+
+    monkeypatch.setattr(thinking, "think", spy)
+    return calls

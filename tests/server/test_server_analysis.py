@@ -3,6 +3,9 @@
 in for the server's level so the tests are quick."""
 from __future__ import annotations
 
+import functools
+import os
+import threading
 import time
 
 import pytest
@@ -22,7 +25,8 @@ RT = "roses-and-thorns"
 
 @pytest.fixture(autouse=True)
 def fast_analyser(monkeypatch):
-    monkeypatch.setattr(analysis_module, "MAKE", lambda game, seed: ISMCTSAgent(game, seed=seed, iterations=20))
+    # picklable: the factory travels to the thinking service's workers with each job
+    monkeypatch.setattr(analysis_module, "MAKE", functools.partial(ISMCTSAgent, iterations=20))
 
 
 def auth(token: str) -> dict[str, str]:
@@ -107,17 +111,39 @@ def test_analysis_refuses_a_record_with_too_many_decisions(client, monkeypatch):
 
 def test_a_second_analysis_from_the_same_client_is_refused_while_one_runs(client, monkeypatch):
     data = finished_record(client)
+    monkeypatch.setattr(analysis_module, "MAKE", functools.partial(ISMCTSAgent, iterations=5))
     first, r = second_while_first_is_held(
-        monkeypatch, analysis_module, "MAKE",
+        monkeypatch, analysis_module, "analysis_jobs",
         lambda: client.post("/api/analysis", json={"record": data, "seat": 0}),
-        lambda: client.post("/api/analysis", json={"record": data, "seat": 1}),
-        then=lambda game, seed: ISMCTSAgent(game, seed=seed, iterations=5))
+        lambda: client.post("/api/analysis", json={"record": data, "seat": 1}))
     assert r.status_code == 429
     assert r.json() == {"error": "busy", "detail": "an analysis you asked for is still running; wait for it to finish"}
     assert first.status_code == 200
     # the slot is free again
-    monkeypatch.setattr(analysis_module, "MAKE", lambda game, seed: ISMCTSAgent(game, seed=seed, iterations=5))
     assert client.post("/api/analysis", json={"record": data, "seat": 1}).status_code == 200
+
+
+def held_in_worker(monkeypatch, tmp_path, first, second, timeout: float = 120.0):
+    """``(first's response, second's response)``: ``first()`` sent from a thread, its think held
+    in the thinking service's worker (``analysis.MAKE`` waits there for a file), ``second()`` sent
+    while it is held, then the first released."""
+    from .think_helpers import gated_agent
+
+    gate = str(tmp_path / "gate")
+    monkeypatch.setattr(analysis_module, "MAKE", functools.partial(gated_agent, gate))
+    out: dict = {}
+    thread = threading.Thread(target=lambda: out.update(r=first()))
+    thread.start()
+    try:
+        end = time.monotonic() + timeout
+        while not os.path.exists(gate + ".started"):
+            assert time.monotonic() < end, "the first think never started"
+            time.sleep(0.01)
+        answer = second()
+    finally:
+        open(gate, "w").close()
+        thread.join(timeout)
+    return out["r"], answer
 
 
 # ------------------------------------------------------------------------------------ hints
@@ -230,7 +256,7 @@ def test_bot_labels_are_plain_names(client):
     assert bot_label("search") == "Search"
 
 
-def test_hints_worked_out_at_once_are_capped_for_the_whole_server(make_client, monkeypatch):
+def test_hints_worked_out_at_once_are_capped_for_the_whole_server(make_client, monkeypatch, tmp_path):
     """Regression: hints were one at a time per seat but unlimited in all, and each is a search of
     up to a second on a core: many tables asking at once starved the bots and the moves. Past
     ``analysis.MAX_HINTS`` at once (here 1), another table's hint is refused 429, and once the
@@ -241,8 +267,7 @@ def test_hints_worked_out_at_once_are_capped_for_the_whole_server(make_client, m
     for made in tables:
         my_turn(client, made["table_id"], made["seats"][0]["token"])
     ask = lambda made: client.post(f"/api/tables/{made['table_id']}/hint", headers=auth(made["seats"][0]["token"]))
-    first, r = second_while_first_is_held(monkeypatch, analysis_module, "run_hint",
-                                          lambda: ask(tables[0]), lambda: ask(tables[1]))
+    first, r = held_in_worker(monkeypatch, tmp_path, lambda: ask(tables[0]), lambda: ask(tables[1]))
     assert r.status_code == 429
     assert r.json() == {"error": "busy", "detail": "the server is working out other players' hints; ask again in a moment"}
     assert first.status_code == 200

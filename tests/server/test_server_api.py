@@ -572,13 +572,13 @@ def test_search_bots_think_in_a_worker_process_and_choose_as_seeded(client):
 
 def test_bot_choice_in_a_worker_equals_the_choice_in_process():
     from roses.agents import Turn, make_agent
-    from roses.server.runner import search_bot_choice
+    from roses.server.thinking.jobs import bot_choice, state_payload
 
     state = load("roses-and-thorns", players=3).new_initial_state(5)
     while state.is_chance_node() or len(state.history) < 8:
         state.apply(state.sample_chance() if state.is_chance_node() else state.legal_actions()[0])
     want = str(make_agent("ismcts", state.game, 77).act(Turn.of(state.clone())))
-    assert search_bot_choice(state.to_json(), to_jsonable(state.rng.getstate()), "ismcts", 77) == want
+    assert bot_choice(state_payload(state), "ismcts", 77) == want
 
 
 def test_view_carries_the_games_scores(client):
@@ -915,36 +915,33 @@ def test_rare_roses_order_deck_path_from_the_web_is_refused(client, tmp_path):
 
 def test_search_bots_leave_the_server_responsive(client, monkeypatch):
     """Tester: an ``ismcts`` table froze the server (health took 2–4 s) because the search held
-    the GIL in a thread; each choice of a search bot is now made in a worker process."""
-    import anyio.to_process
+    the GIL in a thread; each choice of a search bot is now made in the thinking service's worker
+    processes (issue 41), and none in the web process."""
+    import os
 
-    from roses.server import runner as runner_module
+    from roses.server.thinking import jobs
 
-    calls = []
-    real = anyio.to_process.run_sync
+    from .helpers import spy_thinks
 
-    async def spy(fn, *args, **kw):
-        calls.append(fn)
-        return await real(fn, *args, **kw)
-
-    monkeypatch.setattr(anyio.to_process, "run_sync", spy)
+    thinking = client.app.state.thinking
+    calls = spy_thinks(monkeypatch, thinking)
     r = client.post("/api/tables", json={"game": "blades-and-rose", "seats": [{"kind": "bot", "bot": "ismcts"}] * 5,
                                          "seed": 1})
     tid = r.json()["table_id"]
     # No timing assertion (a loaded CI machine would make it flaky): what keeps the server
     # responsive is that every search runs in a worker process, which is what is checked.
-    # Until the first search is handed to a worker (at once on an idle machine; a loaded one may
-    # take longer than the 3 s this loop once allowed before giving up).
-    end = time.monotonic() + 60
-    while time.monotonic() < end and not calls:
-        assert client.get("/api/health").status_code == 200
-        time.sleep(0.02)
     deadline = time.monotonic() + 60
-    while view(client, tid)["version"] == 0 and time.monotonic() < deadline:
+    while time.monotonic() < deadline:
+        health = client.get("/api/health")
+        assert health.status_code == 200
+        if health.json()["thinking"]["jobs"].get("bot", {}).get("done", 0) >= 2:
+            break
         time.sleep(0.05)
-    assert view(client, tid)["version"] > 0  # the bots did play meanwhile
-    assert calls and set(calls) == {runner_module.search_bot_choice}
-
+    figures = client.get("/api/health").json()["thinking"]
+    assert figures["jobs"]["bot"]["done"] >= 2 and figures["jobs"]["bot"]["cpu_seconds"] > 0
+    assert view(client, tid)["version"] >= 2  # the bots did play meanwhile
+    assert calls and {fn for _, fn, _ in calls} == {jobs.bot_choice}
+    assert thinking.worker_pids() and os.getpid() not in thinking.worker_pids()
 
 def test_creating_a_table_builds_and_deals_off_the_event_loop(client, monkeypatch):
     from roses.server import service as service_module

@@ -6,11 +6,25 @@ from .test_server_api import create, true_state
 
 
 def test_a_search_bot_is_told_who_sits_where_in_its_worker_process(client, monkeypatch):
-    import anyio
-    import anyio.to_process
-
     from roses.server import runner
+    from roses.server.thinking import jobs
 
+    from .helpers import spy_thinks
+
+    thinks = spy_thinks(monkeypatch, client.app.state.thinking)
+    made = create(client, "roses-and-thorns", ["human", "ismcts:hard", "bold", "heuristic"], seed=3,
+                  bot_delay_ms=60000)
+    row = client.app.state.store.load(made["table_id"])
+    state = true_state(client, made["table_id"])
+    seat = state.current_player()
+    assert runner.seating(row) == (None, "ismcts:hard", "bold", "heuristic")
+    action = client.portal.call(runner.bot_action, row, state.clone(), seat, "ismcts:hard", (),
+                                client.app.state.thinking)
+    assert action in state.legal_actions()
+    # the job the worker ran carried the seating, and the job tells the agent
+    (kind, fn, args), = thinks
+    assert fn is jobs.bot_choice and args[1:] == ("ismcts:hard", runner.bot_seed(row.seed, row.version, seat), (),
+                                                  (None, "ismcts:hard", "bold", "heuristic"))
     told: list = []
 
     class Spy:
@@ -20,16 +34,6 @@ def test_a_search_bot_is_told_who_sits_where_in_its_worker_process(client, monke
         def act(self, turn):
             return turn.legal_actions[0]
 
-    async def in_process(fn, *args, cancellable=False):  # the worker, run here to watch the agent
-        return fn(*args)
-
-    monkeypatch.setattr(anyio.to_process, "run_sync", in_process)
-    monkeypatch.setattr(runner, "make_agent", lambda bot, game, seed: Spy())
-    made = create(client, "roses-and-thorns", ["human", "ismcts:hard", "bold", "heuristic"], seed=3,
-                  bot_delay_ms=60000)
-    row = client.app.state.store.load(made["table_id"])
-    state = true_state(client, made["table_id"])
-    assert runner.seating(row) == (None, "ismcts:hard", "bold", "heuristic")
-    action = anyio.run(runner.bot_action, row, state.clone(), state.current_player(), "ismcts:hard")
-    assert action == state.legal_actions()[0]
+    monkeypatch.setattr(jobs, "make_agent", lambda bot, game, seed: Spy())
+    assert jobs.bot_choice(*args) == str(state.legal_actions()[0])
     assert told == [(None, "ismcts:hard", "bold", "heuristic")]

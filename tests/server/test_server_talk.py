@@ -214,18 +214,19 @@ def test_the_server_bot_hears_the_table_talk_when_it_moves(client):
             break
     else:
         raise AssertionError("no table where the talk changed the bot's coin")
-    assert anyio.run(runner.bot_action, row, state.clone(), holder, "heuristic", ()) == quiet
-    assert anyio.run(runner.bot_action, row, state.clone(), holder, "heuristic", heard) == told
+    thinking = client.app.state.thinking
+    assert client.portal.call(runner.bot_action, row, state.clone(), holder, "heuristic", (), thinking) == quiet
+    assert client.portal.call(runner.bot_action, row, state.clone(), holder, "heuristic", heard, thinking) == told
 
 
 def test_a_search_bot_hears_the_table_talk_in_its_worker_process(client, monkeypatch):
-    """A search bot moves in a worker process (runner.search_bot_choice); the talk travels with the
-    position, so it hears what a heuristic bot hears (before: it was handed none)."""
-    import anyio
-    import anyio.to_process
-
+    """A search bot moves in the thinking service's worker (thinking.jobs.bot_choice); the talk
+    travels with the position, so it hears what a heuristic bot hears (before: it was handed none)."""
     from roses.core.talk import Talk
     from roses.server import runner
+    from roses.server.thinking import jobs
+
+    from .helpers import spy_thinks
 
     heard_by: list = []
 
@@ -234,14 +235,15 @@ def test_a_search_bot_hears_the_table_talk_in_its_worker_process(client, monkeyp
             heard_by.append(turn.talk)
             return turn.legal_actions[0]
 
-    async def in_process(fn, *args, cancellable=False):  # the worker, run here to watch the agent
-        return fn(*args)
-
-    monkeypatch.setattr(anyio.to_process, "run_sync", in_process)
-    monkeypatch.setattr(runner, "make_agent", lambda bot, game, seed: Listener())
+    thinks = spy_thinks(monkeypatch, client.app.state.thinking)
     made = one_human(client, seed=11)
     row = client.app.state.store.load(made["table_id"])
     state = true_state(client, made["table_id"])
     heard = (Talk(1, "claim", claim="Blood Blades Faction"), Talk(2, "nominate", target=1))
-    action = anyio.run(runner.bot_action, row, state.clone(), state.current_player(), "ismcts:hard", heard)
-    assert action == state.legal_actions()[0] and heard_by == [heard]
+    action = client.portal.call(runner.bot_action, row, state.clone(), state.current_player(), "ismcts:easy", heard,
+                                client.app.state.thinking)
+    assert action in state.legal_actions()
+    (_, fn, args), = thinks
+    assert fn is jobs.bot_choice and args[3] == heard
+    monkeypatch.setattr(jobs, "make_agent", lambda bot, game, seed: Listener())
+    assert jobs.bot_choice(*args) == str(state.legal_actions()[0]) and heard_by == [heard]

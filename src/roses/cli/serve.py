@@ -22,12 +22,29 @@ def serve(
                            "finished game's record is downloaded from its table page, not written here. Not used "
                            "with --database-url."),
     bot_delay_ms: int = typer.Option(400, min=0, help="Pause before each bot move, in milliseconds."),
+    think_workers: int = typer.Option(
+        0, min=0, help="Worker processes where bots, hints and analyses think (0: one per core); with "
+                       "--think ray, the most thinks running at once."),
+    think: str = typer.Option("process", help="Where bots think: process (worker processes here) or ray "
+                                              "(a Ray cluster: --ray-address; pip install -e '.[ray]')."),
+    ray_address: Optional[str] = typer.Option(
+        None, help="The Ray cluster for --think ray (auto, HOST:6379 or ray://HOST:10001); default: a local Ray."),
 ) -> None:
     """Run the browser table (FastAPI on uvicorn)."""
     from roses.server import ServeError, run
+    from roses.server.thinking import ThinkingOptions
+    from roses.server.thinking.service import BACKENDS
 
+    if think not in BACKENDS:
+        err.print(f"[bold red]error:[/] --think must be one of {', '.join(BACKENDS)}, not {escape(think)!r}")
+        raise typer.Exit(2)
+    if ray_address is not None and think != "ray":
+        err.print("[bold red]error:[/] --ray-address is for --think ray")
+        raise typer.Exit(2)
+    thinking = ThinkingOptions(workers=think_workers, backend=think, ray_address=ray_address, eager=True)
     try:  # the options, the port and the database are checked before anything starts
-        run(host=host, port=port, database_url=database_url, data_dir=data_dir, bot_delay_ms=bot_delay_ms)
+        run(host=host, port=port, database_url=database_url, data_dir=data_dir, bot_delay_ms=bot_delay_ms,
+            thinking=thinking)
     except ServeError as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}")
         raise typer.Exit(e.exit_code) from None

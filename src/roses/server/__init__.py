@@ -99,18 +99,23 @@ def check_serve_options(host: str, port: int, database_url: str | None, data_dir
 
 def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
         data_dir: str | Path = "data", bot_delay_ms: int = 400, log_level: str = "info",
-        limits: Any = None) -> None:
+        limits: Any = None, thinking: Any = None) -> None:
     """Serve the browser table on ``host:port`` until interrupted.
 
     ``database_url``: a SQLAlchemy URL (``postgresql+psycopg://user@host/db``); default SQLite in
     ``data_dir/roses.sqlite``. The options are checked first (:func:`check_serve_options`; raises
     :class:`ServeError` before anything is done); then migrations are applied and unfinished
     tables resume. ``limits``: a :class:`roses.server.limits.Limits` (default: its defaults).
+    ``thinking``: a :class:`roses.server.thinking.ThinkingOptions` (default: a worker process per
+    core, started with the server).
     """
+    from .thinking import ThinkingOptions
+
     import uvicorn
 
     url = check_serve_options(host, port, database_url, data_dir)
-    app = create_app(database_url=url, data_dir=data_dir, bot_delay_ms=bot_delay_ms, limits=limits)
+    app = create_app(database_url=url, data_dir=data_dir, bot_delay_ms=bot_delay_ms, limits=limits,
+                     thinking=thinking or ThinkingOptions(eager=True))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)
     where = app.state.database_url
     if "@" in where:  # never print a password

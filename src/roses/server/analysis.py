@@ -1,8 +1,9 @@
 """Game analysis and hints for the browser (issue 10): ``POST /api/analysis`` and the table's hints.
 
 Both run the search bot on one seat's :class:`~roses.agents.Turn` (through
-:mod:`roses.sim.analysis`), so they use only what that seat knew; they run in a worker thread
-(``asyncio.to_thread``), never on the event loop, and their cost is bounded:
+:mod:`roses.sim.analysis`), so they use only what that seat knew; they run in the thinking service
+(:mod:`.thinking`, issue 41: worker processes, never the web process; an analysis is one job a
+decision, queued fairly beside every table's bots), and their cost is bounded:
 
 * analysis: a record of at most :data:`MAX_ANALYSIS_BYTES` and :data:`MAX_ANALYSIS_DECISIONS`
   decisions of the seat; at most one analysis at a time per client address and
@@ -11,11 +12,8 @@ Both run the search bot on one seat's :class:`~roses.agents.Turn` (through
 
 The level is :data:`ANALYSIS_BOT` / :data:`HINT_BOT` (``ismcts:hard``: about 0.3–1 s a decision on
 two cores, so a whole game's analysis takes seconds, not minutes; ``ismcts:expert`` is four times
-slower). Tests replace :data:`MAKE` with a small-budget agent factory.
-
-The search holds the GIL while it thinks, so a long analysis slows the event loop's other work a
-little (the table's bots use worker processes; an analysis is a sequence of many short searches,
-and a thread keeps it cancellable and simple).
+slower). Tests replace :data:`MAKE` with a small-budget agent factory (picklable: it travels to
+the workers with each job, e.g. ``functools.partial(ISMCTSAgent, iterations=20)``).
 """
 from __future__ import annotations
 
@@ -26,11 +24,12 @@ import os
 import threading
 from typing import Any, Callable, Iterator, Sequence
 
-from roses.core import GameRecord, RosesError, State, load, to_jsonable
+from roses.core import GameRecord, RosesError, State, load
 from roses.core.plain import name_seats, seat_name
-from roses.sim.analysis import Decision, analyse_record, hint, percent, worst
+from roses.sim.analysis import Decision, decision_positions, percent, table_of, worst
 
 from .auth import ApiError
+from .thinking import ThinkBusy, ThinkCancelled, ThinkFailed, Thinking, jobs
 
 #: The search level of an analysis (``roses.agents`` name); the environment variable
 #: ``ROSES_ANALYSIS_BOT`` sets another one for the server (e.g. ``ismcts:expert`` on a big machine,
@@ -115,13 +114,12 @@ def check_seat(seat: Any, players: int) -> int:
     return seat
 
 
-def run_analysis(record: GameRecord, seat: int) -> dict[str, Any]:
-    """Analyse ``seat``'s decisions in ``record`` (blocking: call in a worker thread); moves and
-    the marked decisions name seats as the replay does (:func:`record_names`)."""
+def analysis_answer(record: GameRecord, seat: int, decisions: list[Decision]) -> dict[str, Any]:
+    """The answer of an analysis of ``seat`` in ``record``: moves and the marked decisions name
+    seats as the replay does (:func:`record_names`)."""
     names = record_names(record)
     decisions = [dataclasses.replace(d, played_words=name_seats(d.played_words, names),
-                                     best_words=name_seats(d.best_words, names))
-                 for d in analyse_record(record, seat, bot=ANALYSIS_BOT, make=MAKE)]
+                                     best_words=name_seats(d.best_words, names)) for d in decisions]
     marks = worst(decisions, count=MARKED)
     who = name_seats(seat_name(seat), names)
     return {
@@ -131,13 +129,24 @@ def run_analysis(record: GameRecord, seat: int) -> dict[str, Any]:
     }
 
 
+def analysis_jobs(record: GameRecord, seat: int) -> list[tuple]:
+    """The arguments of :func:`.thinking.jobs.analyse_decision` for each decision of ``seat``
+    (blocking: replays the record; call in a thread). Decision ``k`` is searched with seed ``k``,
+    as ``roses analyse`` does (:func:`roses.sim.analysis.analyse_record`)."""
+    n = load(record.game, **record.params).num_players
+    table = table_of(record, n)
+    return [(jobs.state_payload(pos), step, seat, text, ANALYSIS_BOT, k, table, MAKE)
+            for k, (step, pos, text) in enumerate(decision_positions(record, seat))]
+
+
 def count_decisions(record: GameRecord, seat: int) -> int:
     """How many recorded actions are ``seat``'s (an upper bound of the decisions analysed)."""
     return sum(1 for s, _ in record.actions if s == seat)
 
 
-async def analyse(record: GameRecord, seat: int, client: Any, slots: Slots) -> dict[str, Any]:
-    """The analysis of ``seat`` in ``record`` for ``client`` (its address), in a worker thread."""
+async def analyse(record: GameRecord, seat: int, client: Any, slots: Slots, thinking: Thinking) -> dict[str, Any]:
+    """The analysis of ``seat`` in ``record`` for ``client`` (its address): one job a decision in
+    the thinking service, queued under the client's key (fair against every table's bots)."""
     check_seat(seat, load(record.game, **record.params).num_players)
     if count_decisions(record, seat) > MAX_ANALYSIS_DECISIONS:
         raise ApiError(422, {"error": "record", "detail": f"seat {seat} made more than {MAX_ANALYSIS_DECISIONS} "
@@ -145,24 +154,42 @@ async def analyse(record: GameRecord, seat: int, client: Any, slots: Slots) -> d
     with slots.holding(client, "an analysis you asked for is still running; wait for it to finish",
                        "the server is busy with other analyses; try again in a minute"):
         try:
-            return await asyncio.to_thread(run_analysis, record, seat)
+            args = await asyncio.to_thread(analysis_jobs, record, seat)
         except RosesError as e:  # the record does not replay (an illegal step, a wrong result)
             raise ApiError(422, {"error": "record", "detail": str(e)}) from None
+        key = f"analysis:{client}"
+        try:
+            async with asyncio.TaskGroup() as group:  # one failure cancels the rest
+                tasks = [group.create_task(thinking.think(key, "analysis", jobs.analyse_decision, *a)) for a in args]
+        except* ThinkBusy:
+            raise ApiError(429, {"error": "busy", "detail": BUSY}) from None
+        except* (ThinkFailed, ThinkCancelled):
+            raise ApiError(503, {"error": "unavailable", "detail": FAILED}) from None
+        return analysis_answer(record, seat, [Decision(**t.result()) for t in tasks])
 
 
-def run_hint(state: State, seed: int, talk: tuple = (), table: tuple | None = None,
-             names: Sequence[str | None] | None = None) -> dict[str, Any]:
-    """A hint for the seat to move in ``state`` (blocking: call in a worker thread), the search
-    hearing the table talk ``talk`` and told who sits where (``table``, ``runner.seating``); its
-    ``text`` names the moves as that seat's menu does (``GameSpec.describe_action``), in plain
-    words, and each seat by its name at the table (``names``, 0-based)."""
-    seat = state.current_player()
-    obs = to_jsonable(state.observation(seat)) if seat >= 0 else {}
-    h = hint(state, bot=HINT_BOT, seed=seed, make=MAKE, talk=talk, table=table,
-             describe=lambda text: name_seats(state.game.spec.describe_action(obs, text), names))
-    return {"move": h.move, "chance": h.chance, "runner_up": h.runner_up,
-            "runner_up_chance": h.runner_up_chance, "text": h.text}
+async def hint_in(thinking: Thinking, table_id: str, state: State, seed: int, talk: tuple = (),
+                  table: tuple | None = None, names: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """A hint for the seat to move in ``state``, worked out in the thinking service
+    (:func:`.thinking.jobs.hint_for`) under the table's key, hearing the table talk ``talk`` and
+    told who sits where (``table``, ``runner.seating``); its ``text`` names the moves as that
+    seat's menu does, and each seat by its name at the table (``names``, 0-based). Raises
+    :class:`ApiError` 429 when the server is too busy, 503 when the think failed or was cancelled."""
+    try:
+        return await thinking.think(table_id, "hint", jobs.hint_for, jobs.state_payload(state), HINT_BOT, seed,
+                                    tuple(talk), table, names, MAKE)
+    except ThinkBusy:
+        raise ApiError(429, {"error": "busy", "detail": BUSY}) from None
+    except ThinkCancelled:
+        raise ApiError(409, {"error": "moved on", "detail": "the turn ended before the hint was worked out"}) from None
+    except ThinkFailed:
+        raise ApiError(503, {"error": "unavailable", "detail": FAILED}) from None
 
+
+#: Why a hint or an analysis is refused when too many thinks wait (429).
+BUSY = "the server has too much to think about right now; try again in a minute"
+#: Why a hint or an analysis failed (503; the server's log has the error).
+FAILED = "the server could not work this out; the error has been logged"
 
 __all__ = ["ANALYSIS_BOT", "HINT_BOT", "MAKE", "MAX_ANALYSES", "MAX_ANALYSIS_BYTES", "MAX_ANALYSIS_DECISIONS",
-           "Slots", "analyse", "marked_text", "record_names", "run_analysis", "run_hint"]
+           "Slots", "analyse", "analysis_answer", "analysis_jobs", "hint_in", "marked_text", "record_names"]

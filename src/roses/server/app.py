@@ -31,6 +31,7 @@ from .schemas import route
 from .limits import Limits, RateLimiter
 from .auth import ApiError
 from .service import TableService
+from .thinking import Thinking, ThinkingOptions
 from .views import bot_label, bot_names, timer_bot
 from .memory_store import MEMORY_URL, MemoryTableStore
 from .store import SqlTableStore, default_sqlite_url
@@ -122,11 +123,14 @@ def rules_path(game: str, dirs: tuple[Path, ...] = RULES_DIRS) -> Path | None:
 
 
 def create_app(database_url: str | None = None, data_dir: str | Path = "data", bot_delay_ms: int = 400,
-               poll_interval: float = 0.5, limits: Limits | None = None) -> FastAPI:
+               poll_interval: float = 0.5, limits: Limits | None = None,
+               thinking: ThinkingOptions | None = None) -> FastAPI:
     """The web app. ``database_url`` is a SQLAlchemy URL (default: SQLite ``<data_dir>/roses.sqlite``);
     migrations run when the app starts; ``bot_delay_ms`` is the default pause before a bot moves;
     ``poll_interval`` is how often other processes' changes are looked for; ``limits``: what one
-    client may do (:class:`Limits`, default its defaults)."""
+    client may do (:class:`Limits`, default its defaults); ``thinking``: where bots, hints and
+    analyses think (:class:`ThinkingOptions`; default a worker process per core, started at the
+    first think — ``roses serve`` starts them with the server)."""
     url = database_url or default_sqlite_url(data_dir)
     limits = limits or Limits()
     rates = RateLimiter(limits)
@@ -135,17 +139,23 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         store = MemoryTableStore() if url == MEMORY_URL else await asyncio.to_thread(SqlTableStore, url)
+        thinker = Thinking(thinking or ThinkingOptions(eager=False))
+        await thinker.start()
         service = TableService(store, bot_delay_ms=bot_delay_ms, poll_interval=poll_interval,
-                               cache_size=limits.cached_tables, limits=limits)
+                               cache_size=limits.cached_tables, limits=limits, thinking=thinker)
         app.state.store = store
         app.state.service = service
+        app.state.thinking = thinker
         holder["service"] = service
         await service.start()
         try:
             yield
         finally:
-            await service.stop()
-            store.dispose()
+            try:
+                await service.stop()
+            finally:
+                await thinker.stop()
+                store.dispose()
 
     app = FastAPI(title="roses", lifespan=lifespan, default_response_class=Json, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.database_url = url
@@ -335,7 +345,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
             raise ApiError(422, {"error": "invalid", "detail": "the body must be {record: <a game record>, seat: <int>}"})
         record = await asyncio.to_thread(load_record, body["record"])
         client = address_of(request)
-        return Json(await analysis.analyse(record, body.get("seat"), client, analysis_slots))
+        return Json(await analysis.analyse(record, body.get("seat"), client, analysis_slots, svc().thinking))
 
     @app.post("/api/tables/{table_id}/hint", **route(S.Hint, 401, 403, 404, 409, 429, body=S.Empty, body_required=False))
     async def api_hint(table_id: str, request: Request) -> Json:
@@ -361,7 +371,8 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     @app.get("/api/health", **route(S.Health))
     async def api_health() -> Json:
-        return Json({"ok": True})
+        # never rate limited; the thinking service's figures (issue 41): jobs, CPU seconds, fallbacks
+        return Json({"ok": True, "thinking": svc().thinking.figures()})
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/tables/{table_id}")

@@ -7,19 +7,19 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import random
 from datetime import datetime, timedelta
 from typing import Any, Awaitable, Callable
 
-import anyio.to_process
 import anyio.to_thread
 
-from roses.agents import Turn, make_agent, tell_table
-from roses.core import CHANCE, State, to_jsonable
+from roses.agents import Turn, make_agent
+from roses.core import CHANCE, RosesError, State
 
 from .auth import ApiError
 from .cache import TableCache
+from .seating import display_name
 from .store import TableRow, utcnow
+from .thinking import ThinkBusy, ThinkCancelled, ThinkFailed, Thinking, jobs
 from .views import timer_bot
 
 log = logging.getLogger("roses.server")
@@ -29,26 +29,6 @@ def bot_seed(seed: int, version: int, seat: int) -> int:
     """A bot's RNG seed for one decision: stable across processes and restarts."""
     digest = hashlib.sha256(f"{seed}:{version}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-def rng_from_json(state: State, data: Any) -> None:
-    state.rng.setstate((data[0], tuple(data[1]), data[2]))
-
-
-def search_bot_choice(state_json: dict[str, Any], rng_state: Any, bot: str, seed: int,
-                      talk: tuple = (), table: tuple | None = None) -> str:
-    """A bot's choice, in a worker process (a search bot holds the GIL for seconds): rebuild the
-    state from :meth:`State.to_json` (and its RNG position), build the agent with ``seed`` as the
-    server would, tell it who sits where (``table``: each seat's bot name, ``None`` for a person;
-    :func:`seating`), let it hear the table talk ``talk`` (a tuple of ``Talk``) and return the
-    action's text (the server maps it back with ``state.action_from_text``)."""
-    state = State.from_json(state_json)
-    if rng_state is not None:
-        rng_from_json(state, rng_state)
-    agent = make_agent(bot, state.game, seed)
-    if table is not None:
-        tell_table([agent], table)
-    return str(agent.act(Turn.of(state, talk)))
 
 
 def seating(row: TableRow) -> tuple[str | None, ...]:
@@ -75,29 +55,55 @@ def plan(row: TableRow, state: State) -> tuple[datetime, int, str | None] | None
     return None
 
 
-async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tuple = ()) -> Any:
+#: How many times a bot's think is tried before its fallback (issue 41: retried once).
+THINK_TRIES = 2
+
+
+def fallback_bot(spec: Any) -> str:
+    """The move a bot plays when its think failed twice: the game's heuristic (docs/agents.md,
+    "Fallback"), never ``random`` unless the game has no heuristic."""
+    return timer_bot(spec)
+
+
+def fallback_notice(row: TableRow, seat: int) -> str:
+    """What the table is told when a seat's bot fell back (plain words, the seat by name)."""
+    held = row.seats[seat]
+    who = display_name(held) if held.kind == "bot" else f"The bot standing in for {display_name(held)}"
+    return f"{who} could not think this move through and played a standard move instead."
+
+
+async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tuple = (),
+                     thinking: Thinking | None = None, notify: Callable[[str], Awaitable[None]] | None = None) -> Any:
     """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat), hearing the
-    table talk ``talk`` (:attr:`Turn.talk`; a search bot hears it in its worker process). Runs on
-    ``state`` as given: pass a clone when the table's lock is not held."""
+    table talk ``talk`` (:attr:`Turn.talk`). Every bot but ``random`` thinks in the thinking
+    service (``thinking``, :mod:`.thinking`), exactly as the offline agent
+    (:func:`.thinking.jobs.bot_choice`). A failed think is tried again once; then the bot plays its
+    fallback (:func:`fallback_bot`), which is logged at ERROR, counted (``/api/health``) and told
+    to the table (``notify(text)``). Raises :class:`ThinkCancelled` when the think was cancelled
+    (the table moved on or closed). Runs on ``state`` as given: pass a clone when the table's lock
+    is not held."""
     seed = bot_seed(row.seed, row.version, seat)
-    legal = state.legal_actions()
-    try:
-        if bot == "random":
-            action = make_agent(bot, state.game, seed).act(Turn.of(state))
-        elif bot == "heuristic":  # quick: a thread keeps the event loop free
-            agent = make_agent(bot, state.game, seed)
-            action = await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state, talk)))
-        else:  # a search bot holds the GIL for seconds: in a worker process
-            text = await anyio.to_process.run_sync(
-                search_bot_choice, state.to_json(), to_jsonable(state.rng.getstate()), bot, seed,
-                tuple(talk), seating(row), cancellable=True)
-            action = state.action_from_text(text)
-    except Exception:
-        log.exception("bot %s failed at table %s; a random move instead", bot, row.id)
-        action = None
-    if action not in legal:
-        action = random.Random(bot_seed(row.seed, row.version, seat)).choice(legal)
-    return action
+    if bot == "random":  # a draw from the legal moves: nothing to think about
+        return make_agent(bot, state.game, seed).act(Turn.of(state))
+    if thinking is None:
+        raise ThinkFailed("no thinking service")  # a server always has one (create_app)
+    kind = "bot" if row.seats[seat].kind == "bot" else "stand-in"
+    position = jobs.state_payload(state)
+    why = ""
+    for _ in range(THINK_TRIES):
+        try:
+            text = await thinking.think(row.id, kind, jobs.bot_choice, position, bot, seed, tuple(talk), seating(row))
+            return state.action_from_text(text)
+        except ThinkCancelled:
+            raise
+        except (ThinkFailed, ThinkBusy, RosesError) as e:  # RosesError: a move that is not legal here
+            why = f"{type(e).__name__}: {e}"
+    instead = fallback_bot(state.game.spec)
+    thinking.fell_back(row.id, seat, bot, why, instead)
+    if notify is not None:
+        await notify(fallback_notice(row, seat))
+    agent = make_agent(instead, state.game, seed)
+    return await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state, talk)))
 
 
 class TableRunner:
@@ -110,12 +116,18 @@ class TableRunner:
         broadcast: pushes a committed change to the table's viewers (``broadcast(row, live)``).
         hear, speak: table talk (issue 14): what a bot hears, and a bot's statement made (stored)
             just before its move; none when not given.
+        thinking: the process's :class:`~.thinking.Thinking` (every bot but ``random`` thinks there).
+        notify: ``notify(row, text)`` tells the table a notice (a bot that fell back).
     """
 
     def __init__(self, cache: TableCache, broadcast: Callable[[TableRow, Any], None],
                  hear: Callable[[str], Awaitable[tuple]] | None = None,
-                 speak: Callable[..., Awaitable[None]] | None = None):
+                 speak: Callable[..., Awaitable[None]] | None = None,
+                 thinking: Thinking | None = None,
+                 notify: Callable[[TableRow, str], Awaitable[None]] | None = None):
         self.cache = cache
+        self.thinking = thinking  # where bots think (issue 41)
+        self.notify = notify  # notify(row, text): a notice at the table (a bot's fallback)
         self.broadcast = broadcast
         self.hear = hear  # hear(table_id) -> the table talk so far (what a bot hears)
         self.speak = speak  # speak(row, live, seat, bot, heard): a bot's statement before it moves
@@ -151,6 +163,12 @@ class TableRunner:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
+
+    def _notifier(self, row: TableRow) -> Callable[[str], Awaitable[None]] | None:
+        if self.notify is None:
+            return None
+        notify = self.notify
+        return lambda text: notify(row, text)
 
     async def _load(self, table_id: str) -> TableRow | None:
         return await self.cache.db(self.cache.store.load, table_id)
@@ -190,7 +208,11 @@ class TableRunner:
                         if fresh is None or fresh.version != row.version:
                             continue
                         twin = (await cache.live(fresh)).state.clone()
-                    action = await bot_action(fresh, twin, seat, bot, heard)
+                    try:
+                        action = await bot_action(fresh, twin, seat, bot, heard, self.thinking,
+                                                  self._notifier(fresh))
+                    except ThinkCancelled:  # the table moved on or closed meanwhile
+                        continue
                 async with cache.lock(table_id):
                     fresh = await self._load(table_id)
                     if fresh is None or fresh.version != row.version:
@@ -199,7 +221,7 @@ class TableRunner:
                     live = await cache.live(row)
                     if live.state.current_player() != seat:
                         continue
-                    if seat != CHANCE and action is None:
+                    if seat != CHANCE and action is None:  # random: drawn under the lock
                         action = await bot_action(row, live.state, seat, bot, heard)
                     if seat != CHANCE and self.speak is not None:  # a bot speaks before it moves
                         await self.speak(row, live, seat, bot, heard)

@@ -316,8 +316,29 @@ class Rules(Open):
     implementation: str | None
 
 
+class ThinkTally(BaseModel):
+    done: int
+    failed: int
+    cancelled: int
+    cpu_seconds: float = Field(description="CPU time of the workers on these jobs")
+    run_seconds: float
+    wait_seconds: float = Field(description="time the jobs waited in the queue, summed")
+
+
+class Thinking(BaseModel):
+    """The thinking service (bots, stand-ins, hints, analyses; issue 41)."""
+    backend: str = Field(description="process or ray")
+    workers: int
+    workers_alive: int
+    queued: int
+    running: int
+    jobs: dict[str, ThinkTally] = Field(description="by kind: bot, stand-in, hint, analysis")
+    fallbacks: int = Field(description="bot moves played by the fallback after a think failed twice")
+
+
 class Health(BaseModel):
     ok: bool
+    thinking: Thinking
 
 
 # ------------------------------------------------------------------ wiring into the OpenAPI document

@@ -46,6 +46,7 @@ from .runner import TableRunner, bot_seed
 from . import rematch as rematches, seating
 from .seating import display_name
 from .store import TableRow, TableStore, utcnow
+from .thinking import Thinking, ThinkingOptions
 from .updates import LiveUpdates
 from .views import bot_names, timer_bot
 
@@ -74,13 +75,18 @@ class TableService:
         new_seed: where the seed of a table created without one comes from (default: the
             operating system's randomness, :class:`random.SystemRandom`; tests fix it).
         limits: the :class:`~roses.server.limits.Limits` (default: the shipped ones).
+        thinking: the :class:`~roses.server.thinking.Thinking` service (default: one with a worker
+            per core, started at the first think); the app starts and stops it.
     """
 
     def __init__(self, store: TableStore, bot_delay_ms: int = 400, poll_interval: float = 0.5,
-                 cache_size: int = 2000, new_seed: Callable[[], int] | None = None, limits: Any = None):
+                 cache_size: int = 2000, new_seed: Callable[[], int] | None = None, limits: Any = None,
+                 thinking: Thinking | None = None):
         from .analysis import MAX_HINTS, Slots
         from .limits import Limits
 
+        #: where bots, hints and analyses think (issue 41); started and stopped by the app
+        self.thinking = thinking or Thinking(ThinkingOptions(eager=False))
         self.limits = limits or Limits()
         self.store = store
         self.new_seed: Callable[[], int] = new_seed or (lambda: random.SystemRandom().randrange(2**63))
@@ -89,7 +95,8 @@ class TableService:
         self.poll_interval = poll_interval
         self.tables = TableCache(store, self.db, cache_size)
         self.updates = LiveUpdates(store, self.tables, self.limits)
-        self.runner = TableRunner(self.tables, self.updates.broadcast, hear=self.heard, speak=self._bot_speaks)
+        self.runner = TableRunner(self.tables, self.updates.broadcast, hear=self.heard, speak=self._bot_speaks,
+                                  thinking=self.thinking, notify=self._notice)
         self._background: list[asyncio.Task] = []
         self._listener: threading.Thread | None = None
         # (table, seat) of the hints being worked out: one at a time each, MAX_HINTS in all
@@ -397,6 +404,7 @@ class TableService:
             except IllegalActionError as e:
                 raise ApiError(422, views.refused(e, row)) from None
             row = await self.tables.commit(row, live, [(cp, action)])
+            self.thinking.cancel(table_id)  # a hint or a stand-in still thinking about this turn
             self.updates.broadcast(row, live)
             if self._plan(row, live.state) is not None:  # a bot, chance or a timer is next
                 self.kick(table_id)
@@ -460,6 +468,13 @@ class TableService:
         if said is not None:
             await self._say(row, live, said)
 
+    async def _notice(self, row: TableRow, text: str) -> None:
+        """A notice from the server at the table (a chat message by "Server"; plain words)."""
+        await self.db(self.store.add_chat, row.id, None, "Server", text)
+        async with self.lock(row.id):
+            fresh = await self.tables.row(row.id)
+            self.updates.broadcast(fresh, await self.tables.live(fresh))
+
     async def heard(self, table_id: str) -> tuple[Any, ...]:
         """The table's talk so far (:class:`~roses.core.talk.Talk`, oldest first): what bots hear."""
         return table_talk.heard(await self.db(self.store.talk, table_id))
@@ -510,14 +525,16 @@ class TableService:
                 await self.db(self.store.close, table_id)
                 row = await self.tables.row(table_id)
             live = await self.tables.live(row)
+            self.thinking.cancel(table_id)
             self.updates.broadcast(row, live)
             self.kick(table_id)  # the table's background task sees the status and ends
             return self.view(row, live, who)
 
     async def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
         """A hint for the asking seat's turn (docs/server-api.md, POST /api/tables/{id}/hint):
-        the search level's move for the seat, worked out in a worker thread on a copy of the state
-        (through :class:`Turn`: the seat's own information only, and the table talk). One hint at a time per seat (429).
+        the search level's move for the seat, on a copy of the state
+        (through :class:`Turn`: the seat's own information only, and the table talk), worked out in
+        the thinking service. One hint at a time per seat (429).
         Raises :class:`ApiError` 401/403/404/409/429."""
         from . import analysis
 
@@ -541,8 +558,8 @@ class TableService:
         with self.hint_slots.holding(key, "a hint for your seat is already being worked out; wait for it",
                                      "the server is working out other players' hints; ask again in a moment"):
             heard = await self.heard(table_id)  # the search hears the table talk as a bot does
-            out = await anyio.to_thread.run_sync(analysis.run_hint, twin, bot_seed(row.seed, version, who.seat), heard,
-                                                 runner.seating(row), names)
+            out = await analysis.hint_in(self.thinking, table_id, twin, bot_seed(row.seed, version, who.seat),
+                                         heard, runner.seating(row), names)
         return {**out, "seat": who.seat, "version": version}
 
     async def record(self, table_id: str) -> dict[str, Any]:

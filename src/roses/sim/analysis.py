@@ -136,6 +136,21 @@ def analyse_record(record: GameRecord, seat: int, bot: str = STRONGEST, seed: in
         RecordError: the record does not replay.
         ValueError: ``seat`` is not a seat of the game, or the bot cannot analyse.
     """
+    positions = decision_positions(record, seat)
+    n = initial_state(record).num_players
+    table = table_of(record, n)
+    out = []
+    for k, (i, pos, text) in enumerate(positions):
+        out.append(analyse_position(pos, i, seat, text, bot=bot, seed=seed + k, table=table, make=make, worlds=worlds))
+        if progress is not None:
+            progress(k + 1, len(positions))
+    return out
+
+
+def decision_positions(record: GameRecord, seat: int) -> list[tuple[int, State, str]]:
+    """Every decision of ``seat`` with two or more legal moves in ``record``: ``(step, the state
+    before it, the move played)``, in game order. Raises ``RecordError`` when the record does not
+    replay and ``ValueError`` when ``seat`` is not one of its seats."""
     state = initial_state(record)
     n = state.num_players
     if type(seat) is not int or not 0 <= seat < n:
@@ -146,29 +161,33 @@ def analyse_record(record: GameRecord, seat: int, bot: str = STRONGEST, seed: in
         if s == seat and s != CHANCE and len(before.legal_actions()) > 1:
             positions.append((i, before, text))
         before = after.clone()
-    table = table_of(record, n)
-    out = []
-    for k, (i, pos, text) in enumerate(positions):
-        agent = make(pos.game, seed + k) if make is not None else make_agent(bot, pos.game, seed + k)
-        if not hasattr(agent, "analyse"):
-            raise ValueError(f"bot {bot!r} cannot analyse a game; use a search bot such as {STRONGEST}")
-        tell_table([agent], table)
-        turn = Turn.of(pos)
-        result = agent.analyse(turn)
-        best, chance, played, se = str(result.action), result.value, estimate(result, text), None
-        if text != best and worlds > 0 and hasattr(agent, "world_returns"):
-            mine, theirs, se = second_opinion(agent, turn, best, text, worlds)
-            if theirs >= mine:  # on a closer look the move played is as good: no drop
-                best, chance, played, se = text, theirs, theirs, None
-            else:
-                chance, played = mine, theirs
-        obs = to_jsonable(turn.observation)
-        words = pos.game.spec.describe_action
-        out.append(Decision(i, seat, text, best, chance, played, len(result.moves),
-                            words(obs, text), words(obs, best), se))
-        if progress is not None:
-            progress(k + 1, len(positions))
-    return out
+    return positions
+
+
+def analyse_position(pos: State, step: int, seat: int, text: str, bot: str = STRONGEST, seed: int = 0,
+                     table: Sequence[str | None] | None = None, make: Callable[[Any, int], Any] | None = None,
+                     worlds: int = COMPARE_WORLDS) -> Decision:
+    """The :class:`Decision` of ``seat`` at ``pos`` (move ``step`` of the game), where it played
+    ``text``: the bot (``bot`` or ``make(game, seed)``, told who sits where: ``table``) searches the
+    seat's turn, and where its move is not the one played both are compared in ``worlds`` worlds."""
+    agent = make(pos.game, seed) if make is not None else make_agent(bot, pos.game, seed)
+    if not hasattr(agent, "analyse"):
+        raise ValueError(f"bot {bot!r} cannot analyse a game; use a search bot such as {STRONGEST}")
+    if table is not None:
+        tell_table([agent], tuple(table))
+    turn = Turn.of(pos)
+    result = agent.analyse(turn)
+    best, chance, played, se = str(result.action), result.value, estimate(result, text), None
+    if text != best and worlds > 0 and hasattr(agent, "world_returns"):
+        mine, theirs, se = second_opinion(agent, turn, best, text, worlds)
+        if theirs >= mine:  # on a closer look the move played is as good: no drop
+            best, chance, played, se = text, theirs, theirs, None
+        else:
+            chance, played = mine, theirs
+    obs = to_jsonable(turn.observation)
+    words = pos.game.spec.describe_action
+    return Decision(step, seat, text, best, chance, played, len(result.moves),
+                    words(obs, text), words(obs, best), se)
 
 
 def worst(decisions: list[Decision], count: int = 3, at_least: float = 0.05, z: float = MARK_Z) -> list[Decision]:
@@ -237,5 +256,6 @@ def percent(x: float | None) -> str:
     return "?" if x is None else f"{round(100 * x)}%"
 
 
-__all__ = ["CLOSE", "COMPARE_WORLDS", "Decision", "Hint", "MARK_Z", "analyse_record", "estimate", "hint", "percent",
+__all__ = ["CLOSE", "COMPARE_WORLDS", "Decision", "Hint", "MARK_Z", "analyse_position", "analyse_record",
+           "decision_positions", "estimate", "hint", "percent",
            "second_opinion", "table_of", "worst"]

@@ -1,0 +1,166 @@
+"""The thinking service (issue 41): jobs run in worker processes that die with the server, are
+fair between keys, can be cancelled, are counted, and a failed think is never silent."""
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from roses.server.thinking import Thinking, ThinkBusy, ThinkCancelled, ThinkFailed, ThinkingOptions
+
+from . import think_helpers as h
+
+
+def run(coro_fn, **options):
+    """``coro_fn(thinking)`` with a started service (``options``: :class:`ThinkingOptions`)."""
+    async def main():
+        thinking = Thinking(ThinkingOptions(**{"workers": 1, **options}))
+        await thinking.start()
+        try:
+            return await coro_fn(thinking)
+        finally:
+            await thinking.stop()
+    return asyncio.run(main())
+
+
+def test_jobs_run_in_worker_processes_and_their_cpu_time_is_counted():
+    async def go(t):
+        pids = {await t.think("a", "bot", h.pid) for _ in range(3)}
+        await t.think("a", "bot", h.spin_for, 0.3)
+        return pids, t.figures(), t.worker_pids()
+    pids, figures, alive = run(go, workers=2)
+    assert os.getpid() not in pids and pids <= set(alive)
+    assert figures["jobs"]["bot"]["done"] == 4 and figures["jobs"]["bot"]["cpu_seconds"] >= 0.3
+    assert figures["workers"] == 2 and figures["fallbacks"] == 0
+
+
+@pytest.mark.thinks_fail
+def test_a_failed_think_raises_and_a_dead_worker_is_replaced(caplog):
+    async def go(t):
+        with pytest.raises(ThinkFailed, match="RuntimeError: boom"):
+            await t.think("a", "bot", h.fail, "boom")
+        first = await t.think("a", "bot", h.pid)
+        with pytest.raises(ThinkFailed, match="ended"):
+            await t.think("a", "bot", h.die)
+        second = await t.think("a", "bot", h.pid)
+        return first, second, t.figures()
+    first, second, figures = run(go)
+    assert first != second  # the dead worker's place was taken by a new process
+    assert figures["jobs"]["bot"]["failed"] == 2 and figures["jobs"]["bot"]["done"] == 2
+    errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert any("boom" in e for e in errors) and any("ended" in e for e in errors)
+
+
+def test_cancelling_a_key_stops_its_running_and_waiting_jobs_and_the_worker_goes_on():
+    async def go(t):
+        await t.think("warm", "bot", h.pid)  # the worker is up
+        running = asyncio.create_task(t.think("x", "analysis", h.hold, 30))
+        waiting = asyncio.create_task(t.think("x", "analysis", h.hold, 30))
+        while not t.running:
+            await asyncio.sleep(0.01)
+        start = time.monotonic()
+        assert t.cancel("x") == 2
+        for task in (running, waiting):
+            with pytest.raises(ThinkCancelled):
+                await task
+        took = time.monotonic() - start
+        return took, await t.think("y", "bot", h.spin_for, 0.01), t.figures()
+    took, after, figures = run(go)
+    assert took < 10 and after == 0.01  # far less than the 30 s job; the same worker goes on
+    assert figures["jobs"]["analysis"]["cancelled"] == 2 and figures["workers_alive"] == 1
+
+
+def test_a_caller_that_stops_waiting_cancels_its_job():
+    async def go(t):
+        await t.think("warm", "bot", h.pid)
+        task = asyncio.create_task(t.think("x", "hint", h.hold, 30))
+        while not t.running:
+            await asyncio.sleep(0.01)
+        task.cancel()
+        start = time.monotonic()
+        await t.think("y", "bot", h.pid)  # the one worker is free again
+        return time.monotonic() - start
+    assert run(go) < 10
+
+
+def test_keys_take_turns():
+    """One key's five jobs wait; another key's job, queued after them, runs second."""
+    async def go(t):
+        await t.think("warm", "bot", h.pid)
+        order: list[str] = []
+
+        async def job(key, i):
+            await t.think(key, "analysis", h.spin_for, 0.01)
+            order.append(f"{key}{i}")
+        tasks = [asyncio.create_task(job("a", i)) for i in range(5)]
+        await asyncio.sleep(0)  # the five are queued first
+        tasks.append(asyncio.create_task(job("b", 0)))
+        await asyncio.gather(*tasks)
+        return order
+    order = run(go)
+    assert order[:2] == ["a0", "b0"] and sorted(order[2:]) == ["a1", "a2", "a3", "a4"]
+
+
+def test_a_full_queue_refuses():
+    async def go(t):
+        await t.think("warm", "bot", h.pid)
+        held = asyncio.create_task(t.think("a", "bot", h.hold, 30))
+        while not t.running:
+            await asyncio.sleep(0.01)
+        queued = [asyncio.create_task(t.think("a", "bot", h.pid)) for _ in range(2)]
+        await asyncio.sleep(0)
+        with pytest.raises(ThinkBusy):
+            await t.think("b", "bot", h.pid)
+        t.cancel("a")
+        for task in [held, *queued]:
+            with pytest.raises(ThinkCancelled):
+                await task
+    run(go, queue_limit=2)
+
+
+SERVER_STAND_IN = """
+import asyncio, sys
+sys.path.insert(0, {root!r})
+from roses.server.thinking import Thinking, ThinkingOptions
+from tests.server import think_helpers as h
+
+async def main():
+    t = Thinking(ThinkingOptions(workers=2, eager=True))
+    await t.start()
+    await asyncio.gather(t.think("a", "bot", h.pid), t.think("b", "bot", h.pid))
+    print(*t.worker_pids(), flush=True)
+    await t.think("a", "bot", h.hold, 60)  # killed meanwhile
+asyncio.run(main())
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as f:  # a zombie has ended
+        return f.read().split(") ")[1][0] != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_die_with_a_killed_server():
+    """``kill -9`` of the server process ends its workers, the one in a search too (they kept
+    computing for 5–20 s under anyio's worker processes)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    proc = subprocess.Popen([sys.executable, "-c", SERVER_STAND_IN.format(root=root)], stdout=subprocess.PIPE, text=True)
+    try:
+        pids = [int(p) for p in proc.stdout.readline().split()]
+        assert len(pids) == 2 and all(alive(p) for p in pids)
+        proc.kill()
+        proc.wait(30)
+        deadline = time.monotonic() + 10
+        while any(alive(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(alive(p) for p in pids)
+    finally:
+        proc.kill()
