@@ -21,7 +21,7 @@ def serve(
         Path("data"), help="Folder of the SQLite database (roses.sqlite), which holds every table and its game; a "
                            "finished game's record is downloaded from its table page, not written here. Not used "
                            "with --database-url."),
-    bot_delay_ms: int = typer.Option(400, min=0, help="Pause before each bot move, in milliseconds."),
+    bot_delay_ms: int = typer.Option(400, min=0, help="Pause before each bot's turn, in milliseconds."),
 ) -> None:
     """Run the browser table (FastAPI on uvicorn)."""
     from roses.server import ServeError, run
