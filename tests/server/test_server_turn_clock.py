@@ -8,14 +8,13 @@ from __future__ import annotations
 import time
 from datetime import datetime, timedelta
 
-import pytest
 from sqlalchemy import select, update
 
 from roses.server import models
 from roses.server.clock import turn_start
 from roses.server.memory_store import MemoryTableStore
 from roses.server.runner import plan
-from roses.server.store import SeatRow, SqlTableStore, TableRow, aware, utcnow
+from roses.server.store import SeatRow, TableRow, aware, utcnow
 
 from .test_server_api import auth, true_state, view, wait_until
 
@@ -140,13 +139,6 @@ def _row(table_id: str, timer: int | None, status: str = "playing") -> TableRow:
                     seats=[SeatRow(0, "human", joined=True), SeatRow(1, "human"), SeatRow(2, "human")])
 
 
-@pytest.fixture
-def store(db_url):
-    s = MemoryTableStore() if db_url == "memory://" else SqlTableStore(db_url)
-    yield s
-    s.dispose()
-
-
 def test_store_moves_timed_clocks_by_the_time_every_process_was_down(store):
     """``resume_clocks``: after a heartbeat within ``down_after`` (a process is live) nothing
     moves; after a longer gap every unfinished timed table's clock moves by the gap, untimed and
@@ -241,7 +233,7 @@ def test_the_host_switches_fast_bots_at_the_table(make_client):
 
 def test_fast_bots_refusals_change_nothing(client):
     """401 without a token, 403 a seat's token, 404 no table, 422 ``fast`` not a boolean, 409 a
-    closed table: each with a message, and the table as it was."""
+    closed or finished table: each with a message, and the table as it was."""
     created = made(client, RT, ["human", "heuristic", "heuristic"], bot_delay_ms=60000)
     tid, host, seat_token = created["table_id"], created["host_token"], seat_tokens(created)[0]
     store = client.app.state.store
@@ -262,3 +254,8 @@ def test_fast_bots_refusals_change_nothing(client):
     r = client.post(path, headers=auth(host), json={"fast": True})
     assert r.status_code == 409 and r.json()["error"] == "closed"
     assert store.load(tid).bot_delay_ms == 60000
+    over = made(client, RT, ["random"] * 3, params={"quick_game": True}, bot_delay_ms=1)
+    wait_until(client, over["table_id"], lambda w: w["terminal"], timeout=60)
+    r = client.post(f"/api/tables/{over['table_id']}/fast-bots", headers=auth(over["host_token"]), json={"fast": True})
+    assert (r.status_code, r.json()["error"]) == (409, "finished") and "game is over" in r.json()["detail"]
+    assert store.load(over["table_id"]).bot_delay_ms == 1

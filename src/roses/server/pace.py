@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .auth import ApiError, authorize_host
-from .seating import refuse_if_over
+from .auth import ApiError, authorize_host, refuse_if_closed
 
 if TYPE_CHECKING:  # pragma: no cover
     from .service import TableService
@@ -29,7 +28,9 @@ async def set_fast_bots(svc: "TableService", table_id: str, token: str | None, f
     async with svc.lock(table_id):
         row = await svc.tables.row(table_id)
         who = authorize_host(row, token, "change the bots' pace")
-        refuse_if_over(row)
+        if row.status == "finished":
+            raise ApiError(409, {"error": "finished", "detail": "the game is over: no bot moves here any more"})
+        refuse_if_closed(row)
         delay = FAST_MS if fast else svc.bot_delay_ms
         if row.bot_delay_ms != delay:
             await svc.db(svc.store.set_bot_delay, table_id, delay)
