@@ -520,7 +520,7 @@ class SqlTableStore(SeatingSql):
             conn.execute(update(m.clock).where(m.clock.c.id == 1).values(beat=now))
 
     def resume_clocks(self, now: datetime, down_after: timedelta) -> timedelta:
-        c, t = m.clock.c, m.tables.c
+        c = m.clock.c
         with self.engine.connect() as conn:
             last = aware(conn.execute(select(c.beat).where(c.id == 1)).scalar())
         with self._write() as conn:
@@ -532,12 +532,19 @@ class SqlTableStore(SeatingSql):
             gap = now - last if last is not None else timedelta(0)
             if gap <= down_after:
                 return timedelta(0)
-            timed = conn.execute(select(t.id, t.turn_started, t.updated).where(
-                t.status.not_in(("finished", "closed")), t.turn_timer_seconds.is_not(None))).all()
-            if timed:
-                conn.execute(update(m.tables).where(t.id == bindparam("table_id")).values(turn_started=bindparam("start")),
-                             [{"table_id": r.id, "start": aware(r.turn_started or r.updated) + gap} for r in timed])
+            self._shift_timed_clocks(conn, gap)
         return gap
+
+    @staticmethod
+    def _shift_timed_clocks(conn: Any, gap: timedelta) -> None:
+        """Move the turn clock of every unfinished timed table forward by ``gap`` (in Python: SQLite
+        has no date arithmetic that SQLAlchemy writes for both databases)."""
+        t = m.tables.c
+        timed = conn.execute(select(t.id, t.turn_started, t.updated).where(
+            t.status.not_in(("finished", "closed")), t.turn_timer_seconds.is_not(None))).all()
+        if timed:
+            conn.execute(update(m.tables).where(t.id == bindparam("table_id")).values(turn_started=bindparam("start")),
+                         [{"table_id": r.id, "start": aware(r.turn_started or r.updated) + gap} for r in timed])
 
     def _refresh_status(self, conn: Any, table_id: str) -> None:
         """``waiting`` becomes ``playing`` once every human seat has joined."""
