@@ -86,6 +86,17 @@ def client(make_client):
     return make_client()
 
 
+@pytest.fixture
+def store(db_url):
+    """A store on the test database (the SQL store, or the in-memory one), without an app."""
+    from roses.server.memory_store import MemoryTableStore
+    from roses.server.store import SqlTableStore
+
+    s = MemoryTableStore() if db_url == "memory://" else SqlTableStore(db_url)
+    yield s
+    s.dispose()
+
+
 @pytest.fixture(autouse=True)
 def _browser_deals_by_test_name(request):
     """A browser test's live server deals tables created without a seed from the test's name (as

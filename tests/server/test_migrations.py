@@ -78,6 +78,15 @@ def database_at(tmp_path, revision: str):
     return url, engine
 
 
+def downgrade(engine, revision: str) -> None:
+    """Take the database of ``engine`` back down to ``revision``."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, revision)
+
+
 def test_migration_0003_adds_table_options_read_as_none_for_old_tables(tmp_path):
     """A table stored before migration 0003 has no options: it loads with ``options == {}`` (no
     hints); a new table keeps its options."""
@@ -164,13 +173,40 @@ def test_migration_0005_keeps_old_seats_and_actions_with_no_open_seat_and_no_rem
         row = store.load("t1")
         assert [(s.name, s.open, s.since, s.past) for s in row.seats] == [("Ana", False, 0, []), (None, False, 0, [])]
         assert (row.rematch, row.rematch_by) == (None, None) and store.actions("t1") == [(-1, "start player 0")]
-        cfg = Config()
-        cfg.set_main_option("script_location", str(MIGRATIONS))
-        with store.engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.downgrade(cfg, "0004")
+        downgrade(store.engine, "0004")
         with store.engine.connect() as conn:
             assert "open" not in {c["name"] for c in sa.inspect(conn).get_columns("roses_seats")}
+            assert conn.execute(sa.text("SELECT count(*) FROM roses_actions")).scalar() == 1
+    finally:
+        store.dispose()
+
+
+def test_migration_0007_starts_old_turn_clocks_at_their_last_change_and_adds_the_heartbeat(tmp_path):
+    """A table stored at 0006 upgrades to 0007 in place: its turn clock starts where its deadline
+    was counted from before (``updated``), and the heartbeat row exists with no beat yet (issue
+    41); a downgrade drops both again and keeps the actions."""
+    from datetime import timedelta
+
+    url, engine = database_at(tmp_path, "0006")
+    now = datetime.now(timezone.utc)
+    changed = now - timedelta(minutes=3)
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO roses_tables (id, game, params, seed, name, created, updated, version, revision, status, "
+            "current_player, returns, turn_timer_seconds, bot_delay_ms, host_token_hash) VALUES "
+            "('t1', 'roses-and-thorns', '{\"players\": 3}', 11, 'old', :now, :changed, 1, 0, 'playing', 0, "
+            "NULL, 60, 0, :h)"), {"now": now, "changed": changed, "h": "x" * 64})
+        conn.execute(sa.insert(m.actions).values(table_id="t1", idx=0, seat=-1, action="start player 0", at=now))
+    engine.dispose()
+    store = SqlTableStore(url)
+    try:
+        assert store.load("t1").turn_started == changed
+        with store.engine.connect() as conn:
+            assert conn.execute(sa.select(m.clock.c.id, m.clock.c.beat)).all() == [(1, None)]
+        downgrade(store.engine, "0006")
+        with store.engine.connect() as conn:
+            assert "turn_started" not in {c["name"] for c in sa.inspect(conn).get_columns("roses_tables")}
+            assert "roses_clock" not in sa.inspect(conn).get_table_names()
             assert conn.execute(sa.text("SELECT count(*) FROM roses_actions")).scalar() == 1
     finally:
         store.dispose()

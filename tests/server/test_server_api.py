@@ -604,7 +604,8 @@ def test_turn_timer_lets_a_bot_move_for_a_slow_seat(client):
     n = players_for(MAIN)
     created = create(client, MAIN, ["human"] * n, turn_timer_seconds=1, seed=12)
     tid = created["table_id"]
-    v = view(client, tid)
+    to_move = view(client, tid)["current_player"]
+    v = view(client, tid, tokens(created)[to_move])  # the seat joins: its timer runs (issue 41)
     assert v["turn_deadline"] is not None
     deadline = datetime.fromisoformat(v["turn_deadline"])
     start = v["version"]

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import httpx
@@ -86,6 +87,15 @@ def wait_view(url: str, table_id: str, pred, timeout: float = 60) -> dict:
         time.sleep(0.05)
 
 
+def database_args(db_url: str, tmp_path: Path) -> tuple[list[str], str]:
+    """``roses serve``'s options for the test's database, and the database's URL (SQLite: a data
+    directory in ``tmp_path``)."""
+    if db_url.startswith("sqlite"):
+        data_dir = tmp_path / "data"
+        return ["--data-dir", str(data_dir)], f"sqlite:///{(data_dir / 'roses.sqlite').resolve()}"
+    return ["--database-url", db_url], db_url
+
+
 @pytest.mark.needs_database
 def test_kill_9_mid_game_then_restart_finishes_the_game_exactly(db_url, tmp_path, make_client):
     from roses.core import get_spec
@@ -106,14 +116,7 @@ def test_kill_9_mid_game_then_restart_finishes_the_game_exactly(db_url, tmp_path
     total = len(reference["actions"])
     assert total > 12, "the reference game is too short to be killed in the middle"
 
-    if db_url.startswith("sqlite"):
-        data_dir = tmp_path / "data"
-        db_args = ["--data-dir", str(data_dir)]
-        url = f"sqlite:///{(data_dir / 'roses.sqlite').resolve()}"
-    else:
-        url = db_url
-        db_args = ["--database-url", db_url]
-
+    db_args, url = database_args(db_url, tmp_path)
     server = Server(tmp_path, db_args)
     try:
         r = httpx.post(server.url + "/api/tables",
@@ -151,3 +154,63 @@ def test_kill_9_mid_game_then_restart_finishes_the_game_exactly(db_url, tmp_path
     assert v["version"] == total
     final = replay(GameRecord.from_json(record))
     assert list(final.returns()) == v["returns"]
+
+
+def set_clocks_back(url: str, table_id: str, by: timedelta) -> None:
+    """As if every server had been down ``by`` longer: the last heartbeat and the table's turn
+    clock moved that far into the past."""
+    from sqlalchemy import select, update
+
+    from roses.server import models
+    from roses.server.store import aware
+
+    store = SqlTableStore(url, run_migrations=False)
+    try:
+        with store.engine.begin() as conn:
+            beat = conn.execute(select(models.clock.c.beat)).scalar_one()
+            started = conn.execute(select(models.tables.c.turn_started).where(models.tables.c.id == table_id)).scalar_one()
+            conn.execute(update(models.clock).values(beat=aware(beat) - by))
+            conn.execute(update(models.tables).where(models.tables.c.id == table_id)
+                         .values(turn_started=aware(started) - by))
+    finally:
+        store.dispose()
+
+
+@pytest.mark.needs_database
+def test_a_timed_turn_resumes_with_the_time_it_had_left_when_every_server_was_down(db_url, tmp_path):
+    """Issue 41: after 26 s of downtime the stand-in played a person's move within a second of the
+    restart. A seat with a 90 s timer; ``roses serve`` killed (SIGKILL) mid-turn, and the downtime
+    made ten minutes longer (heartbeat and turn clock set back): the restarted server shows the
+    time that was left at the kill, and nothing was played for the seat."""
+    from roses.server.clock import HEARTBEAT
+
+    db_args, url = database_args(db_url, tmp_path)
+    server = Server(tmp_path, db_args)
+    try:
+        r = httpx.post(server.url + "/api/tables", json={"game": "rose-ceremony", "turn_timer_seconds": 90,
+                                                         "seats": [{"kind": "human"}, {"kind": "human"}]}, timeout=10)
+        assert r.status_code == 201, r.text
+        table_id, tokens = r.json()["table_id"], {s["seat"]: s["token"] for s in r.json()["seats"]}
+        first = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10).json()["current_player"]
+        mine = httpx.get(f"{server.url}/api/tables/{table_id}?token={tokens[first]}", timeout=10).json()
+        deadline = datetime.fromisoformat(mine["turn_deadline"])
+        killed = datetime.now(timezone.utc)
+        server.kill9()
+    finally:
+        server.stop()
+    left_at_kill = deadline - killed
+    assert timedelta(seconds=80) < left_at_kill <= timedelta(seconds=90)
+    set_clocks_back(url, table_id, timedelta(minutes=10))
+
+    restarted = datetime.now(timezone.utc)
+    server = Server(tmp_path, db_args)
+    try:
+        v = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10).json()
+        seen = datetime.now(timezone.utc)
+    finally:
+        server.stop()
+    assert v["version"] == mine["version"] and v["current_player"] == first, "the stand-in moved for the seat"
+    left = datetime.fromisoformat(v["turn_deadline"]) - seen
+    # What was left at the kill: less the moments the server took to start and answer, plus at
+    # most a heartbeat (the clock stopped at the last heartbeat before the kill).
+    assert left_at_kill - (seen - restarted) <= left <= left_at_kill + HEARTBEAT + timedelta(seconds=1), left

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import threading
 
-import pytest
-
 from roses.core import GameRecord
 from roses.server.limits import Limits
-from roses.server.memory_store import MemoryTableStore
 from roses.server.seating import bot_level, bot_seat_name
-from roses.server.store import SeatRow, SqlTableStore, TableRow, utcnow
+from roses.server.store import SeatRow, TableRow, utcnow
 
 from .test_server_api import auth, create, to_move, tokens, view
 
@@ -219,13 +216,6 @@ def _row(table_id: str, seats: list[SeatRow]) -> TableRow:
     return TableRow(id=table_id, game=RT, params={"players": 3}, seed=1, name="", created=now, updated=now,
                     version=0, revision=0, status="waiting", current_player=0, returns=None,
                     turn_timer_seconds=None, bot_delay_ms=0, host_token_hash="", seats=seats)
-
-
-@pytest.fixture
-def store(db_url):
-    s = MemoryTableStore() if db_url == "memory://" else SqlTableStore(db_url)
-    yield s
-    s.dispose()
 
 
 def test_store_compare_and_sets_decide_every_race(store):

@@ -21,7 +21,7 @@ def serve(
         Path("data"), help="Folder of the SQLite database (roses.sqlite), which holds every table and its game; a "
                            "finished game's record is downloaded from its table page, not written here. Not used "
                            "with --database-url."),
-    bot_delay_ms: int = typer.Option(400, min=0, help="Pause before each bot move, in milliseconds."),
+    bot_delay_ms: int = typer.Option(400, min=0, help="Pause before each bot's turn, in milliseconds."),
     think_workers: int = typer.Option(
         0, min=0, help="Worker processes where bots, hints and analyses think (0: one per core); with "
                        "--think ray, the most thinks running at once."),

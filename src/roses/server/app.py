@@ -270,8 +270,9 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         return Json(await svc().talk(table_id, token, await body_of(request)))
 
     def seat_changes(token: str, request: Request) -> None:
-        """Count a seat change (name, open, bot): each pushes a view to every viewer of the table,
-        so a flood of them is a flood of pushes, as chat was (429 past the rate)."""
+        """Count a seat change (name, open, bot) or the host's fast-bots switch: each pushes a view
+        to every viewer of the table, so a flood of them is a flood of pushes, as chat was (429
+        past the rate)."""
         rates.by_token("seat", limits.seat_change, token, "seat changes with this token")
         rates.by_address("seat", limits.seat_change_address, address_of(request), "seat changes from your address")
 
@@ -296,6 +297,13 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         seat_changes(token, request)
         body = await body_of(request)
         return Json(await svc().set_seat_open(table_id, seat, token, body.get("open") if isinstance(body, dict) else None))
+
+    @app.post("/api/tables/{table_id}/fast-bots", **route(S.View, 401, 403, 404, 409, 429, body=S.FastBotsIn))
+    async def api_fast_bots(table_id: str, request: Request) -> Json:
+        token = required_token(request, "the host token is required")
+        seat_changes(token, request)
+        body = await body_of(request)
+        return Json(await svc().set_fast_bots(table_id, token, body.get("fast") if isinstance(body, dict) else None))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/take", **route(S.Taken, 404, 409, 429, body=S.TakeIn))
     async def api_seat_take(table_id: str, seat: int, request: Request) -> Json:

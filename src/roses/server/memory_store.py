@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import threading
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
 from .seat_store import seat_holder
@@ -27,6 +27,7 @@ class MemoryTableStore:
         self._actions: dict[str, list[tuple[int, str]]] = {}
         self._chat: dict[str, list[ChatRow]] = {}
         self._chat_id = 0
+        self._beat: datetime | None = None  # the last heartbeat (a process's own: nothing is shared)
 
     def dispose(self) -> None:
         """Nothing to release (the SQL store closes its connections)."""
@@ -39,7 +40,8 @@ class MemoryTableStore:
             self._insert(table, actions)
 
     def _insert(self, table: TableRow, actions: Sequence[tuple[int, str]]) -> None:
-        self._tables[table.id] = dataclasses.replace(copy.deepcopy(table), version=len(actions))
+        self._tables[table.id] = dataclasses.replace(copy.deepcopy(table), version=len(actions),
+                                                     turn_started=table.turn_started or table.created)
         self._actions[table.id] = list(actions)
         self._chat[table.id] = []
 
@@ -61,7 +63,7 @@ class MemoryTableStore:
             self._actions[table_id].extend(actions)
             t.version += len(actions)
             t.revision += 1
-            t.updated = utcnow()
+            t.updated = t.turn_started = utcnow()
             t.current_player = current_player
             t.returns = returns
             if status is not None:
@@ -126,6 +128,7 @@ class MemoryTableStore:
             s.token_hash = token_hash
             if open_only:
                 s.open, s.joined, s.name = False, True, name
+                self._start_clock_if_to_move(t, seat)
             self._bump(table_id)
             self._refresh_status(t)
             return True
@@ -154,9 +157,34 @@ class MemoryTableStore:
             if t.seats[seat].joined:
                 return False
             t.seats[seat].joined = True
+            self._start_clock_if_to_move(t, seat)
             self._bump(table_id)
             self._refresh_status(t)
             return True
+
+    @staticmethod
+    def _start_clock_if_to_move(t: TableRow, seat: int) -> None:
+        if t.current_player == seat:
+            t.turn_started = utcnow()
+
+    def set_bot_delay(self, table_id: str, bot_delay_ms: int) -> None:
+        with self._lock:
+            self._bump(table_id).bot_delay_ms = bot_delay_ms
+
+    def heartbeat(self, now: datetime) -> None:
+        with self._lock:
+            self._beat = now
+
+    def resume_clocks(self, now: datetime, down_after: timedelta) -> timedelta:
+        with self._lock:
+            last, self._beat = self._beat, now
+            gap = now - last if last is not None else timedelta(0)
+            if gap <= down_after:
+                return timedelta(0)
+            for t in self._tables.values():
+                if t.status not in ("finished", "closed") and t.turn_timer_seconds is not None:
+                    t.turn_started = (t.turn_started or t.updated) + gap
+            return gap
 
     def close(self, table_id: str) -> bool:
         with self._lock:
@@ -205,7 +233,9 @@ class MemoryTableStore:
                 if t.status in ("finished", "closed") or t.updated >= older_than:
                     continue
                 cp = t.current_player
-                bot = 0 <= cp < len(t.seats) and t.seats[cp].kind == "bot"
-                if t.turn_timer_seconds is not None or cp == -1 or bot:
+                seat = t.seats[cp] if 0 <= cp < len(t.seats) else None
+                bot = seat is not None and seat.kind == "bot"
+                timed = t.turn_timer_seconds is not None and seat is not None and seat.joined
+                if timed or cp == -1 or bot:
                     out.append(t.id)
             return out

@@ -6,7 +6,9 @@ A table's game is stored as its name, parameters and seed plus the ordered list 
 included (each chance outcome applied uses up one draw: ``State.sample_chance``), so chance sampled
 after a restart continues the same stream; no RNG state is stored (migration 0004 dropped it). ``version`` is the number of stored actions; ``revision`` counts every change a viewer can
 see (actions, chat, seats), so pollers know when to push a new view. Migration 0005 added who
-held each seat when (``since``, ``past``), open seats and the rematch link.
+held each seat when (``since``, ``past``), open seats and the rematch link. Migration 0007 added
+the turn clock (``turn_started``) and the servers' heartbeat (``roses_clock``): see
+:mod:`roses.server.clock`.
 """
 from __future__ import annotations
 
@@ -36,6 +38,9 @@ tables = Table(
     Column("options", Text, nullable=True),            # JSON object of play options ({"hints": true}); NULL = {}
     Column("rematch", String(32), nullable=True),      # the rematch's table id, once someone started it
     Column("rematch_by", String(100), nullable=True),  # the name of who started it
+    # when the clock of the turn now running started (0007): a move, or the seat to move joining;
+    # moved forward by the time every server was down. NULL (never written since 0007) = `updated`
+    Column("turn_started", DateTime(timezone=True), nullable=True),
 )
 Index("ix_roses_tables_status", tables.c.status)
 
@@ -74,3 +79,10 @@ chat = Table(
     Column("talk", Text, nullable=True),               # JSON table-talk statement (0005); NULL = free chat
 )
 Index("ix_roses_chat_table", chat.c.table_id, chat.c.id)
+
+#: One row (``id`` 1): the last heartbeat of any live server process (0007, :mod:`roses.server.clock`).
+clock = Table(
+    "roses_clock", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("beat", DateTime(timezone=True), nullable=True),  # NULL: no process has started yet
+)

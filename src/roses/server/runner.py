@@ -17,6 +17,7 @@ from roses.core import CHANCE, RosesError, State
 
 from .auth import ApiError
 from .cache import TableCache
+from .clock import turn_deadline, turn_start
 from .seating import display_name
 from .store import TableRow, utcnow
 from .thinking import ThinkBusy, ThinkCancelled, ThinkFailed, Thinking, jobs
@@ -39,7 +40,11 @@ def seating(row: TableRow) -> tuple[str | None, ...]:
 
 def plan(row: TableRow, state: State) -> tuple[datetime, int, str | None] | None:
     """When and how the server moves next at this table: ``(due, seat, bot)``, or ``None``
-    when it waits for a human without a timer (or the game is over)."""
+    when it waits for a human: one without a timer, or one nobody has joined yet (issue 41: the
+    stand-in never moves for a seat nobody opened), or the game is over. A bot pays the table's
+    delay once, at the start of its turn (:func:`bot_due`); a timed seat's stand-in moves at its
+    deadline (:func:`roses.server.clock.turn_deadline`: the turn's clock, stopped while the
+    servers were down)."""
     if row.status == "closed":
         return None
     cp = state.current_player()
@@ -49,10 +54,27 @@ def plan(row: TableRow, state: State) -> tuple[datetime, int, str | None] | None
         return None
     seat = row.seats[cp]
     if seat.kind == "bot":
-        return (row.updated + timedelta(milliseconds=row.bot_delay_ms), cp, seat.bot)
-    if row.turn_timer_seconds:
-        return (row.updated + timedelta(seconds=row.turn_timer_seconds), cp, timer_bot(state.game.spec))
-    return None
+        return (bot_due(row, state, cp), cp, seat.bot)
+    deadline = turn_deadline(row, cp)
+    return None if deadline is None else (deadline, cp, timer_bot(state.game.spec))
+
+
+def bot_due(row: TableRow, state: State, seat: int) -> datetime:
+    """When the bot at ``seat`` (to move) moves: the table's bot delay after its turn started when
+    the seat to move has just changed to it, at once for its further moves in the same turn
+    (issue 41: a Rare Roses bot's turn of 10–15 moves paid the delay on each, and a person waited
+    up to 48.6 s between turns)."""
+    if turn_goes_on(state, seat):
+        return turn_start(row)
+    return turn_start(row) + timedelta(milliseconds=row.bot_delay_ms)
+
+
+def turn_goes_on(state: State, seat: int) -> bool:
+    """The last move made by a seat (chance outcomes aside) was ``seat``'s own: its turn goes on."""
+    for mover, _ in reversed(state.history):
+        if mover != CHANCE:
+            return mover == seat
+    return False
 
 
 #: How many times a bot's think is tried before its fallback (issue 41: retried once).

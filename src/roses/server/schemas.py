@@ -83,6 +83,10 @@ class OpenIn(BaseModel):
     open: bool = Field(description="true: anyone with the table's public link may take the seat")
 
 
+class FastBotsIn(BaseModel):
+    fast: bool = Field(description="true: no pause before a bot's turn; false: the server's default pause")
+
+
 class TakeIn(BaseModel):
     name: str = Field(min_length=1, max_length=40, description="the taker's name (as for /name)")
 
@@ -224,7 +228,10 @@ class View(Open):
     log_total: int = Field(description="log lines in all")
     legal_actions: list[str]
     chat: list[ChatMessage]
-    turn_deadline: str | None
+    turn_deadline: str | None = Field(description="when the turn-timer stand-in moves for the human seat to move "
+                                                  "(UTC); null without a timer or while nobody has joined that seat")
+    turn_note: str | None = Field(None, description="why the table waits, in plain words: "
+                                                    "\"Waiting for Seat 2 to join\"")
     turn_timer_seconds: int | None
     bot_delay_ms: int
     hints: bool

@@ -3,7 +3,8 @@ tokens, and rematches, as one atomic statement or transaction each (several serv
 race: a compare-and-set decides, the loser changes nothing).
 
 :class:`SeatingSql` is mixed into :class:`roses.server.store.SqlTableStore`; it uses the store's
-``_write`` transaction, ``_bump`` (revision and NOTIFY), ``_refresh_status`` and ``_insert_table``.
+``_write`` transaction, ``_bump`` (revision and NOTIFY), ``_refresh_status``, ``_insert_table`` and
+``_start_clock_if_to_move``.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ class SeatingSql:
     _bump: Any
     _refresh_status: Any
     _insert_table: Any
+    _start_clock_if_to_move: Any
 
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
         with self._write() as conn:
@@ -59,6 +61,8 @@ class SeatingSql:
             # One UPDATE with the condition: of two takers, the second finds the seat taken.
             if conn.execute(update(m.seats).where(*where).values(**values)).rowcount != 1:
                 return False
+            if open_only:  # the taker joined: a turn of theirs starts its clock now (issue 41)
+                self._start_clock_if_to_move(conn, table_id, seat)
             self._bump(conn, table_id)
             self._refresh_status(conn, table_id)
         return True

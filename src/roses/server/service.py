@@ -37,7 +37,7 @@ import anyio.to_thread
 from roses.core import TERMINAL, GameRecord, IllegalActionError, get_spec, load, to_jsonable
 from roses.core.errors import shorten
 
-from . import auth, runner, talk as table_talk, views
+from . import auth, clock, pace, runner, talk as table_talk, views
 from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
 from .cache import Live, TableCache, deal
 from .names import clean_text, name_refusal
@@ -132,10 +132,13 @@ class TableService:
     _bot_action = staticmethod(runner.bot_action)
 
     async def start(self) -> None:
-        """Resume every unfinished table (bots, timers), start the poller and, on PostgreSQL, the
-        LISTEN/NOTIFY listener."""
+        """Resume every unfinished table (bots, timers; their turn clocks first moved forward by the
+        time every process was down: :func:`clock.resume`), start the heartbeat, the poller and,
+        on PostgreSQL, the LISTEN/NOTIFY listener."""
+        await clock.resume(self.db, self.store)
         for table_id in await self.db(self.store.unfinished):
             self.kick(table_id)
+        self._background.append(asyncio.create_task(clock.keep_beating(self.db, self.store)))
         self._background.append(asyncio.create_task(self._poll_loop()))
         self._listener = self.updates.listen()
 
@@ -150,6 +153,7 @@ class TableService:
             except (asyncio.CancelledError, Exception):
                 pass
         await self.runner.stop()
+        await clock.beat(self.db, self.store)  # the clocks stop now, if no other process is live
 
     async def _poll_loop(self) -> None:
         """Carry changes made by other processes (:meth:`LiveUpdates.poll`); now and then close
@@ -186,6 +190,8 @@ class TableService:
         if s.kind == "human" and not s.joined:
             if await self.db(self.store.mark_joined, row.id, who.seat):
                 row = await self.tables.row(row.id)
+                if row.turn_timer_seconds:  # the seat's turn timer may start now (issue 41)
+                    self.kick(row.id)
         return row
 
     # ------------------------------------------------------------------ views
@@ -589,6 +595,10 @@ class TableService:
     async def take_seat(self, table_id: str, seat: int, name: Any) -> dict[str, Any]:
         """Anyone takes an open seat (:func:`roses.server.seating.take_seat`)."""
         return await seating.take_seat(self, table_id, seat, name)
+
+    async def set_fast_bots(self, table_id: str, token: str | None, fast: Any) -> dict[str, Any]:
+        """The host switches fast bots on or off (:func:`roses.server.pace.set_fast_bots`)."""
+        return await pace.set_fast_bots(self, table_id, token, fast)
 
     async def rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
         """Start or join a finished table's rematch (:func:`roses.server.rematch.rematch`)."""

@@ -17,7 +17,7 @@ import dataclasses
 import json
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
@@ -89,6 +89,9 @@ class TableRow:
     #: the rematch's table id once a player started one, and that player's name
     rematch: str | None = None
     rematch_by: str | None = None
+    #: when the clock of the turn now running started (issue 41; :mod:`roses.server.clock`): a
+    #: move, or the seat to move joining; ``None`` (a row built without it): ``updated``
+    turn_started: datetime | None = None
 
 
 @dataclass
@@ -163,7 +166,21 @@ class TableStore(Protocol):
         who started it); return the id of ``old_id``'s rematch (the new table's or the earlier one's)."""
 
     def mark_joined(self, table_id: str, seat: int) -> bool:
-        """Record that a human seat's token was used; ``True`` if that changed anything."""
+        """Record that a human seat's token was used; ``True`` if that changed anything. When the
+        seat is to move, its turn's clock starts now (``turn_started``; issue 41)."""
+
+    def set_bot_delay(self, table_id: str, bot_delay_ms: int) -> None:
+        """The table's pause before a bot's turn (the host's fast-bots switch)."""
+
+    def heartbeat(self, now: datetime) -> None:
+        """A live server process's heartbeat at ``now`` (issue 41, :mod:`roses.server.clock`)."""
+
+    def resume_clocks(self, now: datetime, down_after: timedelta) -> timedelta:
+        """At a process's start, atomically: if the last heartbeat is older than ``down_after``
+        (every process was down), move ``turn_started`` of every unfinished table with a turn
+        timer forward by the gap, ``now`` minus that heartbeat, and return the gap; record a
+        heartbeat at ``now``. Zero (nothing moved) when some process was live, or when none ever
+        beat. Of processes starting at once, one moves the clocks."""
 
     def close(self, table_id: str) -> bool:
         """Mark an unfinished table ``closed`` (no more actions are stored for it); ``True`` if
@@ -188,7 +205,8 @@ class TableStore(Protocol):
 
     def due_tables(self, older_than: datetime) -> list[str]:
         """Unfinished tables whose turn started before ``older_than`` and where the server must
-        move: a bot's seat, chance, or a turn timer (a process that died may have left them)."""
+        move: a bot's seat, chance, or a turn timer of a joined seat (a process that died may have
+        left them)."""
 
 
 @runtime_checkable
@@ -215,7 +233,7 @@ _ACTIONS = (select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
             .where(m.actions.c.table_id == bindparam("table_id"), m.actions.c.idx >= bindparam("since"),
                    m.actions.c.idx < bindparam("until"))
             .order_by(m.actions.c.idx))
-_CAS_COLUMNS = ("version", "updated", "current_player", "returns")
+_CAS_COLUMNS = ("version", "updated", "current_player", "returns", "turn_started")
 #: A closed table takes no more actions, even from a bot that was thinking when the host closed it.
 _OPEN = m.tables.c.status != "closed"
 _CAS = (update(m.tables)
@@ -330,7 +348,7 @@ class SqlTableStore(SeatingSql):
             host_token_hash=r.host_token_hash, options=_load(getattr(r, "options", None)) or {},
             seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined), bool(s.open), s.since,
                            _load(s.past) or []) for s in seat_rows],
-            rematch=r.rematch, rematch_by=r.rematch_by,
+            rematch=r.rematch, rematch_by=r.rematch_by, turn_started=aware(r.turn_started),
         )
 
     # ------------------------------------------------------------------ interface
@@ -347,7 +365,7 @@ class SqlTableStore(SeatingSql):
             returns=_dump(table.returns), turn_timer_seconds=table.turn_timer_seconds,
             bot_delay_ms=table.bot_delay_ms, host_token_hash=table.host_token_hash,
             options=_dump(table.options) if table.options else None, rematch=table.rematch,
-            rematch_by=table.rematch_by))
+            rematch_by=table.rematch_by, turn_started=table.turn_started or table.created))
         conn.execute(insert(m.seats), [
             dict(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
                  token_hash=s.token_hash, joined=s.joined, open=s.open, since=s.since,
@@ -386,7 +404,7 @@ class SqlTableStore(SeatingSql):
         answer from without reading it again."""
         now = utcnow()
         params = {"table_id": table_id, "expected": expected_version,
-                  "new_version": expected_version + len(actions), "new_updated": now,
+                  "new_version": expected_version + len(actions), "new_updated": now, "new_turn_started": now,
                   "new_current_player": current_player,
                   "new_returns": _dump(returns)}
         if status is not None:  # None keeps waiting/playing as the seats decide
@@ -409,12 +427,18 @@ class SqlTableStore(SeatingSql):
             return got
         return dataclasses.replace(
             row, version=params["new_version"], revision=done.revision, status=done.status, updated=now,
-            current_player=current_player, returns=returns)
+            turn_started=now, current_player=current_player, returns=returns)
 
     def _bump(self, conn: Any, table_id: str) -> None:
         revision = conn.execute(update(m.tables).where(m.tables.c.id == table_id)
                                 .values(revision=m.tables.c.revision + 1).returning(m.tables.c.revision)).scalar()
         self._notify(conn, table_id, revision)
+
+    def _start_clock_if_to_move(self, conn: Any, table_id: str, seat: int) -> None:
+        """``seat`` joined: if it is to move, its turn's clock starts now (issue 41: the whole
+        timer from the moment its player arrives)."""
+        conn.execute(update(m.tables).where(m.tables.c.id == table_id, m.tables.c.current_player == seat)
+                     .values(turn_started=utcnow()))
 
     def _notify(self, conn: Any, table_id: str, revision: int | None) -> None:
         """PostgreSQL: tell the other server processes that the table changed (delivered at commit;
@@ -481,9 +505,46 @@ class SqlTableStore(SeatingSql):
                                .values(joined=True))
             if res.rowcount != 1:
                 return False
+            self._start_clock_if_to_move(conn, table_id, seat)
             self._bump(conn, table_id)
             self._refresh_status(conn, table_id)
         return True
+
+    def set_bot_delay(self, table_id: str, bot_delay_ms: int) -> None:
+        with self._write() as conn:
+            conn.execute(update(m.tables).where(m.tables.c.id == table_id).values(bot_delay_ms=bot_delay_ms))
+            self._bump(conn, table_id)
+
+    def heartbeat(self, now: datetime) -> None:
+        with self._write() as conn:
+            conn.execute(update(m.clock).where(m.clock.c.id == 1).values(beat=now))
+
+    def resume_clocks(self, now: datetime, down_after: timedelta) -> timedelta:
+        c = m.clock.c
+        with self.engine.connect() as conn:
+            last = aware(conn.execute(select(c.beat).where(c.id == 1)).scalar())
+        with self._write() as conn:
+            # A compare-and-set on the heartbeat read: a live process that beat meanwhile, or a
+            # process starting at the same time that moved the clocks first, leaves it changed.
+            same = c.beat.is_(None) if last is None else c.beat == last
+            if conn.execute(update(m.clock).where(c.id == 1, same).values(beat=now)).rowcount != 1:
+                return timedelta(0)
+            gap = now - last if last is not None else timedelta(0)
+            if gap <= down_after:
+                return timedelta(0)
+            self._shift_timed_clocks(conn, gap)
+        return gap
+
+    @staticmethod
+    def _shift_timed_clocks(conn: Any, gap: timedelta) -> None:
+        """Move the turn clock of every unfinished timed table forward by ``gap`` (in Python: SQLite
+        has no date arithmetic that SQLAlchemy writes for both databases)."""
+        t = m.tables.c
+        timed = conn.execute(select(t.id, t.turn_started, t.updated).where(
+            t.status.not_in(("finished", "closed")), t.turn_timer_seconds.is_not(None))).all()
+        if timed:
+            conn.execute(update(m.tables).where(t.id == bindparam("table_id")).values(turn_started=bindparam("start")),
+                         [{"table_id": r.id, "start": aware(r.turn_started or r.updated) + gap} for r in timed])
 
     def _refresh_status(self, conn: Any, table_id: str) -> None:
         """``waiting`` becomes ``playing`` once every human seat has joined."""
@@ -549,9 +610,12 @@ class SqlTableStore(SeatingSql):
 
     def due_tables(self, older_than: datetime) -> list[str]:
         t, s = m.tables, m.seats
-        bot_to_move = select(s.c.seat).where(s.c.table_id == t.c.id, s.c.seat == t.c.current_player,
-                                             s.c.kind == "bot").exists()
+        to_move = (s.c.table_id == t.c.id, s.c.seat == t.c.current_player)
+        bot_to_move = select(s.c.seat).where(*to_move, s.c.kind == "bot").exists()
+        # a turn timer runs only for a seat someone joined (issue 41)
+        joined_to_move = select(s.c.seat).where(*to_move, s.c.joined == True).exists()  # noqa: E712
         q = select(t.c.id).where(t.c.status.not_in(("finished", "closed")), t.c.updated < older_than,
-                                 (t.c.turn_timer_seconds.is_not(None)) | (t.c.current_player == -1) | bot_to_move)
+                                 (t.c.turn_timer_seconds.is_not(None) & joined_to_move) | (t.c.current_player == -1)
+                                 | bot_to_move)
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(q)]

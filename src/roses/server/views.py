@@ -4,7 +4,6 @@ plain names for seats and bots."""
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 from typing import Any
 
 from roses.agents import GENERIC_AGENTS
@@ -13,6 +12,7 @@ from roses.core.errors import shorten
 from roses.core.plain import refusal
 
 from .auth import Who
+from .clock import turn_deadline, turn_note
 from .seating import display_name
 from .store import ChatRow, TableRow
 
@@ -114,9 +114,7 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
     terminal = cp == TERMINAL
     is_open = row.status != "closed"
     my_turn = is_open and seat is not None and cp == seat and row.seats[seat].kind == "human"
-    deadline = None
-    if is_open and row.turn_timer_seconds and cp >= 0 and row.seats[cp].kind == "human":
-        deadline = (row.updated + timedelta(seconds=row.turn_timer_seconds)).isoformat()
+    deadline = turn_deadline(row, cp) if is_open and cp >= 0 else None
     spec = state.game.spec
     full = to_jsonable(state.observation(seat))
     observation, log_start, log_total = windowed(full)
@@ -134,7 +132,9 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "reveal": reveal_of(spec, full),
         "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
         "chat": [chat_json(c) for c in live.chat],
-        "turn_deadline": deadline, "turn_timer_seconds": row.turn_timer_seconds,
+        "turn_deadline": deadline.isoformat() if deadline else None,
+        "turn_note": turn_note(row, cp),  # "Waiting for Seat 2 to join" (issue 41)
+        "turn_timer_seconds": row.turn_timer_seconds,
         "bot_delay_ms": row.bot_delay_ms, "hints": bool(row.options.get("hints")),
         "scores": scores_of(state),
         "replaced_by_bot": who.replaced is not None, "replaced_seat": who.replaced,

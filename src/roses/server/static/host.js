@@ -1,6 +1,6 @@
 // The host's controls on the table page (table.js), for the tab that created the table (it holds
-// the host token, store.host): close the table, the friends' invite links, and hand a seat to a
-// bot (the menu beside each human seat in the Players list).
+// the host token, store.host): close the table, fast bots, the friends' invite links, and hand a
+// seat to a bot (the menu beside each human seat in the Players list).
 import { h, fill, api, errorText, seatName, toast, copyText } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
@@ -24,6 +24,31 @@ export function drawCloseTable(page) {
       else toast(errorText(res.data, `The table could not be closed (${res.status})`), "error");
     } }, "Close table"));
   $("players-panel").appendChild(box);
+}
+
+/** The host's fast-bots switch (POST /api/tables/{id}/fast-bots, issue 41): on, bots move without
+ *  a pause; off, they pause as the server's default before each turn. Shown while the table is
+ *  live and has a bot; the view's bot_delay_ms (pushed to everyone) says which it is. */
+export function drawFastBots(page) {
+  const { view, store, tableId } = page;
+  let box = $("fast-bots");
+  const show = store.host && !view.terminal && view.status !== "closed" && (view.seats || []).some(s => s.kind === "bot");
+  if (!show) { if (box) box.remove(); return; }
+  if (!box) {
+    const input = h("input", { type: "checkbox", id: "fast-bots-input", onchange: async e => {
+      const fast = e.target.checked;
+      e.target.disabled = true;
+      const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/fast-bots`, { body: { fast }, token: store.host });
+      e.target.disabled = false;
+      if (res.ok) { toast(fast ? "Bots now move without a pause" : "Bots pause before their turns again", "ok"); page.fetchView(); }
+      else { e.target.checked = !fast; toast(errorText(res.data, "Could not change the bots' pace"), "error"); }
+    } });
+    box = h("div", { id: "fast-bots", class: "row fast-bots" },
+      h("label", { class: "check", title: "Bots move without a pause before their turns" }, input, " Fast bots"));
+    $("players-panel").appendChild(box);
+  }
+  const input = $("fast-bots-input");
+  if (!input.disabled) input.checked = view.bot_delay_ms === 0;
 }
 
 /** The host's copy of the friends' join links (only in the tab that created the table). */

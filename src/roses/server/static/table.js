@@ -14,7 +14,7 @@ import { connect, reconnect, setConn, started as liveStarted } from "/static/liv
 import { drawTurn } from "/static/turn.js";
 import { moveLabel, keepPlayFocus, drawMoves } from "/static/movepanel.js";
 import { drawHint } from "/static/hints.js";
-import { drawCloseTable, drawInvites, hostControl } from "/static/host.js";
+import { drawCloseTable, drawFastBots, drawInvites, hostControl } from "/static/host.js";
 import { drawLog } from "/static/tablelog.js";
 import { addChat, drawChat, listenChat } from "/static/chat.js";
 import { drawEnd } from "/static/endscreen.js";
@@ -294,6 +294,7 @@ function draw() {
   drawHint(page, c);
   drawPlayers();
   drawInvites(page);
+  drawFastBots(page);
   drawCloseTable(page);
   drawLog(page);
   drawChat(page);

@@ -1,5 +1,5 @@
 // The table page's turn signals (table.js): whose turn it is ("#turn", and body.my-turn), the
-// move's timer ("#timer"), and the notice of a new turn of ours: the chime (settings.js), the tab
+// move's timer or why the table waits ("#timer": "Waiting for Seat 2 to join"), and the notice of a new turn of ours: the chime (settings.js), the tab
 // title "(Your turn) …" and its flashing while the page is in the background.
 import { h, fill, seatName } from "/static/common.js";
 import { chime } from "/static/settings.js";
@@ -48,6 +48,15 @@ function drawTimer() {
   const view = page.view;
   const el = $("timer");
   clearInterval(timerInterval);
+  el.classList.remove("low");
+  // The seat to move has not joined: the table waits for its player, with no clock running
+  // (issue 41); the server says so in words, the seat by its name.
+  if (view.turn_note && !view.terminal) {
+    el.hidden = false;
+    el.textContent = view.turn_note;
+    el.title = "Nobody can move until this player opens their link";
+    return;
+  }
   if (!view.turn_deadline || view.terminal) { el.hidden = true; return; }
   const deadline = parseUtc(view.turn_deadline);
   const tick = () => {
