@@ -164,3 +164,56 @@ def test_workers_die_with_a_killed_server():
         assert not any(alive(p) for p in pids)
     finally:
         proc.kill()
+
+
+@pytest.mark.thinks_fail
+def test_a_bot_whose_think_fails_twice_plays_the_heuristic_and_says_so(client, monkeypatch, caplog):
+    """No silent fallback: a bot whose think fails is tried again once, then plays the game's
+    heuristic move (never a random one), logged at ERROR with the table and the seat, counted
+    in /api/health and told at the table."""
+    from roses.agents import Turn, make_agent
+    from roses.server import runner
+    from roses.server.thinking import jobs
+
+    from .test_server_api import true_state
+
+    monkeypatch.setattr(jobs, "bot_choice", h.failing_choice)
+    thinks = []
+    real = client.app.state.thinking.think
+
+    async def counted(key, kind, fn, *args):
+        thinks.append(fn)
+        return await real(key, kind, fn, *args)
+
+    monkeypatch.setattr(client.app.state.thinking, "think", counted)
+    r = client.post("/api/tables", json={"game": "roses-and-thorns", "seed": 5, "bot_delay_ms": 0,
+                                         "seats": [{"kind": "bot", "bot": "ismcts:hard"}, {"kind": "bot", "bot": "random"},
+                                                   {"kind": "bot", "bot": "random"}]})
+    made = r.json()
+    table_id, host = made["table_id"], made["host_token"]
+    deadline = time.monotonic() + 60
+    while client.get("/api/health").json()["thinking"]["fallbacks"] == 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    deadline = time.monotonic() + 30
+    view = client.get(f"/api/tables/{table_id}", headers={"Authorization": f"Bearer {host}"}).json()
+    while not any(m["name"] == "Server" for m in view["chat"]):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+        view = client.get(f"/api/tables/{table_id}", headers={"Authorization": f"Bearer {host}"}).json()
+    notice = next(m for m in view["chat"] if m["name"] == "Server")
+    assert notice["seat"] is None
+    assert notice["text"] == f"{view['seats'][0]['name']} could not think this move through and played a standard move instead."
+    assert thinks[:2] == [h.failing_choice, h.failing_choice]  # tried twice
+    errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR" and "bot fallback" in r.getMessage()]
+    assert errors and f"table {table_id} seat 0" in errors[0] and "ismcts:hard" in errors[0]
+    # the move played is the heuristic's at that position, with the seed the bot had
+    from roses.core.state import replay_history
+
+    state = true_state(client, table_id)
+    row = client.app.state.store.load(table_id)
+    first = next(i for i, (s, _) in enumerate(state.history) if s == 0)
+    replay = state.game.new_initial_state(row.seed)
+    replay_history(replay, client.app.state.store.actions(table_id)[:first])
+    want = make_agent("heuristic", replay.game, runner.bot_seed(row.seed, first, 0)).act(Turn.of(replay.clone()))
+    assert str(state.history[first][1]) == str(want)
