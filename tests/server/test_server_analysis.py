@@ -272,3 +272,32 @@ def test_hints_worked_out_at_once_are_capped_for_the_whole_server(make_client, m
     assert r.json() == {"error": "busy", "detail": "the server is working out other players' hints; ask again in a moment"}
     assert first.status_code == 200
     assert ask(tables[1]).status_code == 200  # the slot was given back
+
+
+# ------------------------------------------------------------------------------------ per-minute limits (issue 41)
+def test_hints_are_rate_limited_per_token(make_client):
+    """Beside one at a time per seat and MAX_HINTS at once, hints count per token and per address
+    (before: no per-minute limit, and a client could keep a worker busy without pause)."""
+    from roses.server.limits import Limits
+
+    from .test_server_abuse import assert_429
+
+    client = make_client(limits=Limits().with_(hint="2/minute", read="1000/second", create="1000/minute"))
+    made = solo_table(client, True).json()
+    tid, token = made["table_id"], made["seats"][0]["token"]
+    my_turn(client, tid, token)
+    for _ in range(2):
+        assert client.post(f"/api/tables/{tid}/hint", headers=auth(token)).status_code == 200
+    assert_429(client.post(f"/api/tables/{tid}/hint", headers=auth(token)), "hints with this seat's token")
+    assert my_turn(client, tid, token)["legal_actions"]  # nothing changed at the table
+
+
+def test_analyses_are_rate_limited_per_address(make_client):
+    from roses.server.limits import Limits
+
+    from .test_server_abuse import assert_429
+
+    client = make_client(limits=Limits().with_(analysis="1/minute", read="1000/second", create="1000/minute"))
+    data = finished_record(client)
+    assert client.post("/api/analysis", json={"record": data, "seat": 0}).status_code == 200
+    assert_429(client.post("/api/analysis", json={"record": data, "seat": 0}), "analyses from your address")

@@ -346,18 +346,21 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     analysis_slots = Slots(analysis.MAX_ANALYSES)
 
-    @app.post("/api/analysis", **route(S.Analysis, 429, body=S.AnalysisIn))
+    @app.post("/api/analysis", **route(S.Analysis, 429, 503, body=S.AnalysisIn))
     async def api_analysis(request: Request) -> Json:
         body = await body_of(request, limit=analysis.MAX_ANALYSIS_BYTES)
         if not isinstance(body, dict) or "record" not in body:
             raise ApiError(422, {"error": "invalid", "detail": "the body must be {record: <a game record>, seat: <int>}"})
-        record = await asyncio.to_thread(load_record, body["record"])
         client = address_of(request)
+        rates.by_address("analysis", limits.analysis, client, "analyses from your address")
+        record = await asyncio.to_thread(load_record, body["record"])
         return Json(await analysis.analyse(record, body.get("seat"), client, analysis_slots, svc().thinking))
 
-    @app.post("/api/tables/{table_id}/hint", **route(S.Hint, 401, 403, 404, 409, 429, body=S.Empty, body_required=False))
+    @app.post("/api/tables/{table_id}/hint", **route(S.Hint, 401, 403, 404, 409, 429, 503, body=S.Empty, body_required=False))
     async def api_hint(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required to ask for a hint")
+        rates.by_token("hint", limits.hint, token, "hints with this seat's token")
+        rates.by_address("hint", limits.hint_address, address_of(request), "hints from your address")
         await body_of(request, empty={})
         return Json(await svc().hint(table_id, token))
 

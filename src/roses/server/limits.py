@@ -38,6 +38,12 @@ class Limits:
     seat_change: str = "5/10 seconds;60/hour"   #: seat names, open seats, seats to bots, per token
     seat_change_address: str = "30/minute"      #: the same, per address
     read: str = "50/second;2000/minute"         #: GET /api/... answers (not health), per address
+    #: hints asked, per token and per address (issue 41: each is up to a second of a worker's
+    #: core; one at a time per seat and 4 at once in a process are capped in .analysis as well)
+    hint: str = "10/minute;120/hour"
+    hint_address: str = "30/minute"
+    #: analyses asked (POST /api/analysis), per address: each is a search per decision of a game
+    analysis: str = "5/minute;30/hour"
     sockets_per_table: int = 64                 #: open WebSockets at one table in this process
     sockets_per_address: int = 32               #: open WebSockets from one address
     cached_tables: int = 2000                   #: table states kept in memory
