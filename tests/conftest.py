@@ -34,17 +34,21 @@ class _Fallbacks(logging.Handler):
 
 @pytest.fixture(autouse=True)
 def _no_think_failures(request):
-    """Fails any test in which a think failed or a bot fell back in this process (the thinking
-    service logs both at ERROR on ``roses.server.thinking``): a degraded bot is never passed off
-    as the real one. A test that makes a think fail on purpose is marked ``thinks_fail``. Servers
+    """Fails any test in which a think failed, a bot fell back or a bot failed otherwise in this
+    process (logged at ERROR on ``roses.server.thinking`` or ``roses.server.bots``): a degraded
+    bot is never passed off as the real one. A test that makes a think fail on purpose is marked ``thinks_fail``. Servers
     run as subprocesses are checked by their helpers through ``/api/health``."""
+    from roses.server.faults import BOT_LOGGERS
+
     handler = _Fallbacks()
-    logger = logging.getLogger("roses.server.thinking")
-    logger.addHandler(handler)
+    loggers = [logging.getLogger(name) for name in BOT_LOGGERS]
+    for logger in loggers:
+        logger.addHandler(handler)
     try:
         yield
     finally:
-        logger.removeHandler(handler)
+        for logger in loggers:
+            logger.removeHandler(handler)
     if handler.records and not request.node.get_closest_marker("thinks_fail"):
-        pytest.fail("the thinking service failed during this test:\n"
+        pytest.fail("a bot or the thinking service failed during this test:\n"
                     + "\n".join(r.getMessage()[:500] for r in handler.records), pytrace=False)

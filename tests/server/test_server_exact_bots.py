@@ -82,10 +82,12 @@ def test_every_bot_move_at_a_launched_server_is_the_offline_agents_move(command,
                     if r.status_code == 200:
                         records[game] = r.json()
             time.sleep(0.5)
-        thinking = server.health()["thinking"]
+        health = server.health()
+        thinking = health["thinking"]
     finally:
         server.stop()
     assert thinking["fallbacks"] == 0 and all(t["failed"] == 0 for t in thinking["jobs"].values()), thinking
+    assert health["errors"]["count"] == 0, health["errors"]
     assert "Traceback" not in server.log() and "ERROR" not in server.log(), server.log()
     total = 0
     for game, record in records.items():

@@ -217,3 +217,25 @@ def test_a_bot_whose_think_fails_twice_plays_the_heuristic_and_says_so(client, m
     replay_history(replay, client.app.state.store.actions(table_id)[:first])
     want = make_agent("heuristic", replay.game, runner.bot_seed(row.seed, first, 0)).act(Turn.of(replay.clone()))
     assert str(state.history[first][1]) == str(want)
+
+
+def test_a_failing_game_hook_is_counted_in_health_and_the_view_still_answers(client, monkeypatch):
+    """No silent fallback outside the bots either: a game hook that fails leaves the view without
+    its part (a view must not break) and is logged at ERROR, and /api/health counts it."""
+    from roses.core import get_spec
+
+    spec = get_spec("rose-ceremony")
+
+    def broken(observation):
+        raise RuntimeError("latest_reveal broke")
+
+    monkeypatch.setattr(type(spec), "latest_reveal", lambda self, observation: broken(observation))
+    r = client.post("/api/tables", json={"game": "rose-ceremony", "seed": 2, "bot_delay_ms": 0,
+                                         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]})
+    made = r.json()
+    assert client.get("/api/health").json()["errors"]["count"] == 0
+    v = client.get(f"/api/tables/{made['table_id']}", headers={"Authorization": f"Bearer {made['seats'][0]['token']}"})
+    assert v.status_code == 200 and v.json()["reveal"] is None
+    errors = client.get("/api/health").json()["errors"]
+    assert errors["count"] >= 1 and errors["by_logger"].get("roses.server", 0) >= 1
+    assert any("latest_reveal() failed for rose-ceremony" in m for m in errors["last"])

@@ -30,6 +30,7 @@ from .headers import SecurityHeaders
 from .schemas import route
 from .limits import Limits, RateLimiter
 from .auth import ApiError
+from .faults import Faults
 from .service import TableService
 from .thinking import Thinking, ThinkingOptions
 from .views import bot_label, bot_names, timer_bot
@@ -97,7 +98,7 @@ def games_info() -> list[dict[str, Any]]:
         try:
             spec = get_spec(name)
         except Exception:  # a game still being written must not break the lobby
-            log.warning("game %s does not load; left out of the lobby", name)
+            log.exception("game %s does not load; left out of the lobby", name)
             continue
         out.append({
             "name": spec.name, "title": spec.title, "min_players": spec.min_players,
@@ -139,6 +140,8 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         store = MemoryTableStore() if url == MEMORY_URL else await asyncio.to_thread(SqlTableStore, url)
+        faults = Faults().install()  # every ERROR logged meanwhile: counted, shown by /api/health
+        app.state.faults = faults
         thinker = Thinking(thinking or ThinkingOptions(eager=False))
         await thinker.start()
         service = TableService(store, bot_delay_ms=bot_delay_ms, poll_interval=poll_interval,
@@ -156,6 +159,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
             finally:
                 await thinker.stop()
                 store.dispose()
+                faults.remove()
 
     app = FastAPI(title="roses", lifespan=lifespan, default_response_class=Json, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.database_url = url
@@ -383,7 +387,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     @app.get("/api/health", **route(S.Health))
     async def api_health() -> Json:
         # never rate limited; the thinking service's figures (issue 41): jobs, CPU seconds, fallbacks
-        return Json({"ok": True, "thinking": svc().thinking.figures()})
+        return Json({"ok": True, "thinking": svc().thinking.figures(), "errors": app.state.faults.figures()})
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/tables/{table_id}")

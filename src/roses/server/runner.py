@@ -18,12 +18,13 @@ from roses.core import CHANCE, RosesError, State
 from .auth import ApiError
 from .cache import TableCache
 from .clock import turn_deadline, turn_start
+from .faults import BOTS
 from .seating import display_name
 from .store import TableRow, utcnow
 from .thinking import ThinkBusy, ThinkCancelled, ThinkFailed, Thinking, jobs
 from .views import timer_bot
 
-log = logging.getLogger("roses.server")
+log = logging.getLogger(BOTS)  # a table whose bots stopped moving is a bot failure
 
 
 def bot_seed(seed: int, version: int, seat: int) -> int:

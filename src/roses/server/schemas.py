@@ -343,9 +343,17 @@ class Thinking(BaseModel):
     fallbacks: int = Field(description="bot moves played by the fallback after a think failed twice")
 
 
+class Errors(BaseModel):
+    """Everything the server logged at ERROR since it started (its log has the tracebacks)."""
+    count: int
+    by_logger: dict[str, int]
+    last: list[str] = Field(description="the last few messages, cut to 200 characters")
+
+
 class Health(BaseModel):
     ok: bool
     thinking: Thinking
+    errors: Errors
 
 
 # ------------------------------------------------------------------ wiring into the OpenAPI document

@@ -19,10 +19,11 @@ from roses.core import State
 from roses.core.talk import TARGETED, Talk, TalkError, check_talk
 
 from .auth import ApiError
+from .faults import BOTS
 from .runner import bot_seed
 from .store import ChatRow, TableRow
 
-log = logging.getLogger("roses.server")
+log = logging.getLogger(BOTS)  # a bot that could not talk
 
 
 def seat_label(row: TableRow, seat: int) -> str:
@@ -63,10 +64,7 @@ def stored(talk: Talk, state: State) -> dict[str, Any]:
 def log_length(state: State) -> int:
     """How many log entries the game has (the same count for every reader: private wording
     replaces an entry, never adds one); 0 for a game whose observation has no log."""
-    try:
-        return len(getattr(state.observation(None), "log", ()) or ())
-    except Exception:  # a game without a spectator's observation: the talk goes first
-        return 0
+    return len(getattr(state.observation(None), "log", ()) or ())
 
 
 def words(talk: Talk, row: TableRow, spec: Any) -> str:
@@ -111,5 +109,5 @@ def bot_statement(row: TableRow, state: State, seat: int, bot: str, talk: tuple[
             return None
         return check_talk(state.game.spec.talk, state.game.num_players, said)
     except Exception:  # a bot that fails to talk still moves
-        log.exception("bot %s failed to talk at table %s", bot, row.id)
+        log.exception("bot %s failed to talk at table %s (it moves without a word)", bot, row.id)
         return None

@@ -178,7 +178,8 @@ def public_table(row: TableRow, live_seats: set[int | None]) -> dict[str, Any]:
     """A table as the lobby lists it."""
     try:
         title = get_spec(row.game).title
-    except Exception:  # a game module that no longer loads still lists
+    except Exception:  # a game module that no longer loads still lists, under its name
+        log.exception("game %s does not load; its table %s is listed under the game's name", row.game, row.id)
         title = row.game
     return {"table_id": row.id, "game": row.game, "title": title, "name": row.name,
             "created": row.created.isoformat(), "status": row.status, "version": row.version,
