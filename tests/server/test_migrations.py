@@ -210,3 +210,20 @@ def test_migration_0007_starts_old_turn_clocks_at_their_last_change_and_adds_the
             assert conn.execute(sa.text("SELECT count(*) FROM roses_actions")).scalar() == 1
     finally:
         store.dispose()
+
+
+def test_processes_that_start_at_once_on_a_new_sqlite_database_all_migrate_it(tmp_path):
+    """Regression: ``uvicorn roses.server:create_app --factory --workers 2`` on a new SQLite file
+    failed to start ("table roses_tables already exists": both workers ran the first migration at
+    once); they now take turns on a lock file."""
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'roses.sqlite'}"
+    code = ("import sys; from roses.server.store import SqlTableStore; "
+            f"SqlTableStore({url!r}).dispose(); print('ok')")
+    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(4)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, [err[-500:] for _, err in outs]
+    assert all(out.strip() == "ok" for out, _ in outs)

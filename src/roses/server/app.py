@@ -105,6 +105,7 @@ def games_info() -> list[dict[str, Any]]:
             "max_players": spec.max_players, "params": [to_jsonable(p.describe()) for p in spec.params],
             "bots": bot_names(spec), "bot_labels": {b: bot_label(b) for b in bot_names(spec)},
             "default_bot": timer_bot(spec), "summary": spec.summary,
+            "bot_seconds": views.bot_seconds(spec.name),
             "talk": {"kinds": list(spec.talk.kinds), "claims": list(spec.talk.claims),
                      "nominate_for": spec.talk.nominate_for,
                      # the claims a table of that many players offers (Blades & Rose: no Great Sword at 5-6)

@@ -124,6 +124,8 @@ class GameInfo(Open):
     bots: list[str]
     bot_labels: dict[str, str]
     default_bot: str
+    bot_seconds: dict[str, float] = Field(default_factory=dict,
+                                          description="each bot's typical seconds a move (bench/move_seconds.py)")
     summary: str | None = None
     talk: JsonObject | None = Field(None, description="table talk: kinds, claims, what a nomination is for")
 

@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, runtime_checkable
 
 from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, select, text, update
 
@@ -295,11 +295,30 @@ def migrate(engine: Engine) -> None:
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
+    with sqlite_file_lock(engine), engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(72620110)"))
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+
+
+@contextlib.contextmanager
+def sqlite_file_lock(engine: Engine) -> Iterator[None]:
+    """On a SQLite file, an exclusive lock on ``<file>.migrate-lock`` while held: processes that
+    start at once on a new database (uvicorn's ``--workers``) take turns to migrate it (two
+    created the same table at once: "table roses_tables already exists"). Elsewhere nothing."""
+    path = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not path or path == ":memory:" or path.startswith("file:"):
+        yield
+        return
+    import fcntl
+
+    with open(f"{path}.migrate-lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 class SqlTableStore(SeatingSql):

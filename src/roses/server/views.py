@@ -3,7 +3,10 @@
 plain names for seats and bots."""
 from __future__ import annotations
 
+import functools
+import json
 import logging
+from pathlib import Path
 from typing import Any
 
 from roses.agents import GENERIC_AGENTS
@@ -32,6 +35,21 @@ def bot_names(spec: Any) -> list[str]:
 
 #: Plain names of the generic bots for players (the lobby's and the table's menus).
 BOT_LABELS = {"random": "Random", "heuristic": "Standard", "ismcts": "Search"}
+
+
+#: Typical CPU seconds a move per game and bot (``bench/move_seconds.py`` writes it).
+MOVE_SECONDS = Path(__file__).with_name("move_seconds.json")
+
+
+@functools.cache
+def _move_seconds() -> dict[str, dict[str, float]]:
+    return json.loads(MOVE_SECONDS.read_text()) if MOVE_SECONDS.is_file() else {}
+
+
+def bot_seconds(game: str) -> dict[str, float]:
+    """Each bot's typical seconds a move in ``game`` as measured by ``bench/move_seconds.py``
+    (the lobby shows them beside the levels); empty for a game not measured yet."""
+    return dict(_move_seconds().get(game, {}))
 
 
 def bot_label(name: str) -> str:

@@ -130,10 +130,21 @@ function botLabel(b) {
   return (current && current.bot_labels && current.bot_labels[b]) || b;
 }
 
+/** How long the bot typically thinks a move, in words ("about 0.8 s a move", "instant"), or ""
+ *  when the server has no figure for it (bench/move_seconds.py measures them). */
+function botPace(seconds) {
+  if (typeof seconds !== "number") return "";
+  if (seconds < 0.05) return "instant";
+  return `about ${seconds < 1 ? seconds.toFixed(1) : Math.round(seconds)} s a move`;
+}
+
 function seatRow(i, bots, old) {
   const kind = h("select", { name: `seat-${i}-kind`, "aria-label": `Seat ${i + 1} player` },
     h("option", { value: "human" }, "Human"),
-    bots.map(b => h("option", { value: `bot:${b}` }, `Bot — ${botLabel(b)}`)));
+    bots.map(b => {
+      const pace = botPace((current.bot_seconds || {})[b]);
+      return h("option", { value: `bot:${b}` }, `Bot — ${botLabel(b)}${pace ? ` (${pace})` : ""}`);
+    }));
   const defaultBot = bots.includes("heuristic") ? "heuristic" : bots[0];
   kind.value = old ? old.kind : (i === 0 ? "human" : `bot:${defaultBot}`);
   const name = h("input", { type: "text", name: `seat-${i}-name`, maxlength: 40, placeholder: i === 0 ? "Your name" : "Name (optional)", "aria-label": `Seat ${i + 1} name`,
