@@ -301,3 +301,12 @@ def test_analyses_are_rate_limited_per_address(make_client):
     data = finished_record(client)
     assert client.post("/api/analysis", json={"record": data, "seat": 0}).status_code == 200
     assert_429(client.post("/api/analysis", json={"record": data, "seat": 0}), "analyses from your address")
+
+
+def test_the_lobby_has_each_bots_typical_seconds_a_move(client):
+    """Issue 41: the lobby shows each level's typical seconds a move (bench/move_seconds.py)."""
+    for game in client.get("/api/games").json():
+        seconds = game["bot_seconds"]
+        assert set(seconds) == set(game["bots"]), game["name"]
+        assert seconds["ismcts:easy"] < seconds["ismcts:hard"] < seconds["ismcts:expert"]
+        assert seconds["heuristic"] < 0.05  # "instant"
