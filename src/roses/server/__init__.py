@@ -12,9 +12,17 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from .app import create_app
-
 __all__ = ["ServeError", "check_serve_options", "create_app", "run"]
+
+
+def __getattr__(name: str) -> Any:
+    # The web stack (FastAPI, SQLAlchemy) loads only when the app is asked for: the thinking
+    # service's workers import roses.server.thinking and would pay 1.4 s and 40 MB for it.
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: The largest WebSocket message a client may send (uvicorn's default is 16 MiB; clients send only
 #: ``{"type":"ping"}``).
@@ -112,6 +120,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = No
     from .thinking import ThinkingOptions
 
     import uvicorn
+
+    from .app import create_app
 
     url = check_serve_options(host, port, database_url, data_dir)
     app = create_app(database_url=url, data_dir=data_dir, bot_delay_ms=bot_delay_ms, limits=limits,
