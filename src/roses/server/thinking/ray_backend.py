@@ -131,8 +131,8 @@ class RayRunner:
     def _cancel(self, ref: Any, force: bool) -> None:
         try:
             require_ray().cancel(ref, force=force)
-        except Exception as e:  # noqa: BLE001 - the task runs on; its answer is dropped as cancelled
-            log.warning("could not cancel a Ray task (force=%s): %s: %s", force, type(e).__name__, e)
+        except Exception as e:  # noqa: BLE001 - the task runs on, holding its slot; its answer is dropped
+            log.error("could not cancel a Ray task (force=%s): %s: %s", force, type(e).__name__, e)
 
 
 __all__ = ["FORCE_AFTER", "RayRunner", "call", "require_ray"]
