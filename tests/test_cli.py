@@ -1,6 +1,7 @@
 """The terminal commands, driven as a user would (Typer's CliRunner)."""
 import json
 import re
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -162,6 +163,12 @@ def test_bad_records_folder_and_delay_fail_before_playing(tmp_path):
     assert r.exit_code == 2
     r = runner.invoke(app, ["serve", "--port", "99999"])
     assert r.exit_code == 2
+
+
+def test_serve_think_ray_without_ray_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # ``import ray`` fails as it does without the extra
+    r = runner.invoke(app, ["serve", "--think", "ray", "--port", "1"])
+    assert r.exit_code == 2 and "error: --think ray needs Ray: pip install -e '.[ray]'" in r.output, r.output
 
 
 def test_games_lists_every_bot_and_keeps_bracketed_help():

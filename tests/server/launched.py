@@ -2,6 +2,7 @@
 script ``roses serve``) in a subprocess, for the tests of the product as it is launched."""
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -24,6 +25,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def server_env() -> dict[str, str]:
+    """This process's environment with its ``PYTHONPATH`` made absolute: the server runs in another
+    folder, and must import the roses under test (``PYTHONPATH=src`` in a checkout), as must the
+    processes it starts (thinking workers, a local Ray's)."""
+    env = dict(os.environ)
+    if env.get("PYTHONPATH"):
+        env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(p) for p in env["PYTHONPATH"].split(os.pathsep) if p)
+    return env
+
+
 class Launched:
     """``command`` (a :data:`LAUNCHES` key) with ``args`` on a free loopback port, its data in
     ``folder`` (the working directory, as a user's shell would be); its output in ``serve.log``."""
@@ -34,7 +45,7 @@ class Launched:
         self.log_path = folder / f"serve-{self.port}.log"
         with open(self.log_path, "w") as log:
             self.proc = subprocess.Popen([*LAUNCHES[command], "--port", str(self.port), *args],
-                                         cwd=folder, stdout=log, stderr=subprocess.STDOUT)
+                                         cwd=folder, stdout=log, stderr=subprocess.STDOUT, env=server_env())
         end = time.monotonic() + timeout  # a loaded 2-core machine starts a server slowly
         while True:
             assert self.proc.poll() is None, self.log()

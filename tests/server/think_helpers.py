@@ -49,3 +49,27 @@ def gated_agent(gate: str, game, seed: int):
     while not Path(gate).exists() and time.monotonic() < end:
         time.sleep(0.01)
     return ISMCTSAgent(game, seed=seed, iterations=5)
+
+
+def hold_marked(mark: str, seconds: float) -> int:
+    """Creates the file ``mark`` (the job has started), then :func:`hold`s."""
+    from pathlib import Path
+
+    Path(mark).touch()
+    return hold(seconds)
+
+
+def stubborn(mark: str, seconds: float) -> int:
+    """Creates ``mark``, then spins for ``seconds``, deaf to ``KeyboardInterrupt`` (a soft cancel
+    on Ray): a job that only stops when its worker is killed."""
+    from pathlib import Path
+
+    Path(mark).touch()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            while time.monotonic() < end:
+                pass
+        except KeyboardInterrupt:
+            pass
+    return os.getpid()

@@ -41,6 +41,14 @@ def serve(
     if ray_address is not None and think != "ray":
         err.print("[bold red]error:[/] --ray-address is for --think ray")
         raise typer.Exit(2)
+    if think == "ray":
+        from roses.server.thinking.ray_backend import require_ray
+
+        try:
+            require_ray()
+        except ImportError as e:
+            err.print(f"[bold red]error:[/] {escape(str(e))}")
+            raise typer.Exit(2) from None
     thinking = ThinkingOptions(workers=think_workers, backend=think, ray_address=ray_address, eager=True)
     try:  # the options, the port and the database are checked before anything starts
         run(host=host, port=port, database_url=database_url, data_dir=data_dir, bot_delay_ms=bot_delay_ms,

@@ -337,8 +337,8 @@ class ThinkTally(BaseModel):
 class Thinking(BaseModel):
     """The thinking service (bots, stand-ins, hints, analyses; issue 41)."""
     backend: str = Field(description="process or ray")
-    workers: int
-    workers_alive: int
+    workers: int = Field(description="worker processes; with Ray: the most jobs running at once")
+    workers_alive: int = Field(description="worker processes alive; with Ray: workers while connected, else 0")
     queued: int
     running: int
     jobs: dict[str, ThinkTally] = Field(description="by kind: bot, stand-in, hint, analysis")

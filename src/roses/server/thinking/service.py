@@ -235,11 +235,15 @@ class Thinking:
                   table_id, seat, bot, why, instead)
 
     def figures(self) -> dict[str, Any]:
-        """What ``/api/health`` shows: the backend, workers, jobs waiting and running, each kind's
+        """What ``/api/health`` shows: the backend, workers (with Ray: the most jobs running at
+        once; alive: all of them while connected to Ray), jobs waiting and running, each kind's
         counts and CPU seconds, and the fallbacks."""
+        if self.ray is not None:
+            alive = self.size if self.ray.connected() else 0
+        else:
+            alive = sum(1 for w in self.workers if w is not None and w.alive())
         return {
-            "backend": self.options.backend, "workers": self.size,
-            "workers_alive": sum(1 for w in self.workers if w is not None and w.alive()),
+            "backend": self.options.backend, "workers": self.size, "workers_alive": alive,
             "queued": len(self.queue), "running": len(self.running),
             "jobs": {k: t.to_json() for k, t in sorted(self.tallies.items())},
             "fallbacks": self.fallbacks,

@@ -68,6 +68,11 @@ def _die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="roses-watchdog", daemon=True).start()
 
 
+def error_text(e: BaseException) -> str:
+    """A failed job's answer (call it in the ``except``): ``Type: message``, then the traceback."""
+    return f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=8)}"
+
+
 def child_main(fd: int, cancel_fd: int, parent: int) -> None:
     """A worker's life (its process's entry point): guard against outliving ``parent``, load the
     games, then run jobs from the connection on ``fd`` (``(id, fn, args)``; ``None`` ends it) and
@@ -120,7 +125,7 @@ def child_main(fd: int, cancel_fd: int, parent: int) -> None:
         except Cancelled:
             out = (job_id, "cancelled", None)
         except BaseException as e:  # noqa: BLE001 - every failure goes back to the server, which logs it
-            out = (job_id, "error", f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=8)}")
+            out = (job_id, "error", error_text(e))
         try:
             conn.send((*out, time.process_time() - start))
         except (BrokenPipeError, OSError):  # the server is gone
@@ -228,4 +233,4 @@ class Worker:
         os.close(self.cancel_w)
 
 
-__all__ = ["Cancelled", "Worker", "WorkerDied", "child_main"]
+__all__ = ["Cancelled", "Worker", "WorkerDied", "child_main", "error_text"]
