@@ -144,6 +144,11 @@ def live_server(tmp_path_factory):
     server = ServerProcess(tmp_path_factory.mktemp("roses-browser-data")).start()
     try:
         yield server.base
+        # No silent fallback (issue 41): no think failed and no bot fell back in the whole module.
+        status, health = api(server.base, "GET", "/api/health")
+        thinking = health["thinking"]
+        failed = {kind: t["failed"] for kind, t in thinking["jobs"].items() if t["failed"]}
+        assert thinking["fallbacks"] == 0 and not failed, f"the server's thinking failed: {thinking}"
     finally:
         server.stop()
 
