@@ -65,28 +65,32 @@ def start_server(port: int, database_url: str | None, data_dir: str, thinking: s
     """``roses.server.run`` in a subprocess running this tree (``PYTHONPATH``: :data:`SRC`), rates
     off. ``thinking``: a :class:`ThinkingOptions` expression (default: the server's); ``prelude``:
     Python run before (e.g. a module setting for the benchmark); ``profile``: a path where the
-    server's main thread (the event loop) is profiled with cProfile until it stops."""
+    profile (cProfile) of the server's main thread, its event loop, is written on ``SIGUSR2``."""
     # Rates off: every table is played from this one address, far past what one person may do.
     call = (f"run(host='127.0.0.1', port={port}, database_url={database_url!r}, data_dir={data_dir!r}, "
             "log_level='warning', limits=Limits.off().with_(sockets_per_address=1_000_000)"
             + (f", thinking={thinking}" if thinking else "") + ")")
-    if profile:
-        call = (f"import cProfile; _p = cProfile.Profile(); _p.enable()\ntry:\n    {call}\n"
-                f"finally:\n    _p.disable(); _p.dump_stats({profile!r})")
+    if profile:  # written on SIGUSR2 (a server with work in hand may take long to stop)
+        call = (f"import cProfile, signal; _p = cProfile.Profile()\n"
+                f"signal.signal(signal.SIGUSR2, lambda *_: (_p.disable(), _p.dump_stats({profile!r})))\n"
+                f"_p.enable()\n{call}")
     code = ("from roses.server import run; from roses.server.limits import Limits; "
             "from roses.server.thinking import ThinkingOptions\n" + (prelude + "\n" if prelude else "") + call)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")]))}
     return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=sys.stderr, env=env)
 
 
-def stop_server(proc: subprocess.Popen, timeout: float = 15) -> None:
-    """Stop the server as Ctrl+C would (SIGTERM: it shuts down cleanly), killed after ``timeout``."""
+def stop_server(proc: subprocess.Popen, timeout: float = 15) -> bool:
+    """Stop the server as Ctrl+C would (SIGTERM: it shuts down cleanly), killed after ``timeout``;
+    ``False`` when it had to be killed."""
     proc.terminate()
     try:
         proc.wait(timeout)
+        return True
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+        return False
 
 
 def wait_ready(base: str, proc: subprocess.Popen, timeout: float = 60) -> None:
