@@ -56,12 +56,41 @@ class Stats:
         self.errors[kind] = self.errors.get(kind, 0) + 1
 
 
-def start_server(port: int, database_url: str | None, data_dir: str) -> subprocess.Popen:
+#: The ``src`` folder of the tree this benchmark lives in: the server it starts runs this tree.
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+
+
+def start_server(port: int, database_url: str | None, data_dir: str, thinking: str | None = None,
+                 prelude: str = "", profile: str | None = None) -> subprocess.Popen:
+    """``roses.server.run`` in a subprocess running this tree (``PYTHONPATH``: :data:`SRC`), rates
+    off. ``thinking``: a :class:`ThinkingOptions` expression (default: the server's); ``prelude``:
+    Python run before (e.g. a module setting for the benchmark); ``profile``: a path where the
+    profile (cProfile) of the server's main thread, its event loop, is written on ``SIGUSR2``."""
     # Rates off: every table is played from this one address, far past what one person may do.
+    call = (f"run(host='127.0.0.1', port={port}, database_url={database_url!r}, data_dir={data_dir!r}, "
+            "log_level='warning', limits=Limits.off().with_(sockets_per_address=1_000_000)"
+            + (f", thinking={thinking}" if thinking else "") + ")")
+    if profile:  # written on SIGUSR2 (a server with work in hand may take long to stop)
+        call = (f"import cProfile, signal; _p = cProfile.Profile()\n"
+                f"signal.signal(signal.SIGUSR2, lambda *_: (_p.disable(), _p.dump_stats({profile!r})))\n"
+                f"_p.enable()\n{call}")
     code = ("from roses.server import run; from roses.server.limits import Limits; "
-            f"run(host='127.0.0.1', port={port}, database_url={database_url!r}, data_dir={data_dir!r}, "
-            "log_level='warning', limits=Limits.off().with_(sockets_per_address=1_000_000))")
-    return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=sys.stderr)
+            "from roses.server.thinking import ThinkingOptions\n" + (prelude + "\n" if prelude else "") + call)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")]))}
+    return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=sys.stderr, env=env)
+
+
+def stop_server(proc: subprocess.Popen, timeout: float = 15) -> bool:
+    """Stop the server as Ctrl+C would (SIGTERM: it shuts down cleanly), killed after ``timeout``;
+    ``False`` when it had to be killed."""
+    proc.terminate()
+    try:
+        proc.wait(timeout)
+        return True
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        return False
 
 
 def wait_ready(base: str, proc: subprocess.Popen, timeout: float = 60) -> None:
@@ -96,8 +125,9 @@ class Conn:
     """A minimal HTTP/1.1 keep-alive client on one loopback connection (httpx costs more CPU than
     the server per request; this benchmark measures the server)."""
 
-    def __init__(self, host: str, port: int):
+    def __init__(self, host: str, port: int, local: str | None = None):
         self.host, self.port = host, port
+        self.local = local  # the client's own address (another loopback one: another client)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -112,7 +142,8 @@ class Conn:
 
     async def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            self.reader, self.writer = await asyncio.open_connection(
+                self.host, self.port, local_addr=(self.local, 0) if self.local else None)
         data = b"" if body is None else json.dumps(body).encode()
         head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", f"Content-Length: {len(data)}"]
         if body is not None:
@@ -432,11 +463,7 @@ def main() -> None:
                 print("no action was applied in a run: the benchmark measured nothing", file=sys.stderr)
                 raise SystemExit(1)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
 
 
 
