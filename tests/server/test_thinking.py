@@ -239,3 +239,27 @@ def test_a_failing_game_hook_is_counted_in_health_and_the_view_still_answers(cli
     errors = client.get("/api/health").json()["errors"]
     assert errors["count"] >= 1 and errors["by_logger"].get("roses.server", 0) >= 1
     assert any("latest_reveal() failed for rose-ceremony" in m for m in errors["last"])
+
+
+def test_an_analysis_whose_client_went_away_is_cancelled_with_its_thinks():
+    """Found by bench/thinking.py: an analysis ran on to its end after its client left, keeping
+    the workers from other tables' bots (and a stopping server waited for it)."""
+    from roses.server.app import until_disconnected
+    from roses.server.auth import ApiError
+
+    class Gone:  # a request whose client has disconnected
+        async def is_disconnected(self):
+            return True
+
+    async def go(t):
+        await t.think("warm", "bot", h.pid)
+        work = asyncio.gather(*(t.think("analysis:1.2.3.4", "analysis", h.hold, 30) for _ in range(3)))
+        start = time.monotonic()
+        with pytest.raises(ApiError) as e:
+            await until_disconnected(Gone(), work, every=0.05)
+        while t.running or len(t.queue):
+            await asyncio.sleep(0.01)
+        return e.value.status, time.monotonic() - start, t.figures()
+    status, took, figures = run(go)
+    assert status == 499 and took < 10
+    assert figures["jobs"]["analysis"]["cancelled"] == 3 and figures["jobs"]["analysis"]["done"] == 0

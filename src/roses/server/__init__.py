@@ -131,7 +131,10 @@ def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = No
     if "@" in where:  # never print a password
         where = where.split("://", 1)[0] + "://…@" + where.rsplit("@", 1)[1]
     # configures logging; clients only send pings over the WebSocket, so a small frame limit
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_BYTES)
+    # a stop waits at most 5 s for requests still running (an analysis of a long game takes
+    # longer; the thinking service then cancels what is left)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_BYTES,
+                            timeout_graceful_shutdown=5)
     for name in ("uvicorn.access", "uvicorn.error"):  # the WebSocket handshake is logged on uvicorn.error
         logging.getLogger(name).addFilter(_RedactTokens())
     print(f"roses: open http://{shown}:{port}/ in your browser (database: {where}; Ctrl+C stops)", flush=True)

@@ -91,6 +91,26 @@ def required_token(request: Request, detail: str) -> str:
     return token
 
 
+async def until_disconnected(request: Request, work: Any, every: float = 0.5) -> Any:
+    """``await work``, cancelled if the client goes away first (an analysis is many thinks: they
+    are cancelled with it, and the workers go on with other tables' bots). Raises
+    :class:`ApiError` 499 then (nobody reads it)."""
+    task = asyncio.ensure_future(work)
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=every)
+            if done:
+                return task.result()
+            if await request.is_disconnected():
+                task.cancel()
+                raise ApiError(499, {"error": "gone", "detail": "the client went away"})
+    finally:
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
 def games_info() -> list[dict[str, Any]]:
     """Every game that loads, with its typed parameters (they drive the lobby's form)."""
     out = []
@@ -359,7 +379,8 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         client = address_of(request)
         rates.by_address("analysis", limits.analysis, client, "analyses from your address")
         record = await asyncio.to_thread(load_record, body["record"])
-        return Json(await analysis.analyse(record, body.get("seat"), client, analysis_slots, svc().thinking))
+        work = analysis.analyse(record, body.get("seat"), client, analysis_slots, svc().thinking)
+        return Json(await until_disconnected(request, work))
 
     @app.post("/api/tables/{table_id}/hint", **route(S.Hint, 401, 403, 404, 409, 429, 503, body=S.Empty, body_required=False))
     async def api_hint(table_id: str, request: Request) -> Json:

@@ -34,6 +34,10 @@ from typing import Any
 
 log = logging.getLogger("roses.server.thinking")
 
+#: How much lower a worker's priority is than the server's (``os.nice``): with 2 cores and 2
+#: busy workers, the web process waited for a core and /api/health's p99 rose 5× over idle; at
+#: a lower priority it stays at idle (docs/performance.md, "Thinking service").
+NICE = 10
 #: How often the watchdog looks for the parent (seconds).
 WATCHDOG_SECONDS = 0.5
 
@@ -80,6 +84,7 @@ def child_main(fd: int, cancel_fd: int, parent: int) -> None:
     error and its traceback as text) or ``cancelled``. ``cancel_fd`` carries the ids of jobs to
     cancel (8 bytes each), with ``SIGUSR1`` as the knock."""
     _die_with_parent(parent)
+    os.nice(NICE)  # the web process first: bench/thinking.py, /api/health p99 under load
     conn = Connection(fd)
     os.set_blocking(cancel_fd, False)
     current = [0]
