@@ -105,7 +105,9 @@ def test_a_hint_at_a_table_that_allows_hints(live_server, browser):
     page.goto(live_server + "/")
     page.click(f'.game-card[data-game="{RT}"]')
     options = page.locator('select[name="seat-1-kind"] option').all_inner_texts()
-    assert "Bot — Standard" in options and "Bot — Hard search" in options and "Bot — Random" in options
+    # each with its typical seconds a move (issue 41)
+    assert "Bot — Standard (instant)" in options and "Bot — Random (instant)" in options
+    assert any(o.startswith("Bot — Hard search (about ") and o.endswith(" s a move)") for o in options), options
     create_table(page, live_server, RT, ["human", "bot:heuristic", "bot:heuristic"],
                  params={"hints": True, "quick_game": True})
     page.click("#open-my-seat")
