@@ -310,3 +310,32 @@ def test_the_lobby_has_each_bots_typical_seconds_a_move(client):
         assert set(seconds) == set(game["bots"]), game["name"]
         assert seconds["ismcts:easy"] < seconds["ismcts:hard"] < seconds["ismcts:expert"]
         assert seconds["heuristic"] < 0.05  # "instant"
+
+
+def test_a_hint_still_thinking_when_its_seat_moves_is_cancelled(make_client, monkeypatch, tmp_path):
+    """Issue 41: a job is cancelled when its table moves on. The hint's think is held in its
+    worker; the seat moves meanwhile: the hint answers 409 and its job is counted cancelled."""
+    from .think_helpers import gated_agent
+
+    client = make_client()
+    made = solo_table(client, True).json()
+    tid, token = made["table_id"], made["seats"][0]["token"]
+    view = my_turn(client, tid, token)
+    gate = str(tmp_path / "gate")  # never opened: only the cancel ends the think
+    monkeypatch.setattr(analysis_module, "MAKE", functools.partial(gated_agent, gate))
+    out: dict = {}
+    thread = threading.Thread(target=lambda: out.update(r=client.post(f"/api/tables/{tid}/hint", headers=auth(token))))
+    thread.start()
+    try:
+        end = time.monotonic() + 60
+        while not os.path.exists(gate + ".started"):
+            assert time.monotonic() < end
+            time.sleep(0.01)
+        r = client.post(f"/api/tables/{tid}/actions", headers=auth(token),
+                        json={"action": view["legal_actions"][0], "version": view["version"]})
+        assert r.status_code == 200, r.text
+    finally:
+        thread.join(60)
+    assert out["r"].status_code == 409, out["r"].text
+    assert out["r"].json() == {"error": "moved on", "detail": "the turn ended before the hint was worked out"}
+    assert client.get("/api/health").json()["thinking"]["jobs"]["hint"]["cancelled"] == 1
