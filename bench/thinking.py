@@ -362,6 +362,11 @@ def main() -> None:
                     help="cProfile each server's event loop into PREFIX-<run>.prof and print the hottest functions")
     ap.add_argument("--json", action="store_true", help="print one JSON object with every figure at the end")
     args = ap.parse_args()
+    from roses.server.runner import QUICK
+
+    if args.bot in QUICK:
+        ap.error(f"--bot {args.bot} moves in a thread of the web process, not in the thinking service "
+                 "(roses.server.runner.QUICK): there is nothing of the service to measure")
     out: dict[str, Any] = {"cpus": os.cpu_count(), "load_average_start": os.getloadavg(),
                            "game": args.game, "players": args.players, "bot": args.bot}
     prof = (lambda run: f"{args.profile}-{run}.prof") if args.profile else (lambda run: None)

@@ -263,3 +263,21 @@ def test_an_analysis_whose_client_went_away_is_cancelled_with_its_thinks():
     status, took, figures = run(go)
     assert status == 499 and took < 10
     assert figures["jobs"]["analysis"]["cancelled"] == 3 and figures["jobs"]["analysis"]["done"] == 0
+
+
+def test_the_heuristic_moves_in_a_thread_and_search_bots_in_the_workers(client):
+    """The heuristic plays by rules in under a millisecond: carrying its move to a worker cost
+    more than the move (docs/performance.md), so it moves in a thread; search bots think in the
+    workers."""
+    made = client.post("/api/tables", json={"game": "rose-ceremony", "seed": 4, "bot_delay_ms": 0,
+                                            "seats": [{"kind": "bot", "bot": "heuristic"}] * 2}).json()
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/tables/{made['table_id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert client.get("/api/health").json()["thinking"]["jobs"] == {}
+    made = client.post("/api/tables", json={"game": "rose-ceremony", "seed": 4, "bot_delay_ms": 0,
+                                            "seats": [{"kind": "bot", "bot": "ismcts:easy"}] * 2}).json()
+    while client.get("/api/health").json()["thinking"]["jobs"].get("bot", {}).get("done", 0) < 2:
+        assert time.monotonic() < deadline + 60
+        time.sleep(0.05)

@@ -78,6 +78,11 @@ def turn_goes_on(state: State, seat: int) -> bool:
     return False
 
 
+#: Bots that play by rules without searching (the game's heuristic: also the turn timer's
+#: stand-in and the fallback): they move in a thread of the web process, as carrying a move to a
+#: worker and back costs more than the move (docs/performance.md, "Thinking service": about 0.3 ms
+#: a heuristic move, 4 ms through a worker).
+QUICK = frozenset({"heuristic"})
 #: How many times a bot's think is tried before its fallback (issue 41: retried once).
 THINK_TRIES = 2
 
@@ -98,9 +103,9 @@ def fallback_notice(row: TableRow, seat: int) -> str:
 async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tuple = (),
                      thinking: Thinking | None = None, notify: Callable[[str], Awaitable[None]] | None = None) -> Any:
     """The bot's choice for ``seat`` (its RNG seeded by table seed, version and seat), hearing the
-    table talk ``talk`` (:attr:`Turn.talk`). Every bot but ``random`` thinks in the thinking
-    service (``thinking``, :mod:`.thinking`), exactly as the offline agent
-    (:func:`.thinking.jobs.bot_choice`). A failed think is tried again once; then the bot plays its
+    table talk ``talk`` (:attr:`Turn.talk`). ``random`` draws inline and the :data:`QUICK` bots
+    move in a thread; every other bot thinks in the thinking service (``thinking``,
+    :mod:`.thinking`), exactly as the offline agent (:func:`.thinking.jobs.bot_choice`). A failed think is tried again once; then the bot plays its
     fallback (:func:`fallback_bot`), which is logged at ERROR, counted (``/api/health``) and told
     to the table (``notify(text)``). Raises :class:`ThinkCancelled` when the think was cancelled
     (the table moved on or closed). Runs on ``state`` as given: pass a clone when the table's lock
@@ -108,6 +113,9 @@ async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tup
     seed = bot_seed(row.seed, row.version, seat)
     if bot == "random":  # a draw from the legal moves: nothing to think about
         return make_agent(bot, state.game, seed).act(Turn.of(state))
+    if bot in QUICK:  # rules, no search: under a millisecond, less than carrying it to a worker
+        agent = make_agent(bot, state.game, seed)
+        return await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state, talk)))
     if thinking is None:
         raise ThinkFailed("no thinking service")  # a server always has one (create_app)
     kind = "bot" if row.seats[seat].kind == "bot" else "stand-in"
@@ -139,7 +147,7 @@ class TableRunner:
         broadcast: pushes a committed change to the table's viewers (``broadcast(row, live)``).
         hear, speak: table talk (issue 14): what a bot hears, and a bot's statement made (stored)
             just before its move; none when not given.
-        thinking: the process's :class:`~.thinking.Thinking` (every bot but ``random`` thinks there).
+        thinking: the process's :class:`~.thinking.Thinking` (every search bot thinks there).
         notify: ``notify(row, text)`` tells the table a notice (a bot that fell back).
     """
 
