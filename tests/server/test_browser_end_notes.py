@@ -87,3 +87,26 @@ def test_rare_roses_end_screen_lines_up_the_dollars_at_the_right_on_a_phone_and_
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.locator("#end .end-card").screenshot(path=str(SCREENSHOTS / f"rare-roses-end-{width}.png"))
     assert not errors, errors
+
+
+@pytest.mark.parametrize("game,players,seed", [("blades-and-rose", 5, 3), ("roses-and-thorns", 4, 2)])
+def test_the_end_screen_and_the_replay_tell_why_the_game_ended(live_server, browser, game, players, seed):
+    """Issue 42: in Blades & Rose and Roses and Thorns the end screen said who won, not why. It
+    shows the view's ``story`` (why it ended, then the standings, seats by name), and the replay's
+    last step shows the same sentences, and no step before it does."""
+    table_id, _ = finished_bot_table(live_server, game, players, seed)
+    status, watched = api(live_server, "GET", f"/api/tables/{table_id}")
+    assert status == 200 and watched["story"], watched.get("story")
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(f"{live_server}/t/{table_id}")
+    page.wait_for_selector("#end:not([hidden]) #end-story p")
+    assert page.eval_on_selector_all("#end-story p", "ps => ps.map(p => p.textContent)") == watched["story"]
+    page.screenshot(path=str(SCREENSHOTS / f"end-story-{game}.png"))
+    open_replay(page, live_server, table_id, last=True)
+    page.wait_for_selector("#replay-story:not([hidden]) p")
+    assert page.eval_on_selector_all("#replay-story p", "ps => ps.map(p => p.textContent)") == watched["story"]
+    page.click("#prev")
+    page.wait_for_selector("#replay-story", state="hidden")
+    page.context.close()
+    assert not errors, errors

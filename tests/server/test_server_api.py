@@ -964,3 +964,24 @@ def test_creating_a_table_builds_and_deals_off_the_event_loop(client, monkeypatc
     created = create(client, MAIN, ["human"] * players_for(MAIN), seed=2)
     assert on_loop == [False]
     assert view(client, created["table_id"])["version"] > 0  # dealt
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_view_and_its_replay_tell_the_story(client, game):
+    """Issue 42: the end screen said who won, not why (Blades & Rose, Roses and Thorns). A finished
+    table's view carries ``story``, the game's plain sentences (``roses.core.story``) with the
+    seats' names, the same for every seat and a watcher; its replay tells it too; a table in play
+    carries none."""
+    from roses.core.story import story
+
+    n = players_for(game)
+    playing = create(client, game, ["human"] * n)
+    assert view(client, playing["table_id"])["story"] is None
+    assert view(client, playing["table_id"], tokens(playing)[0])["story"] is None
+    out = play_out_with_bots(client, game, 14, ["heuristic"] * n)
+    names = [s["name"] for s in out["view"]["seats"]]
+    told = out["view"]["story"]
+    assert told and told == story(true_state(client, out["table_id"]), names)
+    assert all(name in " ".join(told) for s, name in enumerate(names) if out["view"]["returns"][s] > 0 and n > 1)
+    r = client.post("/api/replay", json=out["record"])
+    assert r.status_code == 200 and r.json()["story"] == told

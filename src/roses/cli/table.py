@@ -18,6 +18,7 @@ from roses.core import (GameRecord, IllegalActionError, RecordError, RosesError,
                         load, to_jsonable)
 from roses.core.errors import quoted
 from roses.core.plain import NOT_A_MOVE, NOT_NOW, end_text, log_sentence, plain_line, refusal, seat_name
+from roses.core.story import story
 from roses.menu import Menu
 from roses.core.talk import check_talk
 from roses.say import is_say, parse_say, said_line, talk_example, usage_line
@@ -141,6 +142,7 @@ def play(
     if state.is_terminal():
         text = end_text(state, None if watch else seat)
         console.print("[bold green]Game over.[/]" + escape(text.removeprefix("Game over.")))
+        _print_story(state, None if watch else seat)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     try:
         path = GameRecord.from_state(state, _names(n, humans, seat_bots)).save(
@@ -329,6 +331,7 @@ def replay(
         _fail(str(e))
     if state.is_terminal():
         console.print(escape(end_text(state, seat)))
+        _print_story(state, seat)
     ended = "" if state.is_terminal() else " (the game was stopped before its end)"
     console.print(f"[green]Replay verified:[/] the record replays to its result{ended}.")
 
@@ -405,3 +408,10 @@ def _next_step() -> bool:
             return False
         console.print("[yellow]Press Enter for the next step, or type q to quit.[/]")
 
+
+def _print_story(state: Any, seat: int | None) -> None:
+    """The finished game's story (``roses.core.story``: why it ended, the standings), one
+    sentence a line, the reader's own seat marked "(you)"."""
+    names = [f"Seat {s + 1} (you)" if s == seat else "" for s in range(state.num_players)]
+    for line in story(state, names) or []:
+        console.print(f"  {escape(line)}")

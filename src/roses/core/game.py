@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .errors import GameParameterError
 from .params import Param, resolve
@@ -141,6 +141,10 @@ class GameSpec:
             ``irreversible(text) -> bool`` (a bid or a play a confirmation should guard).
         reveals: optional dotted path of a module with ``latest(observation_json) -> dict | None``:
             the cards the seat saw turned face up last, in order (:mod:`roses.core.reveal`).
+        story: optional dotted path of a module with ``story(observation_json, names, tags) ->
+            list[str]``: a finished game's story in plain sentences, from the spectator's
+            observation and the result tags only (:mod:`roses.core.story`); ``None``: the winners
+            and scores (:func:`roses.core.story.generic`).
         talk: what the game's table talk allows (:class:`~roses.core.talk.TalkRules`: kinds,
             claims); default accusing and vouching for a seat. Talk is never part of the state.
     """
@@ -171,6 +175,7 @@ class GameSpec:
     horizon: Callable[["Game"], Horizon] | None = None
     words: str | None = None
     reveals: str | None = None
+    story: str | None = None
     talk: TalkRules = field(default_factory=TalkRules)
 
     def describe_action(self, observation: Any, text: str) -> str:
@@ -220,6 +225,15 @@ class GameSpec:
         import importlib
 
         return importlib.import_module(self.reveals).latest(observation)
+
+    def tell_story(self, observation: Any, names: Sequence[str] | None, tags: Mapping[str, str]) -> list[str] | None:
+        """A finished game's story from the spectator's observation (JSON form) and the result tags
+        (the game's ``story`` module); ``None`` for a game without one (:mod:`roses.core.story`)."""
+        if self.story is None:
+            return None
+        import importlib
+
+        return list(importlib.import_module(self.story).story(observation, names, tags))
 
     def _words(self) -> Any:
         if self.words is None:

@@ -10,6 +10,7 @@ from typing import Any
 from roses.core import GameParameterError, GameRecord, RosesError, get_spec, load, to_jsonable
 from roses.core.record import initial_state, verify_result
 from roses.core.record import replay_steps as core_replay_steps
+from roses.core.story import story
 
 from .auth import ApiError
 from .views import result_tags_of
@@ -101,8 +102,22 @@ def replay_steps(data: Any) -> dict[str, Any]:
         raise ApiError(422, {"error": "record", "detail": "the record does not replay under these rules"}) from None
     return {"game": record.game, "title": final.game.spec.title, "params": record.params, "seed": record.seed,
             "players": record.players, "holders": record.holders, "result": record.result,
-            "result_tags": result_tags_of(final), "steps": steps,
+            "result_tags": result_tags_of(final), "story": story(final, end_names(record.holders)),
+            "steps": steps,
             "talk": replay_talk(data.get("talk"), final)}
+
+
+def end_names(holders: Any) -> list[str] | None:
+    """Each seat's name at the end of a record (its last holder's, ``GameRecord.holders``), or
+    ``None`` for a record without names (the story then says "Seat 4", counted from 1)."""
+    if not isinstance(holders, list) or not holders:
+        return None
+    out = []
+    for entries in holders:
+        last = entries[-1] if isinstance(entries, list) and entries else {}
+        name = last.get("name") if isinstance(last, dict) else None
+        out.append(name if isinstance(name, str) else "")
+    return out
 
 
 def without_log(observation: Any, lines: list[str]) -> Any:

@@ -13,6 +13,7 @@ from roses.agents import GENERIC_AGENTS
 from roses.core import TERMINAL, IllegalActionError, State, get_spec, to_jsonable
 from roses.core.errors import shorten
 from roses.core.plain import refusal
+from roses.core.story import story
 
 from .auth import Who
 from .clock import turn_deadline, turn_note
@@ -91,6 +92,18 @@ def result_tags_of(state: State) -> dict[str, str] | None:
     return {str(k): str(v) for k, v in tags.items()}
 
 
+def story_of(state: State, row: TableRow) -> list[str] | None:
+    """A finished game's story in plain sentences, seats by their names (``roses.core.story``:
+    public facts only); ``None`` before the end. A game hook that fails must not break the view."""
+    if not state.is_terminal():
+        return None
+    try:
+        return story(state, [display_name(s) for s in row.seats])
+    except Exception:
+        log.exception("story() failed for %s", state.game.name)
+        return None
+
+
 def reveal_of(spec: Any, observation: dict[str, Any]) -> dict[str, Any] | None:
     """The latest cards the seat saw turned, in order (``GameSpec.latest_reveal`` on the seat's
     own observation, JSON form), or ``None``; a game hook that fails must not break the view."""
@@ -144,6 +157,7 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "current_player": cp, "terminal": terminal,
         "returns": list(state.returns()) if terminal else None,
         "result_tags": result_tags_of(state),  # how the game ended: public once it is over
+        "story": story_of(state, row),  # why it ended and the standings, in sentences (issue 42)
         "observation": observation, "log_start": log_start, "log_total": log_total,
         # the cards this seat saw turned last, in order: read from its own observation only
         # (the whole of it: the cut log may start after the challenge began)

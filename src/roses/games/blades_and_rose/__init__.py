@@ -80,6 +80,7 @@ SPEC = GameSpec(
     render="roses.games.blades_and_rose.view:render",
     words="roses.games.blades_and_rose.words",
     reveals="roses.games.blades_and_rose.reveals",
+    story="roses.games.blades_and_rose.story",
     info=info,
     # Table talk (BR-9; Q10: cards are never shown, a claim is words only; Step 1: the Coin is discussed).
     talk=TalkRules(kinds=KINDS, claims=("White Rose Faction", "Blood Blades Faction", *ROLES),

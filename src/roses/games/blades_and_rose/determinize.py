@@ -59,16 +59,16 @@ Q12_ROSE = "has played all its White Rose and Flower Bud cards (FAQ Q12)"
 
 @lru_cache(maxsize=4096)
 def _sequences(start: tuple[str, ...], plays: tuple[tuple[str | None, int, bool], ...]
-               ) -> tuple[tuple[tuple[str, ...], int, bool], ...]:
+               ) -> tuple[tuple[tuple[str, ...], int, tuple[str, ...]], ...]:
     """Every way a seat with starting hand ``start`` could have laid its face-down cards.
 
     ``plays`` lists the seat's plays in order as ``(known card or None, Ghosts received by then
     (#7), drawn at random by #3/#4)``, with a last entry ``(None, Ghosts received in all, False)``
-    marking the end (not a play). Returns ``(cards of the unknown plays, weight, holds a faction
-    card at the end)`` triples; the weight is the product, over the cards drawn at random, of the
+    marking the end (not a play). Returns ``(cards of the unknown plays, weight, the faction cards
+    it holds at the end)`` triples (the last is empty when it holds none); the weight is the product, over the cards drawn at random, of the
     copies of that card in the hand it came from (the chance of the draw, the hand's size being
     public)."""
-    out: list[tuple[tuple[str, ...], int, bool]] = []
+    out: list[tuple[tuple[str, ...], int, tuple[str, ...]]] = []
     hand = Counter(start)
     chosen: list[str] = []
     last = len(plays) - 1
@@ -77,7 +77,7 @@ def _sequences(start: tuple[str, ...], plays: tuple[tuple[str | None, int, bool]
         known, g, is_random = plays[i]
         hand[GHOST] += g - ghosts  # #7's Ghosts come at the start of a round, before the plays
         if i == last:
-            out.append((tuple(chosen), weight, any(hand[c] for c in FACTION_CARDS)))
+            out.append((tuple(chosen), weight, tuple(sort_cards(c for c in FACTION_CARDS for _ in range(hand[c])))))
         else:
             for c in ((known,) if known is not None else sort_cards(hand)):
                 k = hand[c]
@@ -166,11 +166,16 @@ class WorldSampler:
         self.guard = sum(16 << (5 * j) for j in range(fields))
         flag = 1 << (5 * fields)
         # Each seat's options: (delta, flag bits, weight, role, cards of its unknown plays).
+        # At an FAQ Q12 end won by the Blood Blades the faction cards each White Rose Faction seat
+        # still held are shown (observation ``held_at_end``; roles are shown too).
+        held = dict(state.held_at_end) if over and state.held_at_end else None
         self.options: list[list[tuple]] = []
         for s in others:
             opts = []
             for r in allowed[s]:
                 for cards, weight, left in _sequences(tuple(starting_hand(r)), tuple(plays[s])):
+                    if held is not None and faction_of(r) == WHITE_ROSE_FACTION and left != held.get(s, ()):
+                        continue
                     delta = 1 << (5 * _ROLE_INDEX[r])
                     for (_, q), c in zip(self.slots[s], cards):
                         if q is not None:

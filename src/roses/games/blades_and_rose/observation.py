@@ -21,7 +21,9 @@ Fields (the browser table and ``view.py`` draw from these; all JSON data via ``t
   ``attribution`` (seat, card) pairs only for a resolved round under effect #2. ``my_card`` is the
   card this seat itself played that round.
 - End: ``winner`` (faction), ``end_reason``, ``returns`` (per seat) and ``roles`` (own role only
-  while the game runs; every seat's role once it is over).
+  while the game runs; every seat's role once it is over); ``held_at_end``: at an end by FAQ Q12
+  won by the Blood Blades, the White Rose Faction seats that still held faction cards, with those
+  cards (empty otherwise, and always before the end).
 """
 from __future__ import annotations
 
@@ -86,3 +88,4 @@ class BladesAndRoseObservation:
     end_reason: str
     returns: tuple[float, ...] | None
     roles: tuple[str | None, ...]
+    held_at_end: tuple[tuple[int, tuple[str, ...]], ...] = ()

@@ -125,6 +125,9 @@ class BladesAndRoseState(State):
         self.ghosts_from_supply = 0
         self.winner: str | None = None
         self.end_reason = ""
+        #: At a FAQ Q12 end won by the Blood Blades: the White Rose Faction seats that still held
+        #: faction cards, with those cards, ``((seat, cards), ...)``; shown once the game is over.
+        self.held_at_end: tuple[tuple[int, tuple[str, ...]], ...] = ()
         self._samplers: dict = {}  # (seat, history length) -> WorldSampler, for determinize
 
     def clone(self) -> "BladesAndRoseState":
@@ -455,6 +458,8 @@ class BladesAndRoseState(State):
             left = [s for s in range(self.num_players) if self.faction(s) == WHITE_ROSE_FACTION
                     and any(c in FACTION_CARDS for c in self.hands[s])]
             if left:
+                self.held_at_end = tuple((s, tuple(sort_cards(c for c in self.hands[s] if c in FACTION_CARDS)))
+                                         for s in left)
                 return self._end(BLOOD_BLADES_FACTION, "all crystals are placed and White Rose Faction "
                                  "seats still hold White Rose or Flower Bud cards (FAQ Q12)")
             return self._end(WHITE_ROSE_FACTION, "all crystals are placed and the White Rose Faction "
@@ -495,11 +500,12 @@ class BladesAndRoseState(State):
         )
 
     def information_state_key(self, seat: int) -> tuple:
-        """The core's key, plus every seat's role once the game is over: the end reveals them all
-        (the observation's ``roles``) without a log line, so without them two finished games that
-        differ only in the roles would share a key."""
+        """The core's key, plus, once the game is over, the faction cards still held at an FAQ Q12
+        end (``held_at_end``) and every seat's role: the end reveals them (the observation's
+        ``held_at_end`` and ``roles``) without a log line, so without them two finished games that
+        differ only there would share a key."""
         key = super().information_state_key(seat)
-        return key + (tuple(self.roles),) if self.phase == OVER else key
+        return key + (self.held_at_end, tuple(self.roles)) if self.phase == OVER else key
 
     def _observation(self, seat: int | None) -> BladesAndRoseObservation:
         """What ``seat`` may know (module docstring of ``observation.py``): own role, hand, crystal
@@ -528,6 +534,7 @@ class BladesAndRoseState(State):
             winner=self.winner, end_reason=self.end_reason,
             returns=tuple(self.returns()) if over else None,
             roles=tuple(self.roles) if over else tuple(r if s == seat else None for s, r in enumerate(self.roles)),
+            held_at_end=self.held_at_end if over else (),
         )
 
     # ------------------------------------------------------------------ determinize

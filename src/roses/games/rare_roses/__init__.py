@@ -87,6 +87,7 @@ SPEC = GameSpec(
     render="roses.games.rare_roses.view:render",
     words="roses.games.rare_roses.words",
     reveals="roses.games.rare_roses.reveals",
+    story="roses.games.rare_roses.story",
     score_format="${:.0f}",
     solo_goal="The Lone Florist yardstick: with 20 Order Cards a good score is around $90, a great score is over $120",
     summary="Buy rose buds at the market, let them bloom, and fill flower orders for their Fill or "

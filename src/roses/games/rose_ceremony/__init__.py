@@ -39,6 +39,7 @@ SPEC = GameSpec(
     render="roses.games.rose_ceremony.view:render",
     words="roses.games.rose_ceremony.words",
     reveals="roses.games.rose_ceremony.reveals",
+    story="roses.games.rose_ceremony.story",
     info=info,
     summary=("Go on a date each turn: offer a rose card face down to another player, who accepts it "
              "into their bouquet or refuses it into yours; a bouquet with 5 or more thorns wilts. "

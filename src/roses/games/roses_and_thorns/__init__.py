@@ -92,6 +92,7 @@ SPEC = GameSpec(
     render="roses.games.roses_and_thorns.view:render",
     words="roses.games.roses_and_thorns.words",
     reveals="roses.games.roses_and_thorns.reveals",
+    story="roses.games.roses_and_thorns.story",
     info=info,
     summary="Lay roses and thorns face down, bid how many you can turn up without a thorn, and prove it. "
             "Two successful challenges win.",

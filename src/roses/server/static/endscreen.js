@@ -1,4 +1,5 @@
-// The table page's end screen (table.js): the results over a finished game (scores, "You won!",
+// The table page's end screen (table.js): the results over a finished game (why it ended, in the
+// view's `story`; scores, "You won!",
 // a solo table's final score) with the rematch box (seats.js), the replay and new-game links and
 // the game record's download; it waits for the last cards to turn (reveal.js) and keeps keyboard
 // focus inside until closed.
@@ -49,6 +50,7 @@ export function drawEnd(page) {
   fill(el, h("div", { class: "end-card", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title" },
     h("div", { class: "big-rose", "aria-hidden": "true" }, won && !solo ? "❀" : "✿"),
     h("h2", { id: "end-title" }, headline),
+    storyBlock(view.story),
     h("ul", { class: "results" }, order.map(i => h("li", { class: (returns[i] || 0) > 0 && !solo ? "winner" : "" },
       h("span", { class: "star", "aria-hidden": "true" }, (returns[i] || 0) > 0 && !solo ? "★" : ""),
       h("span", { class: "pname" }, seatName(view, i), i === view.seat ? " (you)" : ""),
@@ -73,6 +75,13 @@ export function drawEnd(page) {
   // The end screen may come after the view that ended the game (the last cards turn first):
   // its rematch box is filled now, not only by the next view.
   updateRematch(view, { tableId, store });
+}
+
+/** The finished game's story (the view's `story`: why it ended, then the standings, in the
+ *  server's plain sentences, the same words as the terminal's), or nothing before the end. */
+export function storyBlock(story) {
+  if (!Array.isArray(story) || !story.length) return null;
+  return h("div", { class: "story", id: "end-story" }, story.map(line => h("p", {}, String(line))));
 }
 
 async function downloadRecord(page) {

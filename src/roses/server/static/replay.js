@@ -12,6 +12,7 @@ let logEnds = [];
 let record = null;
 let talk = []; // the record's table talk, as /api/replay answers it (talk.js draws it)
 let resultTags = null; // how the game ended (State.result_tags), as /api/replay answers it
+let story = null; // the finished game's story (plain sentences), as /api/replay answers it
 let renderer = generic;
 let index = 0;
 let playing = null;
@@ -51,6 +52,7 @@ async function show(data, label, ask) {
   joinLogs(steps);
   talk = res.data.talk || [];
   resultTags = res.data.result_tags || null;
+  story = Array.isArray(res.data.story) ? res.data.story : null;
   renderer = typeof next.render === "function" ? next : generic;
   $("title").textContent = `Replay · ${res.data.title || titleCase(game)}`;
   $("subtitle").textContent = `${steps.length - 1} steps · ${label}`;
@@ -178,6 +180,11 @@ function go(i) {
   $("slider").value = String(index);
   $("step-label").textContent = `Step ${index} of ${steps.length - 1}`;
   fill($("step-action"), stepLine(index));
+  // At the last step of a finished game: why it ended and the standings (the end screen's words).
+  const storyEl = $("replay-story");
+  const atEnd = index === steps.length - 1 && !!(story && story.length);
+  storyEl.hidden = !atEnd;
+  fill(storyEl, atEnd ? [h("h2", {}, "How the game ended"), ...story.map(line => h("p", {}, String(line)))] : []);
   const board = $("board");
   fill(board);
   const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => holderAt(k, 0) ? v.seats[k].name : `Seat ${k + 1}` };
