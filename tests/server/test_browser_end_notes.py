@@ -110,3 +110,33 @@ def test_the_end_screen_and_the_replay_tell_why_the_game_ended(live_server, brow
     page.wait_for_selector("#replay-story", state="hidden")
     page.context.close()
     assert not errors, errors
+
+
+def test_a_finished_replay_shows_every_seats_cards_one_seat_at_a_time(live_server, browser):
+    """Issue 42: the replay hid even the viewer's own cards after the game. A finished game's
+    replay offers "Show all cards of" a seat: the board then shows that seat's hand (Roses and
+    Thorns: its stack and hand, as it saw them); "nobody" shows the public view again. A game's
+    replay that did not end never offers it (the server refuses such a record with 409)."""
+    table_id, record = finished_bot_table(live_server, "roses-and-thorns", 3, 4)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    open_replay(page, live_server, table_id)
+    page.wait_for_selector("#cards-of-box:not([hidden])")
+    options = page.eval_on_selector_all("#cards-of option", "os => os.map(o => o.textContent)")
+    assert len(options) == 4 and options[0].startswith("nobody"), options
+    page.click("#next")
+    page.click("#next")
+    public = page.inner_text("#board")
+    page.select_option("#cards-of", "1")
+    page.wait_for_function("(before) => document.querySelector('#board').innerText !== before", arg=public)
+    seen = page.inner_text("#board")
+    assert "hand" in seen.lower(), seen
+    page.screenshot(path=str(SCREENSHOTS / "replay-all-cards.png"), full_page=True)
+    page.select_option("#cards-of", "")
+    page.wait_for_function("(before) => document.querySelector('#board').innerText === before", arg=public)
+    # an unfinished record: nothing offered
+    half = dict(record, actions=record["actions"][:10], result={"returns": [0.0] * 3, "terminal": False})
+    status, _ = api(live_server, "POST", "/api/replay?cards=all", half)
+    assert status == 409
+    page.context.close()
+    assert not errors, errors

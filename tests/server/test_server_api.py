@@ -985,3 +985,46 @@ def test_a_finished_view_and_its_replay_tell_the_story(client, game):
     assert all(name in " ".join(told) for s, name in enumerate(names) if out["view"]["returns"][s] > 0 and n > 1)
     r = client.post("/api/replay", json=out["record"])
     assert r.status_code == 200 and r.json()["story"] == told
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_card_after_the_end_and_none_before(client, game):
+    """Issue 42: the replay hid even the viewer's own cards after the game, while the record (a
+    download) holds them all. ``POST /api/replay?cards=all`` gives, for a finished game's record
+    only, each seat's own observation at every step, as what it adds to the spectator's; for a
+    game not over it is 409, and no view of a table in play gains a card."""
+    from roses.core.record import initial_state
+    from roses.core.state import apply_recorded
+
+    n = players_for(game)
+    out = play_out_with_bots(client, game, 5, ["heuristic"] * n)
+    record = GameRecord.from_json(out["record"])
+    r = client.post("/api/replay?cards=all", json=out["record"])
+    assert r.status_code == 200, r.text
+    steps = r.json()["steps"]
+    plain = client.post("/api/replay", json=out["record"]).json()["steps"]
+    assert all("seats" not in s or s["seats"] is None for s in plain)
+    state = initial_state(record)
+    for i, step in enumerate(steps):
+        if i:
+            apply_recorded(state, i - 1, *record.actions[i - 1])
+        assert len(step["seats"]) == n
+        public = step["observation"]
+        for k, own in enumerate(step["seats"]):
+            merged = {**public, **own}
+            want = {key: v for key, v in to_jsonable(state.observation(k)).items() if key != "log"}
+            assert merged == want, (i, k)
+    # a record of a game in play: refused, and its own seat's views unchanged
+    playing = create(client, game, ["human"] * n)
+    tid, toks = playing["table_id"], tokens(playing)
+    unfinished = client.get(f"/api/tables/{tid}/record", headers=auth(toks[0]))
+    if unfinished.status_code == 200:  # a record is given only after the end on this server
+        r = client.post("/api/replay?cards=all", json=unfinished.json())
+        assert r.status_code == 409 and "over" in r.json()["detail"]
+    half = dict(out["record"], actions=out["record"]["actions"][: len(record.actions) // 2],
+                result={"returns": [0.0] * n, "terminal": False})
+    r = client.post("/api/replay?cards=all", json=half)
+    assert r.status_code == 409, r.text
+    assert r.json()["detail"].startswith("every seat's cards are shown only once the game is over")
+    assert client.post("/api/replay", json=half).status_code == 200  # the public replay of it stays
+    assert client.post("/api/replay?cards=some", json=out["record"]).status_code == 422

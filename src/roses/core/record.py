@@ -162,4 +162,34 @@ def replay(record: GameRecord, verify: bool = True) -> State:
     return state
 
 
-__all__ = ["GameRecord", "replay", "replay_steps", "verify_result", "initial_state", "FORMAT"]
+def own_cards(state: State) -> list[dict[str, Any]]:
+    """What each seat's own observation adds to the spectator's at ``state`` (JSON form, without
+    its log): per seat, the top-level fields whose value differs (a hand, a stack, lost cards, a
+    role, a crystal; ``seat`` itself). The page merges them over the spectator's observation."""
+    public = to_jsonable(state.observation(None))
+    out = []
+    for seat in range(state.num_players):
+        own = to_jsonable(state.observation(seat))
+        out.append({k: v for k, v in own.items() if k != "log" and public.get(k) != v}
+                   if isinstance(own, dict) and isinstance(public, dict) else {"observation": own})
+    return out
+
+
+def cards_after_the_end(record: GameRecord) -> list[list[dict[str, Any]]]:
+    """Every seat's own cards at every step of a *finished* game's record: per step (the start,
+    then one per recorded action), :func:`own_cards`. The one place that decides when the cards
+    of every seat may be shown together: only once the game is over (issue 42: "Show all cards"
+    in a finished game's replay; a game's record holds every card anyway). Raises
+    :class:`RecordError` when the record's game did not end, or does not replay to its result."""
+    state = initial_state(record)
+    steps = [own_cards(state)]
+    for _, _, _, state in replay_steps(record):
+        steps.append(own_cards(state))
+    verify_result(record, state)
+    if not state.is_terminal():
+        raise RecordError("the game of this record is not over: its cards are shown only after its end")
+    return steps
+
+
+__all__ = ["GameRecord", "replay", "replay_steps", "verify_result", "initial_state", "FORMAT", "own_cards",
+           "cards_after_the_end"]

@@ -12,7 +12,7 @@ import json
 import logging
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -358,8 +358,10 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
 
     replay_slots = Slots()  # client addresses with a replay running: one at a time each
 
-    @app.post("/api/replay", **route(S.Replay, 429, body=S.RecordIn))
-    async def api_replay(request: Request) -> Json:
+    @app.post("/api/replay", **route(S.Replay, 409, 429, body=S.RecordIn))
+    async def api_replay(request: Request, cards: Literal["all"] | None = Query(
+            None, description="`all`: every seat's own cards at each step, for a finished game's record only "
+                              "(409 for a game that did not end)")) -> Json:
         # A long record costs the server most of a second and answers megabytes: counted per
         # address, and one at a time per address (429 beyond).
         client = address_of(request)
@@ -367,7 +369,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         one_at_a_time = (replay_slots.holding(client, "a replay you asked for is still being worked out; wait for it to finish", "")
                          if limits.enabled else contextlib.nullcontext())
         with one_at_a_time:
-            return Json(await asyncio.to_thread(replay_steps, await body_of(request)))
+            return Json(await asyncio.to_thread(replay_steps, await body_of(request), cards))
 
     analysis_slots = Slots(analysis.MAX_ANALYSES)
 

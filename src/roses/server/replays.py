@@ -8,7 +8,7 @@ import logging
 from typing import Any
 
 from roses.core import GameParameterError, GameRecord, RosesError, get_spec, load, to_jsonable
-from roses.core.record import initial_state, verify_result
+from roses.core.record import cards_after_the_end, initial_state, verify_result
 from roses.core.record import replay_steps as core_replay_steps
 from roses.core.story import story
 
@@ -68,13 +68,15 @@ def load_record(data: Any) -> GameRecord:
     return record
 
 
-def replay_steps(data: Any) -> dict[str, Any]:
+def replay_steps(data: Any, cards: str | None = None) -> dict[str, Any]:
     """The record as spectator views after each step (for the replay viewer), each seat's step
     with its move in the words of that seat's menu (``words``: seats written "Seat N", counted
     from 1; ``None`` for chance and the start) and ``log``, the public log lines it added. A step's
     ``observation`` leaves out its ``log`` (the lines of every step so far, joined), which each
     step repeated: the answer grew with the square of the game's length (20 MB for a 20 kB Rare
-    Roses record). Raises :class:`ApiError` 422 when the record is not a roses record or does not
+    Roses record). With ``cards="all"`` each step also carries ``seats``, every seat's own cards
+    after it (``roses.core.record.cards_after_the_end``), only for a record of a finished game
+    (409 otherwise). Raises :class:`ApiError` 422 when the record is not a roses record or does not
     replay."""
     record = load_record(data)
     try:  # one pass: every step checked (seat to move, legality), then the result
@@ -95,6 +97,12 @@ def replay_steps(data: Any) -> dict[str, Any]:
             seen = len(final.log)
             mover = mover_view(final)
         verify_result(record, final)
+        if cards == "all":
+            if not final.is_terminal():
+                raise ApiError(409, {"error": "not over", "detail": "every seat's cards are shown only once the game "
+                                     "is over: this record's game did not end"})
+            for step, seats in zip(steps, cards_after_the_end(record), strict=True):
+                step["seats"] = seats
     except RosesError as e:
         raise ApiError(422, {"error": "record", "detail": str(e)}) from None
     except (ValueError, TypeError, KeyError, AttributeError) as e:  # pragma: no cover - a game's bug

@@ -224,6 +224,9 @@ class View(Open):
     result_tags: dict[str, str] | None = Field(None, description="how the finished game ended "
                                                 "(State.result_tags, e.g. {\"win_by\": \"ten-roses\"}); "
                                                 "null until the game is over")
+    story: list[str] | None = Field(None, description="why the finished game ended, then the standings, in "
+                                                      "plain sentences with the seats' names; null until "
+                                                      "the game is over")
     observation: Any
     log_start: int = Field(description="index of the first log line the observation's log holds "
                                         "(older lines: GET /api/tables/{id}/log)")
@@ -287,6 +290,10 @@ class ReplayStep(Open):
                                                "every step before it, joined")
     log: list[Any] = Field([], description="the public log lines the step added (the first step: the "
                                            "lines of the set-up)")
+    seats: list[JsonObject] | None = Field(None, description="with `?cards=all`, for a finished game only: per "
+                                                            "seat, what its own observation adds to the "
+                                                            "spectator's after the step (hand, stack, lost "
+                                                            "cards, role, crystal)")
 
 
 class Replay(Open):
@@ -299,6 +306,8 @@ class Replay(Open):
     result: JsonObject
     result_tags: dict[str, str] | None = Field(None, description="how the replayed game ended "
                                                 "(State.result_tags); null when it did not end")
+    story: list[str] | None = Field(None, description="why the replayed game ended and the standings, in "
+                                                      "plain sentences; null when it did not end")
     steps: list[ReplayStep]
     talk: list[JsonObject] = []
 

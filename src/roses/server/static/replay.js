@@ -53,6 +53,7 @@ async function show(data, label, ask) {
   talk = res.data.talk || [];
   resultTags = res.data.result_tags || null;
   story = Array.isArray(res.data.story) ? res.data.story : null;
+  setUpCards(res.data, n => seatLabel(n));
   renderer = typeof next.render === "function" ? next : generic;
   $("title").textContent = `Replay · ${res.data.title || titleCase(game)}`;
   $("subtitle").textContent = `${steps.length - 1} steps · ${label}`;
@@ -155,15 +156,49 @@ function joinLogs(all) {
   logEnds = all.map(s => { for (const line of Array.isArray(s.log) ? s.log : []) logLines.push(line); return logLines.length; });
 }
 
+// ---------------------------------------------------------------- every card, after the end
+// Once a game is over its record holds every card: "Show all cards of" a seat merges what that
+// seat's own observation adds (POST /api/replay?cards=all: its hand, stack, lost cards, role,
+// crystal) over the spectator's at each step, and draws the board as that seat saw it. Never
+// offered for a game that did not end (the server answers 409 there).
+let cardsOf = null; // the seat whose cards are shown, or null
+let ownCards = null; // per step, per seat: what the seat's own observation adds (fetched once)
+
+function setUpCards(data, label) {
+  cardsOf = null;
+  ownCards = null;
+  const box = $("cards-of-box"), select = $("cards-of");
+  const over = !!(data.result && data.result.terminal);
+  box.hidden = !over;
+  const n = (data.players || []).length || ((data.params || {}).players) || 0;
+  fill(select, [h("option", { value: "" }, "nobody (what everyone saw)"),
+    ...Array.from({ length: over ? n : 0 }, (_, k) => h("option", { value: String(k) }, label(k)))]);
+  select.value = "";
+}
+
+async function showCardsOf(value) {
+  if (value === "") { cardsOf = null; go(index); return; }
+  if (!ownCards) {
+    const asked0 = asked;
+    const res = await api("POST", "/api/replay?cards=all", { body: record });
+    if (asked0 !== asked) return;
+    if (!res.ok) { showError(errorText(res.data, "The cards of this game cannot be shown")); $("cards-of").value = ""; return; }
+    ownCards = (res.data.steps || []).map(s => s.seats || []);
+  }
+  cardsOf = Number(value);
+  go(index);
+}
+
 function viewAt(i) {
   const s = steps[i] || {};
-  const given = s.observation || {};
+  const own = cardsOf !== null && ownCards ? (ownCards[i] || [])[cardsOf] : null;
+  const given = own ? { ...(s.observation || {}), ...own } : (s.observation || {});
   // the log so far, for the log panel and the renderers that read it (Roses and Thorns' last challenge)
   const obs = Array.isArray(given.log) ? given : { ...given, log: logLines.slice(0, logEnds[i] || 0) };
   const n = (record && record.params && record.params.players) || obs.players || 0;
   const finalStep = i === steps.length - 1;
   return {
-    game: record.game, title: titleCase(record.game), seat: null, version: i,
+    game: record.game, title: titleCase(record.game), seat: own ? cardsOf : null, version: i,
     seats: Array.from({ length: n }, (_, k) => ({ seat: k, kind: String((record.players || [])[k] || "").startsWith("bot") ? "bot" : "human", name: seatLabel(k, Math.max(0, i - 1)) })),
     current_player: obs.current_player ?? -1, terminal: finalStep && !!(record.result && record.result.terminal),
     returns: finalStep && record.result ? record.result.returns : null,
@@ -309,8 +344,9 @@ $("last").onclick = () => go(steps.length - 1);
 $("play").onclick = togglePlay;
 $("analyse").onclick = analyse;
 $("slider").addEventListener("input", e => go(Number(e.target.value)));
+$("cards-of").addEventListener("change", e => showCardsOf(e.target.value));
 document.addEventListener("keydown", e => {
-  if ($("viewer").hidden || e.target.tagName === "INPUT" && e.target.type !== "range") return;
+  if ($("viewer").hidden || e.target.tagName === "INPUT" && e.target.type !== "range" || e.target.tagName === "SELECT") return;
   if (e.key === "ArrowRight") { go(index + 1); e.preventDefault(); }
   else if (e.key === "ArrowLeft") { go(index - 1); e.preventDefault(); }
   else if (e.key === "Home") go(0);
