@@ -65,15 +65,20 @@ def test_play_refuses_a_typed_ahead_number(tmp_path, monkeypatch):
     assert len([a for a in rec.actions if a[0] == 0]) == 1
 
 
-def test_confirm_guards_bids_and_plays(tmp_path):
-    # Lay a card: asked; "n" keeps the prompt, Enter plays it.
+def test_confirm_guards_only_a_costly_move(tmp_path):
+    """Issue 42: the terminal asked before every lay and bid. With ``--confirm`` it asks only where
+    the game calls a move irreversible and costly, with why: laying a card (a1) is played at once;
+    bidding 3 with 3 cards on the table (b5) ends the bidding and asks: "n" keeps the prompt,
+    Enter plays it."""
     r = runner.invoke(app, ["play", "roses-and-thorns", "--players", "3", "--seed", "4", "--confirm",
-                            "--records", str(tmp_path)], input="1\nn\n1\n\nq\n")
+                            "-p", "start_player=0", "--records", str(tmp_path)], input="a1\nb5\nn\nb5\n\nq\n")
     assert r.exit_code == 0, r.output
     out = " ".join(r.output.split())
-    assert "Lay a rose: this can't be taken back. Play it? [Y/n]" in out and "Not played." in out
+    assert "b5) Bid 3 (of 3 cards on the table)" in out
+    asked = "Bid 3 ends the bidding: you must turn up 3 cards at once, your own stack first. Play it? [Y/n]"
+    assert out.count(asked) == 2 and out.count("Play it?") == 2 and "Not played." in out
     rec = GameRecord.load(next(tmp_path.glob("*.json")))
-    assert [a for a in rec.actions if a[0] == 0] == [[0, "lay rose"]]
+    assert [a for a in rec.actions if a[0] == 0][:2] == [[0, "lay rose"], [0, "bid 3"]]
 
 
 def test_menus_read_in_plain_words(tmp_path):

@@ -11,8 +11,9 @@ An answer is read as:
   was meant for a menu that no longer exists, and it is refused;
 - the move's text (``bid 3``), checked by the game; ``q`` stops.
 
-Confirmation: with ``confirm`` on, a move the game calls irreversible (``GameSpec.irreversible``:
-bids and plays) is played only after "Play it? [Y/n]".
+Confirmation: with ``confirm`` on, a move the game calls irreversible and costly
+(``GameSpec.confirm``: a bid that ends the bidding, playing the White Rose, ...) is played only
+after its reason and "Play it? [Y/n]".
 """
 from __future__ import annotations
 

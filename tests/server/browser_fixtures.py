@@ -199,14 +199,18 @@ def browser():
             b.close()
 
 
-def new_page(browser, errors: list[str], width: int = 1280, height: int = 900, *, confirm: bool = False) -> "Page":
+def new_page(browser, errors: list[str], width: int = 1280, height: int = 900, *,
+             confirm: bool | str = False) -> "Page":
     """A page in a fresh browser context (own sessionStorage, like another person's browser);
-    JavaScript errors are collected into ``errors``. ``confirm``: keep the table's "ask before a
-    bid or a play" setting on (the players' default); off by default here, so that the tests that
-    click through whole games are not stopped by the confirm dialog."""
+    JavaScript errors are collected into ``errors``. ``confirm``: the table's "Before a move"
+    setting: ``False`` "never" (so that the tests that click through whole games are not stopped
+    by the confirm dialog), ``True`` "every" (every move asks: the tests of the dialog itself), or
+    a setting's value (``"costly"``, the players' default)."""
     context = browser.new_context(viewport={"width": width, "height": height})
-    if not confirm:
-        context.add_init_script("try { localStorage.setItem('roses:settings', JSON.stringify({confirm: false})); } catch (e) {}")
+    mode = {False: "never", True: "every"}.get(confirm, confirm) if isinstance(confirm, bool) else confirm
+    if mode != "costly":
+        context.add_init_script("try { localStorage.setItem('roses:settings', JSON.stringify({confirm: %s})); } catch (e) {}"
+                                % json.dumps(mode))
     page = context.new_page()
     page.set_default_timeout(60_000)  # generous: CI runs other suites beside these on 2 cores
     page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))

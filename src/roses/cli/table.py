@@ -79,7 +79,7 @@ def play(
     records: Path = typer.Option(Path("records"), help="Folder where the game record is saved."),
     delay: float = typer.Option(0.0, min=0.0, help="Seconds to pause after each bot move."),
     confirm: Optional[bool] = typer.Option(None, "--confirm/--no-confirm",
-                                           help="Ask before a bid or a play that can't be taken back (default: on in a terminal, off for piped input)."),
+                                           help="Ask before a move that can't be taken back and costs much, such as a bid that ends the bidding (default: on in a terminal, off for piped input)."),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play)."""
     g = _load(game, players, param)
@@ -185,7 +185,8 @@ def _bot_says(state: State, agent: Any, talk: list) -> Any:
 def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optional[list] = None):
     """Number the legal actions in plain words (with prices and values) and read a choice until
     one is legal: a number of this prompt (``roses.menu``: numbers typed for an earlier prompt are
-    refused), or the move's text; with ``confirm``, a bid or a play only after "Play it?". With
+    refused), or the move's text; with ``confirm``, a move the game calls irreversible and costly
+    (``GameSpec.confirm``) only after "Play it?". With
     ``talk`` (a list), ``say …`` makes a table-talk statement (:mod:`roses.say`) and asks again."""
     legal = state.legal_actions()
     texts = [str(a) for a in legal]
@@ -231,9 +232,9 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
             except RosesError as e:
                 console.print(f"[red]{escape(str(e))}[/]")
                 continue
-        if confirm and spec.irreversible(str(action)):
-            label = spec.describe_action(obs, str(action))
-            sure = console.input(f"{escape(label)}: this can't be taken back. Play it? [Y/n] ").strip().lower()
+        why = spec.confirm(obs, str(action)) if confirm else None
+        if why:
+            sure = console.input(f"{escape(why)} Play it? [Y/n] ").strip().lower()
             if sure not in ("", "y", "yes"):
                 console.print("Not played. " + hint)
                 continue

@@ -138,7 +138,8 @@ class GameSpec:
             end (or to ``GameInfo.strong_playout_depth``).
         words: optional dotted path of a module with ``describe(observation_json, text) -> str``
             (a legal move in plain words for menus, with prices and values) and
-            ``irreversible(text) -> bool`` (a bid or a play a confirmation should guard).
+            ``confirm(observation_json, text) -> str | None`` (why a move that is irreversible and
+            costly is worth a second look, in plain words; ``None`` for the others).
         reveals: optional dotted path of a module with ``latest(observation_json) -> dict | None``:
             the cards the seat saw turned face up last, in order (:mod:`roses.core.reveal`).
         story: optional dotted path of a module with ``story(observation_json, names, tags) ->
@@ -211,10 +212,14 @@ class GameSpec:
         table = getattr(module, "RESULT_WORDS", {}) if module is not None else {}
         return table.get(key) or key.replace("_", " ").replace("-", " ")
 
-    def irreversible(self, text: str) -> bool:
-        """Whether the move ``text`` is a bid or a play a confirmation should guard."""
+    def confirm(self, observation: Any, text: str) -> str | None:
+        """Why the legal move ``text`` is worth a second look before it is played (irreversible
+        and costly), in plain words, for the seat whose observation (JSON form) is
+        ``observation``; ``None`` for a move played without asking (the game's ``words`` module's
+        ``confirm``; ``None`` for a game without one)."""
         module = self._words()
-        return bool(module is not None and module.irreversible(text))
+        ask = getattr(module, "confirm", None) if module is not None else None
+        return None if ask is None else ask(observation, text)
 
     def latest_reveal(self, observation: Any) -> dict[str, Any] | None:
         """The latest group of cards turned face up that the seat whose observation (JSON form) is

@@ -224,6 +224,9 @@ class View(Open):
     result_tags: dict[str, str] | None = Field(None, description="how the finished game ended "
                                                 "(State.result_tags, e.g. {\"win_by\": \"ten-roses\"}); "
                                                 "null until the game is over")
+    confirm: dict[str, str] = Field({}, description="the legal moves worth a second look before they are "
+                                                    "played (irreversible and costly), each with why, in "
+                                                    "plain words (docs/browser.md, \"Confirmations\")")
     story: list[str] | None = Field(None, description="why the finished game ended, then the standings, in "
                                                       "plain sentences with the seats' names; null until "
                                                       "the game is over")

@@ -104,6 +104,21 @@ def story_of(state: State, row: TableRow) -> list[str] | None:
         return None
 
 
+def confirms(spec: Any, observation: Any, legal: list[str]) -> dict[str, str]:
+    """The legal moves the game asks a second look for, each with why (``GameSpec.confirm``, per
+    game: docs/browser.md, "Confirmations"); a game hook that fails must not break the view."""
+    out = {}
+    for text in legal:
+        try:
+            why = spec.confirm(observation, text)
+        except Exception:
+            log.exception("confirm() failed for %s", spec.name)
+            return {}
+        if why:
+            out[text] = why
+    return out
+
+
 def reveal_of(spec: Any, observation: dict[str, Any]) -> dict[str, Any] | None:
     """The latest cards the seat saw turned, in order (``GameSpec.latest_reveal`` on the seat's
     own observation, JSON form), or ``None``; a game hook that fails must not break the view."""
@@ -149,6 +164,7 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
     spec = state.game.spec
     full = to_jsonable(state.observation(seat))
     observation, log_start, log_total = windowed(full)
+    legal = [str(a) for a in state.legal_actions()] if my_turn else []
     return {
         "table_id": row.id, "game": row.game, "title": spec.title, "name": row.name,
         "params": to_jsonable(dict(state.game.params)),
@@ -162,7 +178,9 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         # the cards this seat saw turned last, in order: read from its own observation only
         # (the whole of it: the cut log may start after the challenge began)
         "reveal": reveal_of(spec, full),
-        "legal_actions": [str(a) for a in state.legal_actions()] if my_turn else [],
+        "legal_actions": legal,
+        # the legal moves worth a second look (irreversible and costly), with why, in plain words
+        "confirm": confirms(spec, full, legal),
         "chat": [chat_json(c) for c in live.chat],
         "turn_deadline": deadline.isoformat() if deadline else None,
         "turn_note": turn_note(row, cp),  # "Waiting for Seat 2 to join" (issue 41)

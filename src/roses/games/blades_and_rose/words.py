@@ -55,9 +55,14 @@ def describe(obs: dict[str, Any], text: str) -> str:
     return plain_line(text[:1].upper() + text[1:])
 
 
-def irreversible(text: str) -> bool:
-    """Whether the move is a play a confirmation should guard: playing a card, giving the coin."""
-    return text.startswith(("play ", "give coin "))
+def confirm(obs: dict[str, Any], text: str) -> str | None:
+    """Why the move ``text`` is worth a second look, in plain words, or ``None`` (docs/browser.md,
+    "Confirmations"). Blades & Rose asks only before playing the White Rose (Game End and Victory
+    Conditions): a blade played the same round kills it and the White Rose Faction loses. Other
+    plays, passes and the coin are not asked about."""
+    if text == "play White Rose":
+        return "Play the White Rose: if a blade is played this round, the White Rose is killed and your faction loses."
+    return None
 
 
 #: Result tags (``State.result_tags``) in plain words for summaries (``GameSpec.describe_result``).

@@ -81,10 +81,17 @@ def describe(obs: dict[str, Any], text: str) -> str:
     return plain.get(text, text)
 
 
-def irreversible(text: str) -> bool:
-    """Whether the move spends money or fills an order (buying, pushing, filling, accepting or
-    proposing a deal): the moves a confirmation should guard."""
-    return text.startswith(("buy ", "fill ", "choose tiles ")) or text in ("push", "propose", "accept")
+def confirm(obs: dict[str, Any], text: str) -> str | None:
+    """Why the move ``text`` is worth a second look, in plain words, or ``None`` (docs/browser.md,
+    "Confirmations"). Rare Roses asks only before a deal that gives money away (Deals, RR-7):
+    proposing a deal in which you pay (the proposer pays; the seller may accept at once, and the
+    money is gone). Buying, pushing and filling orders are the game's everyday moves and are not
+    asked about; proposing a swap of tiles costs no money, and a declined deal costs nothing."""
+    if text == "propose":
+        pay = (obs.get("draft") or {}).get("pay")
+        if isinstance(pay, int) and pay > 0:
+            return f"Propose this deal: you pay ${pay} if it is accepted, and it can't be taken back."
+    return None
 
 
 #: Result tags (``State.result_tags``) in plain words for summaries (``GameSpec.describe_result``).

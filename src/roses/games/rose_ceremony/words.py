@@ -7,6 +7,7 @@ from roses.core.plain import seat_name
 from roses.core.words import counted
 
 from .cards import Card, card_words
+from .tables import exchange_points
 
 
 def describe(obs: dict[str, Any], text: str) -> str:
@@ -49,9 +50,20 @@ def describe_outcome(text: str) -> str:
     return text
 
 
-def irreversible(text: str) -> bool:
-    """Whether the move is a play a confirmation should guard: an offer or an exchange."""
-    return text.startswith("offer ") or text == "exchange"
+def confirm(obs: dict[str, Any], text: str) -> str | None:
+    """Why the move ``text`` is worth a second look, in plain words, or ``None`` (docs/browser.md,
+    "Confirmations"). Rose Ceremony asks only before exchanging a bouquet (Exchanging a Bouquet):
+    the bouquet is gone for its charm points, and with it the road to a bouquet of 10 roses.
+    Offers and answers to an offer are not asked about."""
+    if text != "exchange":
+        return None
+    seat = obs.get("seat")
+    roses = (obs.get("bouquet_roses") or [])[seat] if isinstance(seat, int) else None
+    if not isinstance(roses, int):
+        return "Exchange your bouquet for charm points: it starts again empty."
+    gained = exchange_points(roses)
+    return (f"Exchange your bouquet of {roses} roses for {gained} charm point{'s' if gained != 1 else ''}: "
+            f"it starts again empty.")
 
 
 #: Result tags (``State.result_tags``) in plain words for summaries (``GameSpec.describe_result``).

@@ -38,10 +38,28 @@ def describe_outcome(text: str) -> str:
     return text
 
 
-def irreversible(text: str) -> bool:
-    """Whether the move is a bid or a play that a confirmation should guard (bids, turning a card
-    up, laying a card)."""
-    return text.startswith(("bid ", "flip ", "lay "))
+def confirm(obs: dict[str, Any], text: str) -> str | None:
+    """Why the move ``text`` is worth a second look before it is played, in plain words, or
+    ``None`` (docs/browser.md, "Confirmations"). Roses and Thorns asks only where a move is
+    irreversible and costly:
+
+    - a bid that ends the bidding (the cards on the table, §3.3): the challenge starts at once,
+      with a warning when the bidder's own stack holds their thorn (turned up first, RT-5);
+    - losing your thorn by choice (the original rule, RT-6): no more bluffs with it.
+
+    Laying, passing and turning cards up during a challenge are not asked about."""
+    verb, _, rest = text.partition(" ")
+    if verb == "bid" and rest.isdigit():
+        bid, on_table = int(rest), obs.get("cards_on_table")
+        if isinstance(on_table, int) and bid >= on_table:
+            stack = obs.get("stack") or []
+            if "thorn" in stack:
+                return (f"Bid {bid} ends the bidding, and your own stack holds your thorn: you turn it up "
+                        f"first and lose a card.")
+            return f"Bid {bid} ends the bidding: you must turn up {bid} cards at once, your own stack first."
+    if verb == "lose" and rest == "thorn":
+        return "Lose your thorn: you can never lay a thorn again."
+    return None
 
 
 #: Result tags (``State.result_tags``) in plain words for summaries (``GameSpec.describe_result``).

@@ -1,13 +1,21 @@
-// A player's table settings (kept in this browser): confirm moves that can't be taken back (on
-// by default) and a sound when it is your turn (off by default); the confirm dialog; the sound.
+// A player's table settings (kept in this browser): when to ask before a move ("costly": only the
+// moves the game calls irreversible and costly, the default; "every": every move; "never") and a
+// sound when it is your turn (off by default); the confirm dialog; the sound.
 import { h, fill, trapTab } from "/static/common.js";
 
 const KEY = "roses:settings";
-const DEFAULTS = { confirm: true, sound: false };
+const DEFAULTS = { confirm: "costly", sound: false };
+export const CONFIRM_CHOICES = [["costly", "Ask before a costly move that can't be taken back"],
+  ["every", "Ask before every move"], ["never", "Never ask"]];
 
 export function loadSettings() {
-  try { return { ...DEFAULTS, ...(JSON.parse(localStorage.getItem(KEY) || "{}") || {}) }; }
-  catch { return { ...DEFAULTS }; }
+  let saved = {};
+  try { saved = JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { saved = {}; }
+  const out = { ...DEFAULTS, ...saved };
+  // saved before the three choices: on (true) meant the costly moves, off (false) never
+  if (out.confirm === true) out.confirm = "costly";
+  if (!CONFIRM_CHOICES.some(([v]) => v === out.confirm)) out.confirm = out.confirm === false ? "never" : "costly";
+  return out;
 }
 
 export function saveSettings(settings) {
@@ -20,14 +28,18 @@ export function settingsPanel(settings) {
     type: "checkbox", id: `setting-${key}`, checked: !!settings[key],
     onchange: e => { settings[key] = e.target.checked; saveSettings(settings); },
   }), " ", label);
+  const choice = h("select", { id: "setting-confirm", onchange: e => { settings.confirm = e.target.value; saveSettings(settings); } },
+    CONFIRM_CHOICES.map(([value, label]) => h("option", { value }, label)));
+  choice.value = settings.confirm;
   return h("details", { class: "settings", id: "settings" }, h("summary", {}, "Settings"),
-    box("confirm", "Ask before a bid or a play that can't be taken back"),
+    h("label", { class: "check", for: "setting-confirm" }, "Before a move: "), choice,
     box("sound", "Play a sound when it is my turn"));
 }
 
-/** Ask "Play it?" for `label` in the page's #confirm overlay; resolves true (Play it, Enter) or
- *  false (Cancel, Escape, a click outside). */
-export function askConfirm(label) {
+/** Ask "Play it?" for `label` in the page's #confirm overlay, with `why` (the game's reason, in
+ *  plain words) under it; resolves true (Play it, Enter) or false (Cancel, Escape, a click
+ *  outside). */
+export function askConfirm(label, why = "This move can't be taken back.") {
   const box = document.getElementById("confirm");
   // The button that asked (a move): focus goes back to it on Cancel or Escape, not to <body>.
   const opener = document.activeElement;
@@ -45,7 +57,7 @@ export function askConfirm(label) {
     const yes = h("button", { type: "button", class: "primary", id: "confirm-yes", onclick: () => done(true) }, "Play it");
     fill(box, h("div", { class: "cover-card", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-text" },
       h("h2", { id: "confirm-text" }, label),
-      h("p", { class: "muted" }, "This move can't be taken back."),
+      h("p", { class: "muted", id: "confirm-why" }, why),
       h("div", { class: "row center" }, yes,
         h("button", { type: "button", id: "confirm-no", onclick: () => done(false) }, "Cancel"))));
     box.onclick = e => { if (e.target === box) done(false); };

@@ -244,12 +244,13 @@ function showCover(name) {
 }
 
 // ---------------------------------------------------------------- drawing
-/** A move the player chose: asked "Play it?" first when the setting is on and the game calls it
- *  irreversible (its renderer's `irreversible(text)`: bids and plays). */
+/** A move the player chose: asked "Play it?" first when the game calls it irreversible and
+ *  costly (the view's `confirm`: the move with why, worded by the server per game) and the
+ *  setting is "costly" (the default), or for every move with "every"; never with "never". */
 async function chosen(text) {
-  let guard = false;
-  try { guard = settings.confirm && typeof renderer.irreversible === "function" && !!renderer.irreversible(text); } catch { guard = false; }
-  if (guard && !(await askConfirm(moveLabel(text)))) return false;
+  const why = (view.confirm || {})[text];
+  const mode = settings.confirm;
+  if ((mode === "every" || (mode === "costly" && why)) && !(await askConfirm(moveLabel(text), why || undefined))) return false;
   return act(text);
 }
 

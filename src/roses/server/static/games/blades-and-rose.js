@@ -204,7 +204,3 @@ export function renderActions(view, el, ctx) {
   return true;
 }
 
-/** Moves the confirm setting guards (table.js): bids and plays, as roses.games.blades_and_rose.words.irreversible. */
-export function irreversible(text) {
-  return /^(play|give coin) /.test(text);
-}

@@ -441,7 +441,3 @@ export function renderActions(view, el, ctx) {
   return true;
 }
 
-/** Moves the confirm setting guards (table.js): bids and plays, as roses.games.rare_roses.words.irreversible. */
-export function irreversible(text) {
-  return /^(buy|fill|choose tiles) |^(push|propose|accept)$/.test(text);
-}

@@ -203,7 +203,3 @@ export function logTurn(text) {
   return m ? `${m[1].replace(/ \(you\)$/, "")}'s turn` : null;
 }
 
-/** Moves the confirm setting guards (table.js): bids and plays, as roses.games.rose_ceremony.words.irreversible. */
-export function irreversible(text) {
-  return /^offer |^exchange$/.test(text);
-}

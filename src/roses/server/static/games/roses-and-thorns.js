@@ -180,7 +180,3 @@ export function renderActions(view, el, ctx) {
   return true;
 }
 
-/** Moves the confirm setting guards (table.js): bids and plays, as roses.games.roses_and_thorns.words.irreversible. */
-export function irreversible(text) {
-  return /^(bid|flip|lay) /.test(text);
-}
