@@ -201,3 +201,22 @@ def test_blades_and_rose_reveals_are_paced(live_server, browser):
     assert view["reveal"]["cards"][0]["kind"] in ("crystal", "white-rose", "bud", "ghost", "blade")
     _paced(page, view["reveal"])
     assert not errors, errors
+
+
+def test_the_last_reveal_leaves_the_board_when_the_next_round_begins(live_server, browser):
+    """Issue 42: the last reveal stayed over the board into the next round. Once the game has moved
+    on (the view's ``reveal.ended``: Roses and Thorns' next "Round N" began), the tray goes a short
+    while after its last card turned; a newer challenge shows its cards again."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.add_init_script("window.addEventListener('load', () => { if (window.rosesReveal) window.rosesReveal.lingerMs = 300; })")
+    table, token = _rt_table(page, live_server)
+    page.evaluate("() => { window.rosesReveal.lingerMs = 300; }")
+    reveal = _challenge(live_server, table, token)
+    n = len(reveal["cards"])
+    page.wait_for_selector(f'#reveal[data-group="{reveal["group"]}"][data-state="done"][data-turned="{n}"]')
+    view = _settled(live_server, table, token)
+    assert view["reveal"]["group"] == reveal["group"] and view["reveal"]["ended"], view["reveal"]
+    page.wait_for_selector("#reveal", state="hidden")
+    assert page.evaluate("() => window.rosesTable.view.reveal.ended") is True
+    assert not errors, errors

@@ -15,7 +15,9 @@ A group is ``{"group": g, "title": text, "cards": [card, ...]}``:
 - ``cards``: each ``{"face": text on the card, "kind": a short class word (``rose``, ``thorn``,
   ``tile``, ...), "owner": the seat whose card it was or ``None``, "line": the log line saying it,
   "at": the line's index in the log}``, in the order turned. A group only grows while it lasts
-  (a challenge turning one more card), so ``cards`` of a later view starts with the earlier ones.
+  (a challenge turning one more card), so ``cards`` of a later view starts with the earlier ones;
+- ``ended`` (bool): the game has moved on since (a new round or turn began after the group's last
+  card: the game's ``ends``), so the page takes the cards off the board once they have all turned.
 """
 from __future__ import annotations
 
@@ -37,11 +39,13 @@ def card(face: str, kind: str, line: str, at: int, owner: int | None = None) -> 
 
 def latest_group(log: Sequence[str], is_reveal: Callable[[str], bool], opens: Callable[[str], bool],
                  read: Callable[[int, str], Iterable[Card]], title: Callable[[str, list[Card]], str],
-                 closes: Callable[[str], bool] = lambda line: False) -> dict[str, Any] | None:
+                 closes: Callable[[str], bool] = lambda line: False,
+                 ends: Callable[[str], bool] = lambda line: False) -> dict[str, Any] | None:
     """The latest group of ``log``: the last line that ``is_reveal``, the group opened by the
     nearest line before it that ``opens`` (or the first line), and every reveal line of the group
     up to the first line that ``closes`` it (or another that ``opens``) read into cards by
-    ``read(index, line)``. ``title(opening_line, cards)`` words it. ``None`` when the log has no
+    ``read(index, line)``. ``title(opening_line, cards)`` words it; it has ``ended`` once a line
+    after its last card ``ends`` it (a new round or turn). ``None`` when the log has no
     reveal yet. Input: the log as one seat reads it; output: a group (module docstring)."""
     last = next((k for k in range(len(log) - 1, -1, -1) if is_reveal(log[k])), None)
     if last is None:
@@ -56,7 +60,8 @@ def latest_group(log: Sequence[str], is_reveal: Callable[[str], bool], opens: Ca
             cards.extend(read(k, line))
     if not cards:
         return None
-    return {"group": start, "title": title(log[start], cards), "cards": cards}
+    ended = any(ends(line) for line in log[cards[-1]["at"] + 1:])
+    return {"group": start, "title": title(log[start], cards), "cards": cards, "ended": ended}
 
 
 def seat_of(text: str | None, reader: int | None) -> int | None:

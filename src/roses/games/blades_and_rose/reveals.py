@@ -10,6 +10,9 @@ from typing import Any
 from roses.core.reveal import SEAT, card, latest_group
 
 _CRYSTAL = re.compile(rf"{SEAT} places crystal #(\d+) \(([^)]*)\)")
+#: The next round's first line ("round 4: seat 2 gives the coin to seat 3; ..."): the round's
+#: revealed cards leave the board.
+_ROUND = re.compile(r"^round \d+:", re.IGNORECASE)
 _REVEALED = re.compile(r"^revealed: (.*)$")
 _ATTRIBUTED = re.compile(rf"^{SEAT}: (.+)$")
 
@@ -43,4 +46,5 @@ def latest(obs: dict[str, Any]) -> dict[str, Any] | None:
         return "The cards played this round are revealed"
 
     # Each reveal line is a group of its own.
-    return latest_group(obs.get("log") or (), _is_reveal, _is_reveal, read, title)
+    return latest_group(obs.get("log") or (), _is_reveal, _is_reveal, read, title,
+                        ends=lambda line: _ROUND.match(line) is not None)

@@ -44,4 +44,5 @@ def latest(obs: dict[str, Any]) -> dict[str, Any] | None:
             return f"Turned up on {'your' if whose == 'Your' else whose} turn"
         return "The market and the first orders"
 
-    return latest_group(obs.get("log") or (), is_reveal, opens, read, title)
+    return latest_group(obs.get("log") or (), is_reveal, opens, read, title,
+                        ends=lambda line: _TURN.match(line) is not None)

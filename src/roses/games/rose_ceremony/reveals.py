@@ -10,6 +10,8 @@ from roses.core.reveal import SEAT, card, latest_group, seat_of
 
 # "seat 1 accepts: a card of 5 roses and 3 thorns goes into seat 1's bouquet" (read by seat 1:
 # "seat 1 (you) accepts: ... goes into your bouquet"); "refuses: ... into seat 2's own bouquet".
+#: The next date's offer: the answered card leaves the board.
+_OFFER = re.compile(r"\boffers? a card face down\b")
 _ANSWER = re.compile(rf"^{SEAT} (accepts|refuses): a card of (.+) goes into (your|{SEAT}'s)(?: own)? bouquet")
 
 
@@ -31,4 +33,5 @@ def latest(obs: dict[str, Any]) -> dict[str, Any] | None:
         m = _ANSWER.match(line)
         return f"{line.split(' accepts')[0].split(' refuses')[0]} {'accepts' if m.group(2) == 'accepts' else 'refuses'} the card"
 
-    return latest_group(obs.get("log") or (), is_answer, is_answer, read, title)
+    return latest_group(obs.get("log") or (), is_answer, is_answer, read, title,
+                        ends=lambda line: _OFFER.search(line) is not None)

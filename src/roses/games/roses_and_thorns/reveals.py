@@ -8,6 +8,8 @@ from typing import Any
 
 from roses.core.reveal import SEAT, card, latest_group, seat_of
 
+#: The next round's first line (§3.4): the challenge's cards leave the board.
+_ROUND = re.compile(r"^Round \d+:")
 _CHALLENGE = re.compile(rf"^{SEAT} is the challenger and must turn up (\d+)\.")
 # "Seat 0 turns up a rose from their own stack.", as read by seat 0: "... from your own stack.";
 # "... from Seat 1's stack.", as read by seat 1: "... from your stack."
@@ -31,4 +33,5 @@ def latest(obs: dict[str, Any]) -> dict[str, Any] | None:
         return line if m is None else f"{line.split(' is the challenger')[0]} must turn up {m.group(2)}"
 
     return latest_group(obs.get("log") or (), lambda line: _UP.match(line) is not None,
-                        lambda line: _CHALLENGE.match(line) is not None, read, title)
+                        lambda line: _CHALLENGE.match(line) is not None, read, title,
+                        ends=lambda line: _ROUND.match(line) is not None)

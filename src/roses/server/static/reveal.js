@@ -8,7 +8,9 @@
 //   order they were turned (every card carries its number anyway).
 // - A newer group finishes the one still turning at once (bots may move faster than the pace).
 // - On page load nothing is replayed: the first view only marks what is already known.
-// The tray stays, face up, until a newer group replaces it or the player closes it.
+// The tray stays, face up, until a newer group replaces it, the player closes it, or the game has
+// moved on (the group `ended`: a new round or turn began): then it goes LINGER_MS after its last
+// card turned, so the board of the new round is not covered by the last one's cards.
 // For the tests: `window.rosesReveal.history` lists each card as it was turned ({group, index, t,
 // paced: false when shown at once by a skip or reduced motion}).
 import { h, fill, logText, seatName } from "/static/common.js";
@@ -29,7 +31,22 @@ const state = {
 };
 const history = [];
 // `paceMs` may be changed (the skip test slows the pace so the cards are surely still turning).
-window.rosesReveal = { history, paceMs: PACE_MS, get busy() { return busy(); }, skip: () => finish() };
+/** Milliseconds the cards of a group that has ended stay after the last one turned. */
+export const LINGER_MS = 2500;
+window.rosesReveal = { history, paceMs: PACE_MS, lingerMs: LINGER_MS, get busy() { return busy(); }, skip: () => finish() };
+let hideTimer = null;
+
+/** Take the tray off the board once group `g`'s cards have all turned and LINGER_MS passed. */
+function hideWhenDone(g) {
+  whenRevealed(() => {
+    if (hideTimer || !state.group || state.group.group !== g) return;
+    hideTimer = setTimeout(() => {
+      hideTimer = null;
+      const el = tray();
+      if (el && state.group && state.group.group === g && !busy()) el.hidden = true;
+    }, Number(window.rosesReveal.lingerMs) || 0);
+  });
+}
 const pace = () => Number(window.rosesReveal.paceMs) || PACE_MS;
 
 const reduced = () => !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -56,6 +73,7 @@ export function noteView(view, renderer) {
     return;
   }
   if (!r || !Array.isArray(r.cards)) return;
+  if (r.ended && state.group && state.group.group === r.group) hideWhenDone(r.group);
   const k = state.known;
   if (r.group < k.group || (r.group === k.group && r.cards.length <= k.count)) return;
   if (!state.group || state.group.group !== r.group) {
@@ -67,6 +85,7 @@ export function noteView(view, renderer) {
   draw();
   if (reduced()) while (busy()) turn(state.turned, true); // no motion: all at once, numbered
   if (busy()) schedule(); else done();
+  if (r.ended) hideWhenDone(r.group);
 }
 
 function schedule() {
@@ -151,6 +170,8 @@ function draw() {
   const el = tray();
   const g = state.group;
   if (!el || !g) return;
+  clearTimeout(hideTimer); // a newer group: it stays until it ends in turn
+  hideTimer = null;
   const playing = busy();
   fill(el,
     h("div", { class: "reveal-head" },
