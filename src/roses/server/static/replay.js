@@ -222,7 +222,10 @@ function go(i) {
   fill(storyEl, atEnd ? [h("h2", {}, "How the game ended"), ...story.map(line => h("p", {}, String(line)))] : []);
   const board = $("board");
   fill(board);
-  const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length, name: k => holderAt(k, 0) ? v.seats[k].name : `Seat ${k + 1}` };
+  const ctx = { act: () => {}, busy: true, seat: null, replay: true, legal: [], players: v.seats.length,
+    name: k => holderAt(k, 0) ? v.seats[k].name : `Seat ${k + 1}`,
+    // an engine line on the board (Roses and Thorns' last challenge) with the seats' names, as the log panel
+    line: text => logText(v, text, renderer) };
   try { renderer.render(v, board, ctx); } catch (err) { console.error(err); fill(board); generic.render(v, board, ctx); }
   const log = v.observation.log;
   const logEl = $("log");

@@ -1,6 +1,6 @@
 // Roses and Thorns: each seat's stack of face-down cards (turned-up ones shown face up), hands,
 // markers, the bidding and the challenge. Observation fields: roses_and_thorns/observation.py.
-import { h } from "/static/common.js";
+import { h, namedLine } from "/static/common.js";
 import { moveButton, groupedMoves } from "/static/actions.js";
 import { card, seatHead, seatBox, seatOrder, statusStrip, markers, can, who, nowLine } from "/static/games/pieces.js";
 
@@ -97,7 +97,8 @@ export function render(view, el, ctx) {
   const recap = lastChallenge(o);
   if (recap) {
     el.appendChild(h("div", { class: "rt-recap" }, h("div", { class: "section-title" }, "Last challenge"),
-      h("ol", {}, recap.map(line => h("li", {}, ctx.line ? ctx.line(line) : line)))));
+      // the engine's lines count seats from 0: named as the log panel names them (the replay too)
+      h("ol", {}, recap.map(line => h("li", {}, ctx.line ? ctx.line(line) : namedLine(view, line))))));
   }
 
   if (view.seat !== null && view.seat !== undefined && o.hand) {
