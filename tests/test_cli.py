@@ -597,10 +597,10 @@ def test_solo_play_offers_no_table_talk(tmp_path):
     assert "Table talk" not in out and "say something" not in out and "accuse" not in out
     assert "'zz' is not a legal move. Type a number from 1 to 2 (or a1–a2), the move's text, or q to stop." in out
     assert "'say vouch 1' is not a legal move." in out
-    # at a table of two, talk is offered as before
+    # at a table of two neither (issue 42): no seat of Rare Roses has a hidden role to accuse
     two = runner.invoke(app, ["play", "rare-roses", "--players", "2", "--seed", "2", "--records", str(tmp_path)],
                         input="q\n")
-    assert "Table talk: say accuse <seat>, say vouch <seat>." in " ".join(two.output.split())
+    assert two.exit_code == 0 and "Table talk" not in two.output and "accuse" not in two.output
 
 
 def test_replay_reveal_words_chance_outcomes(tmp_path):

@@ -16,7 +16,29 @@ def test_blades_and_rose_allows_every_kind_and_claims_its_factions_and_character
     assert BR.kinds == KINDS
     assert {"White Rose Faction", "Blood Blades Faction", "White Rose", "Bishop", "Believer",
             "Great Sword", "Double Knife", "Dark Knife"} == set(BR.claims)
-    assert get_spec("roses-and-thorns").talk == TalkRules()  # accuse and vouch, no claims
+    assert get_spec("roses-and-thorns").talk == TalkRules()  # no talk: no hidden roles (issue 42)
+
+
+@pytest.mark.parametrize("game", ["roses-and-thorns", "rose-ceremony", "rare-roses"])
+def test_a_game_without_hidden_roles_has_no_accusing_or_vouching(game):
+    """Regression (issue 42): every game but Blades & Rose took the default talk, accuse and
+    vouch, so Rare Roses offered "Accuse" even at the solo table. Each game declares its talk in
+    its own package; a game whose seats have no hidden roles declares none."""
+    rules = get_spec(game).talk
+    assert rules.kinds == () and rules.offered(4) == ()
+    for kind in ("accuse", "vouch"):
+        with pytest.raises(TalkError) as e:
+            check_talk(rules, 4, Talk(0, kind, target=1))
+        assert e.value.message.startswith("There is no ") and "no seat has a hidden role" in e.value.message
+        assert "'" not in e.value.message and "[" not in e.value.message  # plain words, no engine names
+    # a saved record keeps what was said when the game still offered it: it still replays
+    assert talk_from_json({"seat": 0, "kind": "accuse", "target": 1}, rules, 4, recorded=True).target == 1
+
+
+def test_a_table_of_one_has_no_table_talk_whatever_the_game_allows():
+    assert BR.offered(1) == () and BR.offered(2) == KINDS and BR.offered(None) == KINDS
+    with pytest.raises(TalkError, match="table of one"):
+        check_talk(BR, 1, Talk(0, "claim", claim="Bishop"))
 
 
 def test_claims_offered_follow_the_setup_chart_and_any_claim_is_still_accepted():
@@ -57,9 +79,12 @@ def test_a_bad_statement_raises_a_typed_error_naming_what_is_wrong(talk, says):
 
 
 def test_a_kind_the_game_does_not_allow_is_refused():
-    with pytest.raises(TalkError, match="has no 'claim'"):
-        check_talk(TalkRules(), 3, Talk(0, "claim", claim="x"))
-    assert check_talk(TalkRules(), 3, Talk(0, "accuse", target=2)) == Talk(0, "accuse", target=2)
+    accusing = TalkRules(kinds=("accuse", "vouch"))
+    with pytest.raises(TalkError, match="There is no claiming in this game; you can say: accusing, vouching"):
+        check_talk(accusing, 3, Talk(0, "claim", claim="x"))
+    assert check_talk(accusing, 3, Talk(0, "accuse", target=2)) == Talk(0, "accuse", target=2)
+    with pytest.raises(TalkError, match="There is no accusing in this game"):
+        check_talk(TalkRules(), 3, Talk(0, "accuse", target=2))
 
 
 def test_a_seat_may_nominate_itself_and_statements_read_as_plain_sentences():

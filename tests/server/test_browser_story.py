@@ -1,5 +1,6 @@
 """Issue 42 ("The game's story"), the parts that live in the page: the replay viewer names seats
-in Roses and Thorns' "Last challenge" panel as the rest of the viewer does."""
+in Roses and Thorns' "Last challenge" panel as the rest of the viewer does; table talk only where
+the game has it (no Accuse or Vouch at Rare Roses, solo or not)."""
 from __future__ import annotations
 
 import re
@@ -7,9 +8,11 @@ import re
 import pytest
 
 try:
-    from .browser_fixtures import api, browser, finished_bot_table, live_server, new_page, open_replay  # noqa: F401
+    from .browser_fixtures import (api, browser, finished_bot_table, live_server, new_page,  # noqa: F401
+                                   open_one_human_table, open_replay)
 except ImportError:
-    from browser_fixtures import api, browser, finished_bot_table, live_server, new_page, open_replay  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import (api, browser, finished_bot_table, live_server, new_page,  # type: ignore[no-redef]  # noqa: F401
+                                  open_one_human_table, open_replay)
 
 pytestmark = pytest.mark.browser
 
@@ -44,5 +47,20 @@ def test_the_replays_last_challenge_names_seats_by_name(live_server, browser):
     assert "last challenge" in recap.lower(), recap
     assert not re.search(r"\b[Ss]eats? \d", recap), recap
     assert any(name in recap for name in names), (names, recap)
+    page.context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_rare_roses_offers_no_accuse_or_vouch(live_server, browser, players):
+    """Regression: the table talk panel offered Accuse and Vouch at Rare Roses, a game without
+    hidden roles, even at the solo table."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    open_one_human_table(page, live_server, "rare-roses", players, seed=3)
+    page.wait_for_selector("#log li")
+    page.wait_for_timeout(1500)  # the talk rules (GET /api/games) have come back and been drawn
+    assert page.locator("#talk-panel").is_hidden()
+    assert page.locator("button[data-talk]").count() == 0
     page.context.close()
     assert not errors, errors

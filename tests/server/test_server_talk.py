@@ -78,13 +78,33 @@ def test_talk_needs_a_seat_token_and_a_seat(client):
     assert view(client, tid)["chat"] == []
 
 
-def test_every_game_allows_accusing_and_vouching_but_claims_only_where_it_has_them(client):
-    made = create(client, "roses-and-thorns", ["human", "human", "human"])
-    tid, toks = made["table_id"], tokens(made)
-    assert say(client, tid, toks[1], {"kind": "vouch", "target": 2}).status_code == 200
-    r = say(client, tid, toks[1], {"kind": "claim", "claim": "White Rose"})
-    assert r.status_code == 422 and r.json()["param"] == "kind"
-    assert view(client, tid)["chat"][-1]["talk"]["kind"] == "vouch"
+def test_only_a_game_of_hidden_roles_has_accusing_and_vouching(client):
+    """Regression (issue 42): every game took the default talk, accuse and vouch: Rare Roses
+    offered "Accuse" and the server stored it. Now a game declares its talk in its own package;
+    where no seat has a hidden role, an accusation is refused in plain words and nothing is stored."""
+    talk = {g["name"]: g["talk"]["kinds"] for g in client.get("/api/games").json()}
+    assert talk == {"blades-and-rose": ["nominate", "claim", "accuse", "vouch"],
+                    "roses-and-thorns": [], "rose-ceremony": [], "rare-roses": []}, talk
+    for game in ("roses-and-thorns", "rare-roses"):
+        made = create(client, game, ["human", "human", "human"])
+        tid, toks = made["table_id"], tokens(made)
+        for body in ({"kind": "vouch", "target": 2}, {"kind": "accuse", "target": 0},
+                     {"kind": "claim", "claim": "White Rose"}):
+            r = say(client, tid, toks[1], body)
+            assert r.status_code == 422 and r.json()["param"] == "kind", (game, body, r.text)
+            detail = r.json()["detail"]
+            assert detail.startswith("There is no ") and "hidden role" in detail and "'" not in detail, detail
+        assert view(client, tid)["chat"] == []
+
+
+def test_a_solo_table_has_no_table_talk(client):
+    """Regression (issue 42): Accuse and Vouch were offered at Rare Roses' solo table."""
+    made = create(client, "rare-roses", ["human"], params={"players": 1})
+    tid, tok = made["table_id"], tokens(made)[0]
+    r = say(client, tid, tok, {"kind": "accuse", "target": 0})
+    assert r.status_code == 422 and r.json()["param"] == "kind", r.text
+    assert "table of one" in r.json()["detail"]
+    assert view(client, tid)["chat"] == []
 
 
 def test_talk_is_rate_limited_per_token(make_client):

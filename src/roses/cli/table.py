@@ -198,7 +198,7 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
     _print_moves(letter, labels)
     numbers = f"a number from 1 to {len(legal)}" if len(legal) > 1 else "1"  # not "from 1 to 1"
     hint = f"Type {numbers} (or {menu.choices()}), the move's text, or q to stop."
-    if talk is not None and spec.talk.kinds:
+    if talk is not None and spec.talk.offered(state.num_players):
         # one example, not the whole talk line (Blades & Rose's lists every claim), after each refusal
         hint += f" Or say something, e.g. {talk_example(spec.talk, seat, state.num_players)}."
         if menu.prompts == 1:  # once a game: how to talk

@@ -147,7 +147,9 @@ class GameSpec:
             observation and the result tags only (:mod:`roses.core.story`); ``None``: the winners
             and scores (:func:`roses.core.story.generic`).
         talk: what the game's table talk allows (:class:`~roses.core.talk.TalkRules`: kinds,
-            claims); default accusing and vouching for a seat. Talk is never part of the state.
+            claims); default none (accusing and vouching fit a game of hidden roles only, issue
+            42; a table of one seat has none whatever the game allows). Talk is never part of
+            the state.
     """
 
     name: str

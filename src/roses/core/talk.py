@@ -5,7 +5,9 @@ enforced, no rule reads it, and applying it changes no state (Blades & Rose BR-9
 outside the rules; FAQ Q10: cards in hand are never shown, so a claim is only words and "whether
 anyone believes you is up to themselves"). Agents hear it through :attr:`roses.agents.Turn.talk`.
 
-Kinds (a game allows a subset, :class:`TalkRules`):
+Kinds (a game declares the subset it allows in its ``GameSpec.talk``, :class:`TalkRules`; by
+default none: accusing and vouching fit only a game of hidden roles, and a table of one seat has
+no table talk at all, whatever its game allows):
 
 * ``nominate``: who should get something next (Blades & Rose: the Coin, rulebook "The Game Begins",
   Step 1: "players should discuss who should receive the Coin token"); may name oneself;
@@ -42,7 +44,8 @@ class TalkRules:
     """What a game's table talk allows (``GameSpec.talk``).
 
     Attributes:
-        kinds: the allowed kinds (a subset of :data:`KINDS`, in menu order).
+        kinds: the allowed kinds (a subset of :data:`KINDS`, in menu order); none by default (a
+            game declares its own: accuse and vouch only where seats have hidden roles).
         claims: what a ``claim`` may say (e.g. Blades & Rose's factions and characters); empty: no
             claims (then ``claim`` should not be in ``kinds``).
         nominate_for: what a nomination is for, in plain words ("for the coin"), or ``""``.
@@ -53,10 +56,15 @@ class TalkRules:
             keeps whatever was said).
     """
 
-    kinds: tuple[str, ...] = (ACCUSE, VOUCH)
+    kinds: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
     nominate_for: str = ""
     claims_at: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    def offered(self, players: int | None) -> tuple[str, ...]:
+        """The kinds a table of ``players`` may say: :attr:`kinds`, or none at a table of one
+        (nobody to talk to); ``None``: the game's kinds whatever the table."""
+        return () if players is not None and players < 2 else self.kinds
 
     def offered_claims(self, players: int | None) -> tuple[str, ...]:
         """The claims a menu offers at a table of ``players`` (all of them for ``None`` or a
@@ -107,17 +115,19 @@ class Talk:
         return f"nominates {other}" + (f" {what}" if what else "")
 
 
-def check_talk(rules: TalkRules, players: int, talk: Talk) -> Talk:
+def check_talk(rules: TalkRules, players: int, talk: Talk, *, recorded: bool = False) -> Talk:
     """``talk`` if the game's talk rules allow it; raises :class:`TalkError` naming what is wrong:
-    an unknown kind or claim, a seat outside ``0..players-1`` (speaker or target), a target where
-    none belongs (a claim) or missing one, a seat accusing or vouching for itself, a negative
-    ``at_move``. Nothing about the game's state is checked: talk is never enforced (BR-9, Q10)."""
+    an unknown kind or claim, a kind the game or a table of one does not offer
+    (:meth:`TalkRules.offered`), a seat outside ``0..players-1`` (speaker or target), a target
+    where none belongs (a claim) or missing one, a seat accusing or vouching for itself, a
+    negative ``at_move``. ``recorded``: a statement a saved record keeps, any known kind (a record
+    keeps what was said, also where a game offered more talk when it was played). Nothing about
+    the game's state is checked: talk is never enforced (BR-9, Q10)."""
     if talk.kind not in KINDS:
         raise TalkError("table talk", f"unknown kind of statement {str(talk.kind)[:40]!r}; "
                         f"known: {', '.join(KINDS)}")
-    if talk.kind not in rules.kinds:
-        raise TalkError("table talk", f"this game's table talk has no {talk.kind!r}; "
-                        f"it allows: {', '.join(rules.kinds)}")
+    if not recorded and talk.kind not in rules.offered(players):
+        raise TalkError("table talk", not_offered(rules, players, talk.kind))
     if not _seat(talk.seat, players):
         raise TalkError("table talk", f"no seat {talk.seat!r} at a table of {players}")
     if isinstance(talk.at_move, bool) or not isinstance(talk.at_move, int) or talk.at_move < 0:
@@ -139,19 +149,35 @@ def check_talk(rules: TalkRules, players: int, talk: Talk) -> Talk:
     return talk
 
 
-def talk_from_json(data: Any, rules: TalkRules, players: int) -> Talk:
-    """A :class:`Talk` from its JSON form (:meth:`Talk.to_json`), checked by :func:`check_talk`.
-    Raises :class:`TalkError` for anything else (not an object, wrong field types)."""
+#: Each kind as a player says it was refused ("There is no accusing in this game").
+DOING = {NOMINATE: "nominating", CLAIM: "claiming", ACCUSE: "accusing", VOUCH: "vouching for a seat"}
+
+
+def not_offered(rules: TalkRules, players: int, kind: str) -> str:
+    """Why ``kind`` is refused at a table of ``players``, in plain words: a table of one has no
+    talk; a game without it says so, and what it has instead, if anything."""
+    if players < 2:
+        return "There is no table talk at a table of one: nobody else is there to hear it."
+    if not rules.kinds:
+        return f"There is no {DOING.get(kind, kind)} in this game: no seat has a hidden role."
+    return (f"There is no {DOING.get(kind, kind)} in this game; you can say: "
+            f"{', '.join(DOING.get(k, k) for k in rules.kinds)}.")
+
+
+def talk_from_json(data: Any, rules: TalkRules, players: int, *, recorded: bool = False) -> Talk:
+    """A :class:`Talk` from its JSON form (:meth:`Talk.to_json`), checked by :func:`check_talk`
+    (``recorded`` as there). Raises :class:`TalkError` for anything else (not an object, wrong
+    field types)."""
     if not isinstance(data, Mapping):
         raise TalkError("table talk", "a statement must be an object {seat, kind, target, claim, at_move}")
     return check_talk(rules, players, Talk(seat=data.get("seat"), kind=data.get("kind"),  # type: ignore[arg-type]
                                            target=data.get("target"), claim=data.get("claim"),
-                                           at_move=data.get("at_move", 0)))
+                                           at_move=data.get("at_move", 0)), recorded=recorded)
 
 
 def _seat(x: Any, players: int) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players
 
 
-__all__ = ["ACCUSE", "CLAIM", "KINDS", "NOMINATE", "TARGETED", "VOUCH", "Talk", "TalkError", "TalkRules",
-           "check_talk", "talk_from_json"]
+__all__ = ["ACCUSE", "CLAIM", "DOING", "KINDS", "NOMINATE", "TARGETED", "VOUCH", "Talk", "TalkError", "TalkRules",
+           "check_talk", "not_offered", "talk_from_json"]

@@ -158,7 +158,7 @@ def replay_talk(data: Any, state: Any) -> list[dict[str, Any]]:
     out = []
     for i, t in enumerate(data):
         try:
-            said = talk_from_json(t, state.game.spec.talk, state.game.num_players)
+            said = talk_from_json(t, state.game.spec.talk, state.game.num_players, recorded=True)
         except TalkError as e:
             raise ApiError(422, {"error": "record", "detail": f"record talk[{i}]: {e.message}"}) from None
         name, text, at_log = t.get("name"), t.get("text"), t.get("at_log")

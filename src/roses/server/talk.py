@@ -35,8 +35,9 @@ def seat_label(row: TableRow, seat: int) -> str:
 def statement(row: TableRow, state: State, seat: int, body: Any) -> Talk:
     """The statement ``body`` (``{kind, target?, claim?}``) by ``seat``, checked against the game's
     talk rules (``GameSpec.talk``), at the state's current move. Raises :class:`ApiError` 422
-    naming the bad field (the body is not an object, an unknown kind or claim, an unknown seat, a
-    seat accusing itself)."""
+    naming the bad field (the body is not an object, an unknown kind or claim, a kind this game or
+    a table of one has not — no accusing where no seat has a hidden role —, an unknown seat, a
+    seat accusing itself), in plain words."""
     if not isinstance(body, dict):
         raise ApiError(422, {"error": "invalid", "detail": "the body must be {kind, target, claim}"})
     kind = body.get("kind")
@@ -51,7 +52,8 @@ def statement(row: TableRow, state: State, seat: int, body: Any) -> Talk:
         return check_talk(state.game.spec.talk, state.game.num_players, talk)
     except TalkError as e:
         rules = state.game.spec.talk
-        param = "kind" if kind not in rules.kinds else ("target" if kind in TARGETED else "claim")
+        offered = rules.offered(state.game.num_players)
+        param = "kind" if kind not in offered else ("target" if kind in TARGETED else "claim")
         raise ApiError(422, {"error": "invalid", "param": param, "detail": e.message}) from None
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from roses.core import GameParameterError, GameSpec, Param
+from roses.core.talk import TalkRules
 
 from . import encoding
 from .actions import upgrade_history
@@ -82,6 +83,9 @@ SPEC = GameSpec(
     own_playout_bot=trader_playout_agent,
     bot_playouts={"trader": trader_playout_agent},
     info=game_info,
+    # No table talk (issue 42): a market game, no seat has a hidden role to accuse or vouch for
+    # (RR-7: a deal's promises are free chat).
+    talk=TalkRules(kinds=()),
     rules_version=2,  # deals drafted step by step, fill tiles named one by one (rules_version 1: compound)
     upgrade_history=upgrade_history,
     render="roses.games.rare_roses.view:render",

@@ -6,6 +6,7 @@ as implemented, rule by rule, in ``docs/rules/rose-ceremony.md``.
 from __future__ import annotations
 
 from roses.core import GameSpec, Param
+from roses.core.talk import TalkRules
 
 from . import encoding
 from .bots import HeuristicAgent, bold_agent, own_agent
@@ -41,6 +42,8 @@ SPEC = GameSpec(
     reveals="roses.games.rose_ceremony.reveals",
     story="roses.games.rose_ceremony.story",
     info=info,
+    # No table talk (issue 42): offers are face down, but no seat has a hidden role to accuse or vouch for.
+    talk=TalkRules(kinds=()),
     summary=("Go on a date each turn: offer a rose card face down to another player, who accepts it "
              "into their bouquet or refuses it into yours; a bouquet with 5 or more thorns wilts. "
              "Exchange bouquets of 4+ roses for charm points; 5 points (or a 10-rose bouquet) wins."),

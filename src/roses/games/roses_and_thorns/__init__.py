@@ -1,5 +1,6 @@
 """Roses and Thorns: bluffing and bidding for 3–10 players (``roses-and-thorns.txt``)."""
 from roses.core import Game, GameInfo, GameSpec, Param
+from roses.core.talk import TalkRules
 
 from . import encoding
 from .bots import HeuristicAgent, bold_agent, bold_playout_agent, own_agent, own_playout_agent, playout_agent
@@ -94,6 +95,9 @@ SPEC = GameSpec(
     reveals="roses.games.roses_and_thorns.reveals",
     story="roses.games.roses_and_thorns.story",
     info=info,
+    # No table talk (issue 42): players bluff about their own stacks; no seat has a hidden role to
+    # accuse or vouch for.
+    talk=TalkRules(kinds=()),
     summary="Lay roses and thorns face down, bid how many you can turn up without a thorn, and prove it. "
             "Two successful challenges win.",
 )

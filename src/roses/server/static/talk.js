@@ -107,10 +107,13 @@ async function draw(view, token) {
 function drawPanel(view, r, token) {
   const panel = document.getElementById("talk-panel");
   if (!panel) return;
-  const kinds = (r && r.kinds) || [];
+  // the game's own talk (none where no seat has a hidden role), and none at a table of one
+  const n = (view.seats || []).length;
+  const kinds = n < 2 ? [] : (r && r.kinds) || [];
   const seated = view.seat !== null && view.seat !== undefined && !!token;
   const live = !view.terminal && view.status !== "closed" && !view.replaced_by_bot;
   panel.hidden = !kinds.length;
+  if (!kinds.length) { fill(document.getElementById("talk-controls")); return; }
   const box = document.getElementById("talk-controls");
   if (!seated || !live) {
     fill(box, h("p", { class: "muted small" }, !seated ? "Only players at the table can talk." : "The table talk is over."));
@@ -118,7 +121,6 @@ function drawPanel(view, r, token) {
   }
   // The seats from the next one clockwise (turn order), so the player's own name comes last:
   // "Nominate … for the coin" opens on another player, as players expect, not on themselves.
-  const n = (view.seats || []).length;
   const seats = Array.from({ length: n }, (_, k) => (view.seat + 1 + k) % n);
   fill(box, kinds.map(kind => {
     // the claims of this table's size (Blades & Rose: no Great Sword at 5 or 6 players)
