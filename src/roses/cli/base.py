@@ -99,14 +99,15 @@ def _seat_option(seat: int, n: int) -> int:
     return max(seat - 1, 0)
 
 
-def _player_label(player: str) -> str:
-    """A record's player ("human", "bot:heuristic", a name) as players read it."""
-    from roses.server.views import bot_label
+def _player_label(player: str, game: str | None = None) -> str:
+    """A record's player ("human", "bot:heuristic", a name) as players read it (a bot by the label
+    ``game`` gives it, if any)."""
+    from roses.server.views import bot_label, spec_of
 
     if player == "human":
         return ""
     if player.startswith("bot:"):
-        return f"({bot_label(player[4:])} bot)"
+        return f"({bot_label(player[4:], spec_of(game) if game else None)} bot)"
     return f"({player})"
 
 

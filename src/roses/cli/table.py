@@ -107,7 +107,7 @@ def play(
     state = g.new_initial_state(seed)
     viewer = None if watch else seat
     console.rule(f"{g.title} — {n} player{'s' if n != 1 else ''}, seed {state.seed}")
-    bot_list = ", ".join(f"{seat_name(s)} {_player_label('bot:' + b)}" for s, b in enumerate(seat_bots)
+    bot_list = ", ".join(f"{seat_name(s)} {_player_label('bot:' + b, g.name)}" for s, b in enumerate(seat_bots)
                          if s not in humans)  # "Seat 2 (Hard search bot)", not the engine's name
     console.print("You are " + ("watching." if watch else f"{seat_name(seat)}.") + (f" Bots: {bot_list}." if bot_list else ""))
     shown = 0
@@ -311,7 +311,7 @@ def replay(
         if who < 0:
             mover, text = "Chance", spec.describe_outcome(text)  # "Seat 3 is dealt …", not "deal 3/1 to 2"
         else:
-            label = _player_label(record.players[who]) if who < len(record.players) else ""
+            label = _player_label(record.players[who], record.game) if who < len(record.players) else ""
             mover = f"{seat_name(who)} {label}".strip()
             if seen is not None and who == before:
                 text = spec.describe_action(seen, text)
@@ -377,7 +377,7 @@ def analyse(
                           "decisions": [d.to_json() for d in decisions],
                           "worst": [d.step for d in marked]}))
         return
-    label = _player_label(record.players[seat]) if seat < len(record.players) else ""
+    label = _player_label(record.players[seat], record.game) if seat < len(record.players) else ""
     t = Table(title=f"{state.game.title}: {escape(f'{seat_name(seat)} {label}'.strip())}, judged by {bot}", box=None)
     for c in ("move", "played", "chance", "after", "bot prefers", ""):
         t.add_column(c, justify="right" if c in ("move", "chance", "after") else "left")

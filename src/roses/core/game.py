@@ -150,6 +150,9 @@ class GameSpec:
             claims); default none (accusing and vouching fit a game of hidden roles only, issue
             42; a table of one seat has none whatever the game allows). Talk is never part of
             the state.
+        bot_labels: players' names of the game's own bots where the agent's name would read as
+            another bot's (Rare Roses' ``search`` is "Look-ahead": the generic ``ismcts`` reads
+            "Search"); a bot left out reads as its name.
     """
 
     name: str
@@ -180,6 +183,7 @@ class GameSpec:
     reveals: str | None = None
     story: str | None = None
     talk: TalkRules = field(default_factory=TalkRules)
+    bot_labels: Mapping[str, str] = field(default_factory=dict)
 
     def describe_action(self, observation: Any, text: str) -> str:
         """The legal move ``text`` in plain words for the seat whose observation (JSON form) is

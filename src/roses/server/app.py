@@ -123,7 +123,7 @@ def games_info() -> list[dict[str, Any]]:
         out.append({
             "name": spec.name, "title": spec.title, "min_players": spec.min_players,
             "max_players": spec.max_players, "params": [to_jsonable(p.describe()) for p in spec.params],
-            "bots": bot_names(spec), "bot_labels": {b: bot_label(b) for b in bot_names(spec)},
+            "bots": bot_names(spec), "bot_labels": {b: bot_label(b, spec) for b in bot_names(spec)},
             "default_bot": timer_bot(spec), "summary": spec.summary,
             "bot_seconds": views.bot_seconds(spec.name),
             "talk": {"kinds": list(spec.talk.kinds), "claims": list(spec.talk.claims),

@@ -34,10 +34,14 @@ BOT_NAMES = ("Hazel", "Rowan", "Ivy", "Juniper", "Willow", "Laurel", "Sorrel", "
 BOT_LEVELS = {"heuristic": "standard", "random": "random", "ismcts": "search"}
 
 
-def bot_level(bot: str | None) -> str:
+def bot_level(bot: str | None, game: str | None = None) -> str:
     """A bot's level as players read it: ``"hard"`` (``ismcts:hard``), ``"standard"``
-    (``heuristic``), ``"random"``, a game's own bot by its name (``"search"``)."""
+    (``heuristic``), ``"random"``, a game's own bot by the label its game gives it
+    (``GameSpec.bot_labels``: Rare Roses' ``search`` is ``"look-ahead"``) or else by its name."""
     bot = bot or "random"
+    own = _own_labels(game)
+    if bot in own:
+        return own[bot].lower()
     if bot in BOT_LEVELS:
         return BOT_LEVELS[bot]
     if bot.startswith("ismcts:"):
@@ -45,7 +49,18 @@ def bot_level(bot: str | None) -> str:
     return bot.replace("-", " ").replace("_", " ").lower()
 
 
-def bot_seat_name(bot: str | None, seat: int, taken: list[str]) -> str:
+def _own_labels(game: str | None) -> dict[str, str]:
+    if not game:
+        return {}
+    from roses.core import get_spec
+
+    try:
+        return dict(get_spec(game).bot_labels)
+    except Exception:  # a game that does not load: its bots read as their names
+        return {}
+
+
+def bot_seat_name(bot: str | None, seat: int, taken: list[str], game: str | None = None) -> str:
     """The name of a bot at ``seat`` (0-based): a first name and its level, "Hazel (hard bot)";
     the first name of :data:`BOT_NAMES` from the seat's own on that no other seat (``taken``) has."""
     used = {t.split(" (")[0].casefold() for t in taken if t}
@@ -53,7 +68,7 @@ def bot_seat_name(bot: str | None, seat: int, taken: list[str]) -> str:
         first = BOT_NAMES[(seat + k) % len(BOT_NAMES)]
         if first.casefold() not in used:
             break
-    return f"{first} ({bot_level(bot)} bot)"
+    return f"{first} ({bot_level(bot, game)} bot)"
 
 
 def default_name(seat: int, kind: str, bot: str | None) -> str:
@@ -66,11 +81,11 @@ def display_name(s: SeatRow) -> str:
     return s.name or default_name(s.seat, s.kind, s.bot)
 
 
-def name_bots(seats: list[SeatRow]) -> None:
+def name_bots(seats: list[SeatRow], game: str | None = None) -> None:
     """Give every bot seat without a name its :func:`bot_seat_name` (in place, in seat order)."""
     for s in seats:
         if s.kind == "bot" and not s.name:
-            s.name = bot_seat_name(s.bot, s.seat, [x.name for x in seats if x.name])
+            s.name = bot_seat_name(s.bot, s.seat, [x.name for x in seats if x.name], game)
 
 
 def holders(row: TableRow) -> list[list[dict[str, Any]]]:

@@ -294,7 +294,7 @@ class TableService:
             else:
                 tokens[i] = new_token()
                 seats.append(SeatRow(i, "human", None, sname, hash_token(tokens[i]), False))
-        seating.name_bots(seats)  # "Hazel (hard bot)"
+        seating.name_bots(seats, spec.name)  # "Hazel (hard bot)"
         timer = body.get("turn_timer_seconds")
         if timer == 0 and not isinstance(timer, bool):  # 0 reads as "no timer"
             timer = None
@@ -505,7 +505,7 @@ class TableService:
                                      "detail": f"unknown bot {bot!r}; known: {', '.join(bot_names(spec))}"})
             taken = [display_name(s) for s in row.seats if s.seat != seat]
             await self.db(self.store.set_seat_bot, table_id, seat, bot,
-                          seating.bot_seat_name(bot, seat, taken), row.version)
+                          seating.bot_seat_name(bot, seat, taken, row.game), row.version)
             for c in self.updates.conns.get(table_id, ()):  # the old player's pages now watch
                 if c.who.seat == seat:
                     c.who = Who(None, host=c.who.host, token=True, replaced=seat)

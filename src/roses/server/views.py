@@ -53,14 +53,26 @@ def bot_seconds(game: str) -> dict[str, float]:
     return dict(_move_seconds().get(game, {}))
 
 
-def bot_label(name: str) -> str:
+def bot_label(name: str, spec: Any = None) -> str:
     """A bot's name for players: "Standard" (``heuristic``), "Random", "Hard search"
-    (``ismcts:hard``), a game's own bot by its name ("Search")."""
+    (``ismcts:hard``), a game's own bot by the label its game gives it (``spec.bot_labels``:
+    Rare Roses' ``search`` is "Look-ahead") or else by its name ("Trader")."""
+    own = getattr(spec, "bot_labels", None) or {}
+    if name in own:
+        return own[name]
     if name in BOT_LABELS:
         return BOT_LABELS[name]
     if name.startswith("ismcts:"):
         return f"{name.split(':', 1)[1].capitalize()} search"
     return name.replace("-", " ").replace("_", " ").capitalize()
+
+
+def spec_of(game: str) -> Any:
+    """The spec of ``game``, or ``None`` for a game that does not load (its bots read as their names)."""
+    try:
+        return get_spec(game)
+    except Exception:
+        return None
 
 
 def timer_bot(spec: Any) -> str:
@@ -147,7 +159,7 @@ def seat_info(row: TableRow, live_seats: set[int | None]) -> list[dict[str, Any]
                              "connected": s.kind == "bot" or s.seat in live_seats}
         if s.kind == "bot":
             d["bot"] = s.bot
-            d["bot_label"] = bot_label(s.bot or "random")
+            d["bot_label"] = bot_label(s.bot or "random", spec_of(row.game))
         out.append(d)
     return out
 

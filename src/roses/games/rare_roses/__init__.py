@@ -79,6 +79,8 @@ SPEC = GameSpec(
     action_to_id=encoding.action_to_id,
     action_from_id=encoding.action_from_id,
     bots={"heuristic": HeuristicAgent, "search": SearchAgent, "trader": trader_agent},
+    # "search" would read as the generic search bot ("Search"): it is the planner looking ahead at the draws
+    bot_labels={"search": "Look-ahead"},
     own_bot=trader_agent,
     own_playout_bot=trader_playout_agent,
     bot_playouts={"trader": trader_playout_agent},

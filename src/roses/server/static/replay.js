@@ -65,10 +65,11 @@ async function show(data, label, ask) {
   go(0);
 }
 
-// Plain bot names from GET /api/games ("heuristic" → "Standard"), for the record's "bot:NAME" players.
-let botLabels = {};
+// Plain bot names from GET /api/games ("heuristic" → "Standard"), for the record's "bot:NAME"
+// players, by game: a game's own bot is labelled by its game (Rare Roses' "search" is "Look-ahead").
+const botLabels = {};
 const labelsLoaded = api("GET", "/api/games").then(res => {
-  if (res.ok && Array.isArray(res.data)) for (const g of res.data) Object.assign(botLabels, g.bot_labels || {});
+  if (res.ok && Array.isArray(res.data)) for (const g of res.data) botLabels[g.name] = g.bot_labels || {};
 });
 
 const logOpened = new Map(); // log groups opened or closed, kept while stepping
@@ -91,7 +92,7 @@ function seatLabel(seat, step = Infinity) {
   let label = record && record.players && record.players[seat];
   if (label && String(label).startsWith("bot:")) {
     const name = String(label).slice(4);
-    label = `${botLabels[name] || name} bot`;
+    label = `${(botLabels[record.game] || {})[name] || name} bot`;
   }
   return label ? `Seat ${seat + 1} (${label})` : `Seat ${seat + 1}`;
 }
