@@ -1,7 +1,7 @@
 // The host's controls on the table page (table.js), for the tab that created the table (it holds
 // the host token, store.host): close the table, fast bots, the friends' invite links, and hand a
 // seat to a bot (the menu beside each human seat in the Players list).
-import { h, fill, api, errorText, seatName, toast, copyText } from "/static/common.js";
+import { h, fill, api, errorText, seatName, toast, copyText, saveTable } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 
@@ -51,9 +51,30 @@ export function drawFastBots(page) {
   if (!input.disabled) input.checked = view.bot_delay_ms === 0;
 }
 
-/** The host's copy of the friends' join links (only in the tab that created the table). */
+/** Drop the invite link of a seat someone took while it was open (its link no longer works: the
+ *  taker got a new token). The seats seen open are kept in `store.opened`; one closed again before
+ *  anyone took it keeps its link (its friend may still join with it). */
+function dropTakenInvites(page) {
+  const { view, store, tableId } = page;
+  const links = store.links || {};
+  const opened = new Set(store.opened || []);
+  let changed = false;
+  for (const s of view.seats || []) {
+    if (s.kind !== "human") continue;
+    if (s.open && !opened.has(s.seat)) { opened.add(s.seat); changed = true; }
+    else if (!s.open && opened.has(s.seat)) {
+      opened.delete(s.seat); changed = true;
+      if (s.joined && links[String(s.seat)]) delete links[String(s.seat)]; // taken while open
+    }
+  }
+  if (changed) { store.opened = [...opened]; store.links = links; saveTable(tableId, store); }
+}
+
+/** The host's copy of the friends' join links (only in the tab that created the table); a seat
+ *  taken through "Open to anyone" has its invite dropped. */
 export function drawInvites(page) {
   const { view, store } = page;
+  if (store.host) dropTakenInvites(page);
   const links = store.links || {};
   const seats = Object.keys(links).map(Number).filter(s => {
     const info = (view.seats || []).find(x => x.seat === s);

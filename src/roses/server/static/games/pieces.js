@@ -28,10 +28,19 @@ export function nowLine(view, text) {
   return view.status === "closed" ? "The host closed the table" : text;
 }
 
+/** A seat's name in its box, whole: a bot's level on a line of its own ("Rowan" over "(standard
+ *  bot)": "Rowan (standard b…" was cut in Blades & Rose's narrow boxes); another name wraps. */
+export function nameInBox(name) {
+  const bot = /^(.*\S)\s+(\([^()]*\bbot\))$/.exec(String(name));
+  if (!bot) return h("span", { class: "sname", title: name }, name);
+  return h("span", { class: "sname bot-name", title: name },
+    h("span", { class: "sname-first" }, `${bot[1]} `), h("span", { class: "sname-level" }, bot[2]));
+}
+
 /** The heading of a seat's box: name, "you", "to move" and extra pills. */
 export function seatHead(view, ctx, i, pills = []) {
   return h("h3", {},
-    h("span", { class: "sname", title: ctx.name(i) }, ctx.name(i)),
+    nameInBox(ctx.name(i)),
     i === view.seat ? h("span", { class: "pill" }, "you") : null,
     toMove(view, i) ? h("span", { class: "pill hot" }, "to move") : null,
     pills);

@@ -62,6 +62,15 @@ export function roseCard(c, opts = {}) {
   h("span", { class: "rc-thorns" }, t ? "▲".repeat(t) : "·"));
 }
 
+/** What a card's marks mean (players saw a tiny "▲" and had no key): the marks as the cards draw
+ *  them for sighted players, hidden from screen readers, which hear the words beside them. */
+export function legend() {
+  const mark = (cls, text) => h("span", { class: cls, "aria-hidden": "true" }, text);
+  return h("p", { class: "rc-legend muted small", id: "rc-legend" },
+    "On a card, ", mark("rc-roses", "2✿"), " the number with a flower is its roses, and each ",
+    mark("rc-thorns", "▲"), " green triangle is one thorn. A bouquet with ", String(WILT), " thorns or more wilts.");
+}
+
 const PHASES = {
   deal: "Dealing", start: "Choosing the start player", offer: "goes on a date: offering a card",
   respond: "decides: accept or refuse the card", exchange: "may exchange the bouquet", draw: "draws back to 4", over: "Game over",
@@ -81,6 +90,7 @@ export function render(view, el, ctx) {
     o.winners && o.winners.length ? ["Winner", o.winners.map(name).join(", "), "gold"] : null,
     wonWith(view) ? ["Won with", wonWith(view), "gold"] : null,
   ]));
+  el.appendChild(legend());
 
   const offer = o.pending_offer;
   if (offer) {
