@@ -142,3 +142,26 @@ def test_the_seat_lists_start_with_the_next_seat_and_end_with_your_own(live_serv
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.locator("#talk-panel").screenshot(path=str(SCREENSHOTS / f"blades-and-rose-talk-lists-{width}.png"))
     assert not errors, errors
+
+
+def test_talk_during_the_coin_discussion_is_logged_in_its_round(live_server, browser):
+    """Issue 42: Blades & Rose logs "Round 3: … gives the coin" when the coin is given, after the
+    coin's discussion, so talk said during it was shown at the end of round 2, just before the
+    "Round 3" heading. It is placed after the heading of the round it was said in; talk said
+    within a round stays where it was said."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server + "/")
+    out = page.evaluate("""async () => {
+      const { talkLog } = await import('/static/talk.js');
+      const view = { seat: null, seats: [{ seat: 0, name: 'Ana' }, { seat: 1, name: 'Bo' }], chat: [
+        { id: 1, seat: 0, talk: { kind: 'accuse', seat: 0, target: 1, at_log: 1 } },
+        { id: 2, seat: 1, talk: { kind: 'vouch', seat: 1, target: 0, at_log: 3 } }] };
+      const texts = ['Round 2: Ana gives the coin to Bo.', 'Bo plays a card face down.',
+                     'Round 2 ends: no winner yet.', 'Round 3: Bo gives the coin to Ana.', 'Ana passes.'];
+      return talkLog(view, texts);
+    }""")
+    assert out == ["Round 2: Ana gives the coin to Bo.", "Talk — Ana accuses Bo", "Bo plays a card face down.",
+                   "Round 2 ends: no winner yet.", "Round 3: Bo gives the coin to Ana.", "Talk — Bo vouches for Ana",
+                   "Ana passes."], out
+    assert not errors, errors

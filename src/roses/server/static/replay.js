@@ -230,7 +230,7 @@ function go(i) {
   try { renderer.render(v, board, ctx); } catch (err) { console.error(err); fill(board); generic.render(v, board, ctx); }
   const log = v.observation.log;
   const logEl = $("log");
-  groupedLog(logEl, talkLog(v, log.map(line => logText(v, line, renderer))), renderer, logOpened);
+  groupedLog(logEl, talkLog(v, log.map(line => logText(v, line, renderer)), 0, renderer), renderer, logOpened);
   drawTalk(v, null);
   logEl.scrollTop = logEl.scrollHeight;
   for (const li of $("steps").children) li.classList.toggle("current", Number(li.dataset.i) === index);

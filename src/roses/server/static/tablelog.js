@@ -55,7 +55,7 @@ export function drawLog(page) {
   const { first, lines } = knownLog(view);
   announceLog(view, renderer, first, lines);
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-  groupedLog(el, talkLog(view, lines.map(line => logText(view, line, renderer)), first), renderer, logOpened,
+  groupedLog(el, talkLog(view, lines.map(line => logText(view, line, renderer)), first, renderer), renderer, logOpened,
     first > 0 ? { earlier: first, title: "Earlier in the game", more: () => fetchEarlierLog(page, first) } : null);
   if (atBottom || !el.dataset.seen) el.scrollTop = el.scrollHeight;
   el.dataset.seen = "1";

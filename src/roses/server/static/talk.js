@@ -4,6 +4,7 @@
 // Statements travel as chat messages that carry a `talk` object ({kind, target, claim, at_move,
 // at_log}); table.js calls drawTalk after each redraw and talkLog when it draws the log.
 import { h, fill, api, errorText, seatName, toast } from "/static/common.js";
+import { turnTitle } from "/static/logview.js";
 
 let rules = null;         // this game's talk rules from GET /api/games: {kinds, claims, nominate_for, claims_at}
 let rulesFor = null;      // the game they are for
@@ -49,20 +50,26 @@ export function verb(view, t, r = rules) {
 
 /** The game log's worded `texts` with each statement placed where it was said (after the
  *  `at_log` log entries that existed then), as "Talk — Ada claims White Rose". */
-export function talkLog(view, texts, first = 0) {
+export function talkLog(view, texts, first = 0, renderer = null) {
   // `first`: the log index of texts[0] (the table shows a long log's newest lines only); talk said
-  // before that belongs to lines not shown and is left out with them.
+  // before that belongs to lines not shown and is left out with them. Talk said just before a
+  // line that opens a round or turn (`turnTitle`) is placed after that heading: the heading was
+  // logged after it was said, so it was said in that round (Blades & Rose logs "Round 3: …" when
+  // the coin is given, after the coin's discussion; it was shown at the end of round 2).
   const said = statements(view).filter(t => !first || (t.at_log ?? 0) >= first);
   if (!said.length) return texts;
   const out = [];
   let k = 0;
   const sorted = [...said].sort((a, b) => (a.at_log ?? 0) - (b.at_log ?? 0) || a.id - b.id);
+  const line = t => `Talk — ${seatName(view, t.seat)}${view && t.seat === view.seat ? " (you)" : ""} ${verb(view, t)}`;
+  let group = null; // the round or turn the lines so far are in
   for (let i = 0; i <= texts.length; i++) {
-    while (k < sorted.length && (sorted[k].at_log ?? 0) <= first + i) {
-      const t = sorted[k++];
-      out.push(`Talk — ${seatName(view, t.seat)}${view && t.seat === view.seat ? " (you)" : ""} ${verb(view, t)}`);
-    }
-    if (i < texts.length) out.push(texts[i]);
+    const title = i < texts.length ? turnTitle(texts[i], renderer) : null;
+    const heading = i > 0 && title !== null && title !== group; // a new round's first line
+    if (title !== null) group = title;
+    if (heading) out.push(texts[i]);
+    while (k < sorted.length && (sorted[k].at_log ?? 0) <= first + i) out.push(line(sorted[k++]));
+    if (i < texts.length && !heading) out.push(texts[i]);
   }
   return out;
 }
