@@ -3,6 +3,8 @@ seat that won by exchanging a bouquet of 10+ roses (with fewer charm points than
 says so, and a Blades & Rose role is not read twice ("White Rose · White Rose")."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 try:
@@ -13,6 +15,8 @@ except ImportError:
                                   pages_at_sizes)
 
 pytestmark = pytest.mark.browser
+
+DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 NOTES = """() => [...document.querySelectorAll('#end .results li')].map(li => ({
   name: li.querySelector('.pname').textContent, winner: li.classList.contains('winner'),
@@ -89,7 +93,8 @@ def test_rare_roses_end_screen_lines_up_the_dollars_at_the_right_on_a_phone_and_
     assert not errors, errors
 
 
-@pytest.mark.parametrize("game,players,seed", [("blades-and-rose", 5, 3), ("roses-and-thorns", 4, 2)])
+@pytest.mark.parametrize("game,players,seed", [("blades-and-rose", 5, 3), ("roses-and-thorns", 4, 2),
+                                               ("rose-ceremony", 3, 14), ("rare-roses", 3, 2)])
 def test_the_end_screen_and_the_replay_tell_why_the_game_ended(live_server, browser, game, players, seed):
     """Issue 42: in Blades & Rose and Roses and Thorns the end screen said who won, not why. It
     shows the view's ``story`` (why it ended, then the standings, seats by name), and the replay's
@@ -102,7 +107,7 @@ def test_the_end_screen_and_the_replay_tell_why_the_game_ended(live_server, brow
     page.goto(f"{live_server}/t/{table_id}")
     page.wait_for_selector("#end:not([hidden]) #end-story p")
     assert page.eval_on_selector_all("#end-story p", "ps => ps.map(p => p.textContent)") == watched["story"]
-    page.screenshot(path=str(SCREENSHOTS / f"end-story-{game}.png"))
+    page.screenshot(path=str(DOCS_IMG / f"{game}-end-screen.png"))  # docs/browser.md shows them
     open_replay(page, live_server, table_id, last=True)
     page.wait_for_selector("#replay-story:not([hidden]) p")
     assert page.eval_on_selector_all("#replay-story p", "ps => ps.map(p => p.textContent)") == watched["story"]
@@ -131,7 +136,7 @@ def test_a_finished_replay_shows_every_seats_cards_one_seat_at_a_time(live_serve
     page.wait_for_function("(before) => document.querySelector('#board').innerText !== before", arg=public)
     seen = page.inner_text("#board")
     assert "hand" in seen.lower(), seen
-    page.screenshot(path=str(SCREENSHOTS / "replay-all-cards.png"), full_page=True)
+    page.screenshot(path=str(DOCS_IMG / "replay-all-cards.png"), full_page=True)  # docs/browser.md
     page.select_option("#cards-of", "")
     page.wait_for_function("(before) => document.querySelector('#board').innerText === before", arg=public)
     # an unfinished record: nothing offered
