@@ -26,6 +26,7 @@ Blade. ``p_bb[s]`` (:func:`suspicion`) is the chance that seat ``s`` is Blood Bl
 """
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -143,12 +144,43 @@ def _blade_share(m: list[list[float]]) -> list[float]:
 #: the White Rose Faction is wrong about me, and one vouching for me is right.
 TALK_ADMIT = 4.0
 TALK_LIE = 3.0
-TALK_CLAIM = 0.85
 TALK_ACCUSE = 0.6
 TALK_VOUCH = 0.5
 TALK_WRONG_ABOUT_ME = 1.8
 TALK_RIGHT_ABOUT_ME = 0.85
 _BB_CLAIMS = frozenset({"Blood Blades Faction", *BLADES})
+
+#: A bot's first claim by its character (issue 42: so that a claim is evidence): each claim's
+#: chance; the rest of the time it claims nothing. A White Rose often keeps quiet (the blades
+#: hunt it); a Believer or a Bishop often names its character. A Blood Blade lies with a claim
+#: that fits whether its eyes were open at night (BR-3): the White Rose or the Bishop if they
+#: were, a Believer if not, or the White Rose Faction.
+FACTION_CLAIM = f"{WHITE_ROSE_FACTION} Faction"
+CLAIMS: dict[str, dict[str, float]] = {
+    WHITE_ROSE: {FACTION_CLAIM: 0.5, WHITE_ROSE: 0.1},
+    BISHOP: {FACTION_CLAIM: 0.5, BISHOP: 0.3},
+    BELIEVER: {FACTION_CLAIM: 0.4, BELIEVER: 0.4},
+    **{r: {FACTION_CLAIM: 0.5, WHITE_ROSE: 0.15, BISHOP: 0.15} for r in BLADES if r in NIGHT_ROLES},
+    **{r: {FACTION_CLAIM: 0.45, BELIEVER: 0.35} for r in BLADES if r not in NIGHT_ROLES},
+}
+
+
+@functools.lru_cache(maxsize=None)
+def claim_factor(players: int, claim: str) -> float:
+    """How much more likely a Blood Blade makes the first claim ``claim`` than a White Rose
+    Faction seat, by :data:`CLAIMS` over the characters dealt at ``players`` seats (``CHART``):
+    the factor on that seat's blade cells (the heuristic's evidence matches how bots talk)."""
+    chart = CHART[players]
+
+    def chance(roles: list[str]) -> float:
+        total = sum(chart[r] for r in roles)
+        return sum(chart[r] * CLAIMS[r].get(claim, 0.0) for r in roles) / total
+
+    white = chance([r for r in ROLES if r not in BLADES and chart[r]])
+    blood = chance([r for r in ROLES if r in BLADES and chart[r]])
+    if white == 0.0:
+        return TALK_LIE if blood == 0.0 else TALK_ADMIT
+    return max(0.25, min(TALK_ADMIT, blood / white))
 
 
 def latest_talk(talk: tuple[Talk, ...]) -> list[Talk]:
@@ -191,7 +223,7 @@ def talk_factors(obs: BladesAndRoseObservation, talk: tuple[Talk, ...], p_bb: li
             elif t.claim in ROLES and (t.claim in gone or hard[a][ROLES.index(t.claim)] == 0.0):
                 f[a] *= TALK_LIE  # e.g. a second White Rose, or a night role claimed by a sleeper
             else:
-                f[a] *= TALK_CLAIM
+                f[a] *= claim_factor(n, t.claim)
             continue
         b = t.target
         if b is None or not 0 <= b < n or b == a:
@@ -331,10 +363,10 @@ class HeuristicAgent:
     def speak(self, turn: Turn, talk: tuple[Talk, ...] = ()) -> Talk | None:
         """A statement for ``turn.seat`` (table talk, BR-9), or ``None``; at most one a round
         (statement k in round k, counted from the bot's own past statements in ``talk``), never
-        the same as its previous one. The first is a claim: a White Rose Faction bot claims its
-        faction truthfully; a Blood Blades bot lies (claims the White Rose Faction, or a character
-        that fits whether its eyes were open at night, BR-3: the White Rose or the Bishop if they
-        were, a Believer if not). Later, a White Rose Faction bot accuses its most suspected seat, vouches
+        the same as its previous one. The first is a claim by its character (:data:`CLAIMS`: a
+        White Rose Faction bot claims its faction or its character, or says nothing; a Blood
+        Blades bot lies with the White Rose Faction or a character that fits whether its eyes were
+        open at night, BR-3, or says nothing). Later, a White Rose Faction bot accuses its most suspected seat, vouches
         for its most trusted one or nominates the seat it would give the Coin to; a Blood Blades
         bot accuses the seat it believes most likely the White Rose (or of its faction) and
         nominates a likely teammate for the Coin. Seeded by the agent's seed and the talk so far;
@@ -349,14 +381,15 @@ class HeuristicAgent:
         at = turn.at_move
         rng = random.Random(f"{self.seed}:speak:{me}:{len(talk)}:{len(obs.rounds)}")
         bb = obs.faction == BLOOD_BLADES_FACTION
-        if not any(t.kind == CLAIM for t in mine):
-            if bb and obs.role in NIGHT_ROLES:  # seen awake at night (BR-3): a night role's lie
-                claim = rng.choices(("White Rose Faction", WHITE_ROSE, BISHOP), (0.6, 0.25, 0.15))[0]
-            elif bb:  # asleep at night: a Believer's lie
-                claim = rng.choices(("White Rose Faction", BELIEVER), (0.7, 0.3))[0]
-            else:
-                claim = f"{WHITE_ROSE_FACTION} Faction"
-            return Talk(me, CLAIM, claim=claim, at_move=at)
+        if not mine:  # the first statement: a claim by its character (CLAIMS), or none
+            odds = CLAIMS[obs.role]
+            pick = rng.random()
+            for claim, p in odds.items():
+                pick -= p
+                if pick < 0:
+                    return Talk(me, CLAIM, claim=claim, at_move=at)
+            if not obs.rounds:
+                return None  # says nothing this round
         beliefs = self._beliefs_of(obs, talk)
         p_bb = suspicion(obs, beliefs)
         others = [s for s in range(obs.players) if s != me]
