@@ -325,10 +325,13 @@ def test_search_hears_the_table_talk_and_speaks_through_its_prior():
 def test_a_hard_blades_and_rose_bot_talks_as_its_heuristic():
     """The hard level speaks through its prior, the game's heuristic (seeded ``seed + 1``)."""
     game = roses.load("blades-and-rose", players=5)
-    for state in _positions(game, seed=3, every=2, limit=3):
+    spoken = 0
+    for state in _positions(game, seed=3, every=2, limit=6):
         turn = Turn.listening(state, state.current_player(), ())
         said = make_agent("ismcts:hard", game, 40).speak(turn, ())
-        assert said is not None and said == make_agent("heuristic", game, 41).speak(turn, ())
+        assert said == make_agent("heuristic", game, 41).speak(turn, ())  # nothing, at times (issue 42)
+        spoken += said is not None
+    assert spoken
 
 
 class _Recorder:
