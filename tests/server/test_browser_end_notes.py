@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 try:
-    from .browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page, open_replay,  # noqa: F401
+    from .browser_fixtures import (SCREENSHOTS, api, browser, create_table, finished_bot_table, live_server, new_page, open_replay,  # noqa: F401
                                    pages_at_sizes)
 except ImportError:
-    from browser_fixtures import (SCREENSHOTS, api, browser, finished_bot_table, live_server, new_page, open_replay,  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import (SCREENSHOTS, api, browser, create_table, finished_bot_table, live_server, new_page, open_replay,  # type: ignore[no-redef]  # noqa: F401
                                   pages_at_sizes)
 
 pytestmark = pytest.mark.browser
@@ -144,4 +144,40 @@ def test_a_finished_replay_shows_every_seats_cards_one_seat_at_a_time(live_serve
     status, _ = api(live_server, "POST", "/api/replay?cards=all", half)
     assert status == 409
     page.context.close()
+    assert not errors, errors
+
+
+def test_a_player_sees_how_their_chances_went_on_the_end_screen(live_server, browser):
+    """Issue 42: the end screen shows the win-chance graph of the player's own seat (the analysis
+    of its decisions, as the replay's panel draws it), on asking; a watcher is not offered it."""
+    from urllib.parse import parse_qs, urlparse
+
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    link = create_table(page, live_server, "roses-and-thorns", ["human", "bot:heuristic", "bot:heuristic"], seed=3,
+                        params={"quick_game": True})[0]
+    url = urlparse(link)
+    table_id, token = url.path.rsplit("/", 1)[1], parse_qs(url.query)["token"][0]
+    page.click("#open-my-seat")
+    for _ in range(200):  # the first move offered each time, through the API, until the end
+        status, view = api(live_server, "GET", f"/api/tables/{table_id}", token=token)
+        if view["terminal"]:
+            break
+        if not view["legal_actions"]:
+            page.wait_for_timeout(50)  # the bots' turn: poll again (no result depends on it)
+            continue
+        status, _ = api(live_server, "POST", f"/api/tables/{table_id}/actions",
+                        {"action": view["legal_actions"][0], "version": view["version"]}, token)
+    assert view["terminal"], view["status"]
+    page.wait_for_selector("#end:not([hidden]) #end-chances")
+    page.click("#end-chances")
+    page.wait_for_selector("#end-chances-graph svg.chance-graph", timeout=120_000)
+    points = page.locator("#end-chances-graph .pt").count()
+    assert points >= 1 and page.inner_text("#end-chances-status").startswith("Your win chance before each of your")
+    page.context.close()
+    watcher = new_page(browser, errors)
+    watcher.goto(f"{live_server}/t/{table_id}")
+    watcher.wait_for_selector("#end:not([hidden]) .results li")
+    assert watcher.locator("#end-chances").count() == 0
+    watcher.context.close()
     assert not errors, errors

@@ -6,6 +6,7 @@
 import { h, fill, trapTab, api, errorText, seatName, toast, resultWord } from "/static/common.js";
 import { rematchBox, updateRematch } from "/static/seats.js";
 import { whenRevealed, busy as revealing } from "/static/reveal.js";
+import { chanceGraph } from "/static/chancegraph.js";
 
 const $ = id => document.getElementById(id);
 
@@ -51,6 +52,7 @@ export function drawEnd(page) {
     h("div", { class: "big-rose", "aria-hidden": "true" }, won && !solo ? "❀" : "✿"),
     h("h2", { id: "end-title" }, headline),
     storyBlock(view.story),
+    chancesBlock(page),
     h("ul", { class: "results" }, order.map(i => h("li", { class: (returns[i] || 0) > 0 && !solo ? "winner" : "" },
       h("span", { class: "star", "aria-hidden": "true" }, (returns[i] || 0) > 0 && !solo ? "★" : ""),
       h("span", { class: "pname" }, seatName(view, i), i === view.seat ? " (you)" : ""),
@@ -82,6 +84,30 @@ export function drawEnd(page) {
 export function storyBlock(story) {
   if (!Array.isArray(story) || !story.length) return null;
   return h("div", { class: "story", id: "end-story" }, story.map(line => h("p", {}, String(line))));
+}
+
+/** For a player's own seat: "How did my chances go?" runs the analysis of the seat's decisions
+ *  (POST /api/analysis on the game's record, the hard search bot: a few seconds per ten moves) and
+ *  draws its win-chance graph, the biggest drops marked. Nothing for a watcher. */
+function chancesBlock(page) {
+  const { view, tableId } = page;
+  if (view.seat === null || view.seat === undefined) return null;
+  const status = h("p", { class: "muted small", id: "end-chances-status", role: "status" });
+  const graph = h("div", { class: "analysis-graph", id: "end-chances-graph" });
+  const button = h("button", { type: "button", id: "end-chances", onclick: async () => {
+    button.disabled = true;
+    status.textContent = "Working out your chances before each of your moves (a few seconds per ten moves)…";
+    const rec = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`, { token: page.token() });
+    const res = rec.ok ? await api("POST", "/api/analysis", { body: { record: rec.data, seat: view.seat } }) : rec;
+    button.disabled = false;
+    if (!res.ok) { status.textContent = errorText(res.data, `The analysis failed (${res.status})`); return; }
+    const decisions = res.data.decisions || [];
+    status.textContent = decisions.length ? `Your win chance before each of your ${decisions.length} decisions:`
+      : "You had no real choice in this game (every move was forced).";
+    fill(graph, decisions.length ? chanceGraph(decisions, res.data.marked || [], "You") : null);
+    button.hidden = true;
+  } }, "How did my chances go?");
+  return h("div", { class: "end-chances" }, button, status, graph);
 }
 
 async function downloadRecord(page) {

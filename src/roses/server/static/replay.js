@@ -2,6 +2,7 @@
 // back through the positions with the game's renderer (spectator view: public information only).
 import { drawLog as groupedLog } from "/static/logview.js";
 import { h, fill, api, errorText, header, titleCase, logText, seatName } from "/static/common.js";
+import { chanceGraph } from "/static/chancegraph.js";
 import { drawTalk, talkLog } from "/static/talk.js";
 import * as generic from "/static/games/generic.js";
 
@@ -275,56 +276,12 @@ async function analyse() {
     ? `${decisions.length} decision${decisions.length === 1 ? "" : "s"} of ${seatLabel(seat)} analysed.`
     : `${seatLabel(seat)} had no real choice in this game (every move was forced).`;
   if (!decisions.length) return;
-  $("analysis-graph").appendChild(chanceGraph(decisions, marked, seat));
+  $("analysis-graph").appendChild(chanceGraph(decisions, marked, seatLabel(seat), step => go(step + 1)));
   fill($("analysis-marked"), marked.map((m, k) => h("li", { dataset: { step: m.step } },
     h("button", { type: "button", class: "link", onclick: () => go(m.step + 1) },
       h("span", { class: "mark-no" }, String(k + 1)), " ", m.text))));
   if (!marked.length) $("analysis-marked").appendChild(h("li", { class: "muted" }, "No move lost much: every choice kept close to the best chance."));
   go(index);
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v); else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
-}
-
-function pct(x) { return x === null || x === undefined ? "?" : `${Math.round(100 * x)}%`; }
-
-/** The seat's win chance before each of its decisions: an SVG line chart (x: decisions, y: 0–100%),
- *  the biggest drops marked 1, 2, 3; a click on a point shows that move in the replay. */
-function chanceGraph(decisions, marked, seat) {
-  const W = 720, H = 240, L = 44, R = 14, T = 14, B = 36;
-  const n = decisions.length;
-  const x = k => L + (n === 1 ? (W - L - R) / 2 : k * (W - L - R) / (n - 1));
-  const y = c => T + (1 - Math.max(0, Math.min(1, c))) * (H - T - B);
-  const markNo = new Map(marked.map((m, k) => [m.step, k + 1]));
-  const grid = [0, 0.25, 0.5, 0.75, 1].map(g => svg("g", { class: "grid" },
-    svg("line", { x1: L, x2: W - R, y1: y(g), y2: y(g) }),
-    svg("text", { x: L - 6, y: y(g) + 4, "text-anchor": "end" }, `${Math.round(g * 100)}%`)));
-  const every = Math.max(1, Math.ceil(n / 12));
-  const ticks = decisions.map((d, k) => k % every === 0 || k === n - 1
-    ? svg("text", { class: "tick", x: x(k), y: H - B + 16, "text-anchor": "middle" }, String(d.move)) : null);
-  const line = svg("polyline", { class: "chance-line", fill: "none", points: decisions.map((d, k) => `${x(k)},${y(d.chance)}`).join(" ") });
-  const points = decisions.map((d, k) => {
-    const no = markNo.get(d.step);
-    const title = `Move ${d.move}: about ${pct(d.chance)} with '${d.best_words || d.best}'` + (d.played === d.best ? " (played)" : `; played '${d.played_words || d.played}' (${pct(d.played_chance)})`);
-    return svg("g", { class: `pt${no ? " marked" : ""}`, "data-i": d.step + 1, "data-step": d.step, tabindex: 0, role: "button",
-      "aria-label": title, onclick: () => go(d.step + 1), onkeydown: e => { if (e.key === "Enter") go(d.step + 1); } },
-      svg("title", {}, title),
-      no ? svg("line", { class: "drop", x1: x(k), x2: x(k), y1: y(d.chance), y2: y(d.played_chance ?? d.chance) }) : null,
-      svg("circle", { cx: x(k), cy: y(d.chance), r: no ? 6 : 4 }),
-      no ? svg("text", { class: "mark-label", x: x(k), y: y(d.chance) - 10, "text-anchor": "middle" }, String(no)) : null);
-  });
-  return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chance-graph", role: "img", width: "100%",
-    "aria-label": `Win chance of ${seatLabel(seat)} before each of its ${n} decisions` },
-    grid, ticks,
-    svg("text", { class: "axis", x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle" }, `${seatLabel(seat)}'s decisions (by step of the game)`),
-    line, points);
 }
 
 function togglePlay() {
