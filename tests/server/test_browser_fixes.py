@@ -301,8 +301,10 @@ def test_the_lobby_start_player_list_follows_the_player_count(live_server, brows
 
 def test_lobby_seat_options_one_a_line_and_talk_lists_show_whole_names(live_server, browser):
     """Regression: the lobby's "Hot seat" label ran into "Allow hints" on one line, and the table
-    talk's seat lists cut bot names short ("Rowan (medium l")."""
+    talk's seat lists cut bot names short ("Rowan (medium l"). Table talk is Blades & Rose's only
+    (issue 42: the one game with hidden roles)."""
     needs(RT)
+    needs("blades-and-rose")
     errors: list[str] = []
     page = new_page(browser, errors, width=1280, height=1000)
     page.goto(live_server + "/")
@@ -310,8 +312,8 @@ def test_lobby_seat_options_one_a_line_and_talk_lists_show_whole_names(live_serv
     hot = page.locator("label.check:has(#hotseat)").bounding_box()
     hints = page.locator("label.check:has(#hints)").bounding_box()
     assert hints["y"] >= hot["y"] + hot["height"] - 1  # below it, not beside it
-    made = make(live_server, RT, [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:medium"},
-                                  {"kind": "bot", "bot": "ismcts:hard"}])
+    made = make(live_server, "blades-and-rose", [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:medium"},
+                                                 {"kind": "bot", "bot": "ismcts:hard"}] + [{"kind": "bot", "bot": "heuristic"}] * 2)
     page.goto(live_server + made["seats"][0]["join_url"])
     page.wait_for_selector(".talk-row select")
     selects = page.locator(".talk-row select")

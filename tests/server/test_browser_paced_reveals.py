@@ -87,7 +87,7 @@ def test_a_challenge_turns_each_card_in_order_at_a_pace(live_server, browser):
     reveal = _challenge(live_server, table, token)
     n = len(reveal["cards"])
     assert n >= 2 and reveal["cards"][0]["owner"] == 0  # the own stack first (RT-5)
-    page.wait_for_selector(f'#reveal[data-group="{reveal["group"]}"][data-state="done"][data-turned="{n}"]')
+    page.wait_for_selector(f'#reveal[data-group="{reveal["group"]}"][data-state="done"][data-turned="{n}"]', state="attached")
     seen = _group_history(page, reveal["group"])
     assert [e["index"] for e in seen] == list(range(n))  # each card once, in the order turned
     assert all(e["paced"] for e in seen)
@@ -119,7 +119,7 @@ def test_a_key_shows_all_cards_at_once(live_server, browser):
     assert page.locator("#reveal .reveal-card[data-turned='1']").count() < n
     page.keyboard.press("Shift")
     # All shown well before the next card's 120 s pace would turn it (5 s was short on a loaded machine).
-    page.wait_for_selector(f'#reveal[data-state="done"][data-turned="{n}"]', timeout=30_000)
+    page.wait_for_selector(f'#reveal[data-state="done"][data-turned="{n}"]', timeout=30_000, state="attached")
     seen = _group_history(page, reveal["group"])
     assert [e["index"] for e in seen] == list(range(n))
     assert not all(e["paced"] for e in seen)  # the rest was shown at once
@@ -151,7 +151,7 @@ def test_reduced_motion_shows_the_cards_at_once(live_server, browser):
 def _paced(page, reveal):
     """The reveal's cards were turned by the page, in order, with the flip and at the pace."""
     n = len(reveal["cards"])
-    page.wait_for_selector(f'#reveal[data-group="{reveal["group"]}"][data-state="done"][data-turned="{n}"]')
+    page.wait_for_selector(f'#reveal[data-group="{reveal["group"]}"][data-state="done"][data-turned="{n}"]', state="attached")
     seen = _group_history(page, reveal["group"])
     assert seen and [e["index"] for e in seen] == list(range(seen[0]["index"], n)) and all(e["paced"] for e in seen)
     gaps = [b["t"] - a["t"] for a, b in zip(seen, seen[1:])]
@@ -214,7 +214,7 @@ def test_the_last_reveal_leaves_the_board_when_the_next_round_begins(live_server
     page.evaluate("() => { window.rosesReveal.lingerMs = 300; }")
     reveal = _challenge(live_server, table, token)
     n = len(reveal["cards"])
-    page.wait_for_selector(f'#reveal[data-group="{reveal["group"]}"][data-state="done"][data-turned="{n}"]')
+    page.wait_for_selector(f'#reveal[data-group="{reveal["group"]}"][data-state="done"][data-turned="{n}"]', state="attached")
     view = _settled(live_server, table, token)
     assert view["reveal"]["group"] == reveal["group"] and view["reveal"]["ended"], view["reveal"]
     page.wait_for_selector("#reveal", state="hidden")
