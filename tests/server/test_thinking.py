@@ -210,7 +210,14 @@ def test_a_bot_whose_think_fails_twice_plays_the_heuristic_and_says_so(client, m
     # the move played is the heuristic's at that position, with the seed the bot had
     from roses.core.state import replay_history
 
+    # the notice is posted as the fallback is chosen, just before the move is stored: wait for it
+    # (regression: read at once, the move was not there yet on PostgreSQL, StopIteration)
+    deadline = time.monotonic() + 30
     state = true_state(client, table_id)
+    while not any(s == 0 for s, _ in state.history):
+        assert time.monotonic() < deadline, "the fallback move was never stored"
+        time.sleep(0.05)
+        state = true_state(client, table_id)
     row = client.app.state.store.load(table_id)
     first = next(i for i, (s, _) in enumerate(state.history) if s == 0)
     replay = state.game.new_initial_state(row.seed)
