@@ -200,3 +200,37 @@ def test_cli_refuses_a_csv_path_in_a_missing_folder_before_the_run(tmp_path):
     r = runner.invoke(app, ["tournament", "roses-and-thorns", "--bots", "heuristic,random",
                             "--csv", str(tmp_path / "no" / "t.csv")])
     assert r.exit_code == 2 and "--csv" in r.output and "games" not in r.stdout
+
+
+def test_an_interrupted_tournament_resumes_from_its_csv(tmp_path):
+    # Every game is appended to the CSV as it finishes; --resume keeps those games (a last row cut
+    # short by the interruption is played again) and the result equals an uninterrupted run.
+    args = ["tournament", "roses-and-thorns", "--bots", "heuristic,random", "-g", "6", "-n", "3", "--seed", "4",
+            "--workers", "1", "--json"]
+    whole = tmp_path / "whole.csv"
+    a = runner.invoke(app, args + ["--csv", str(whole)])
+    assert a.exit_code == 0, a.output
+    rows = whole.read_text().splitlines()
+    assert len(rows) == 7
+    cut = tmp_path / "cut.csv"
+    cut.write_text("\n".join(rows[:4]) + "\n" + rows[4][: len(rows[4]) // 2])  # 3 games and half a row
+    b = runner.invoke(app, args + ["--csv", str(cut), "--resume"])
+    assert b.exit_code == 0, b.output
+    assert "3 games already played" in b.output
+    ja, jb = (json.loads(x.stdout.strip().splitlines()[-1]) for x in (a, b))
+    ja.pop("seconds"), jb.pop("seconds")
+    assert ja == jb
+    assert cut.read_text() == whole.read_text()
+    other = runner.invoke(app, [*args[:-5], "--seed", "5", "--workers", "1", "--csv", str(cut), "--resume"])
+    assert other.exit_code == 2 and "another tournament" in other.output
+    assert runner.invoke(app, args + ["--resume"]).exit_code == 2
+
+
+def test_each_finished_chunk_is_handed_over_as_it_finishes():
+    seen = []
+    r = run_tournament("roses-and-thorns", {}, ["heuristic", "random"], 4, players=3, seed=1, workers=1, chunk=1,
+                       on_games=lambda part: seen.append([g.index for g in part]))
+    assert seen == [[0], [1], [2], [3]]
+    again = run_tournament("roses-and-thorns", {}, ["heuristic", "random"], 4, players=3, seed=1, workers=1,
+                           done=r.played[:2], on_games=lambda part: seen.append([g.index for g in part]))
+    assert seen[4:] == [[2], [3]] and again.played == r.played

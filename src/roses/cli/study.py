@@ -273,7 +273,8 @@ def tournament(
     seed: int = typer.Option(0, help="Seed of the tournament: same seed, same result."),
     param: list[str] = ParamOpt,
     workers: Optional[int] = typer.Option(None, min=1, help="Worker processes (default: all local cores; results do not depend on it)."),
-    csv_path: Optional[Path] = typer.Option(None, "--csv", help="Also write one CSV row per game (seed, line-up, returns, scores)."),
+    csv_path: Optional[Path] = typer.Option(None, "--csv", help="Also write one CSV row per game (seed, line-up, returns, scores), each as soon as it is played."),
+    resume: bool = typer.Option(False, "--resume", help="Keep the games already in the --csv file (an interrupted run of the same tournament) and play only the rest."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
 ) -> None:
     """Bots against each other, every bot in every seat equally often: win rate per bot with 95%
@@ -284,7 +285,7 @@ def tournament(
 
     from rich import box
 
-    from roses.sim.tournament import RATING_PASSES, balanced_games, run_tournament, write_csv
+    from roses.sim.tournament import RATING_PASSES, append_csv, balanced_games, read_csv, run_tournament, write_csv
 
     g = _load(game, players, param)
     names = [b.strip() for b in bots.split(",")]
@@ -298,17 +299,35 @@ def tournament(
               "compare solo bots with `roses simulate`")
     if csv_path is not None and (csv_path.is_dir() or not csv_path.parent.is_dir()):
         _fail(f"--csv {csv_path}: not a file in an existing folder")  # before the run, not after it
+    if resume and csv_path is None:
+        _fail("--resume needs --csv: the file of the interrupted run")
     total = balanced_games(games_, len(names))
     if total != games_:
         err.print(f"{counted(games_, 'game')} rounded up to {total}: every bot in every seat equally often")
+    done = []
+    if resume:
+        try:
+            done = read_csv(csv_path, g.num_players)
+            csv_path.write_text("")  # without a row an interruption cut short
+            append_csv(sorted(done, key=lambda d: d.index), csv_path, g.num_players)
+        except (OSError, ValueError) as e:
+            _fail(f"--csv {csv_path}: cannot resume ({getattr(e, 'strerror', None) or e})")
+        err.print(f"{counted(len(done), 'game')} already played in {csv_path}")
+    elif csv_path is not None:
+        try:
+            csv_path.write_text("")  # this run's games are appended as they finish
+        except OSError as e:
+            _fail(f"--csv {csv_path}: cannot write ({e.strerror or e})")
     progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(), console=err)
     with progress:
         task = progress.add_task(f"{g.title} tournament", total=total)
         try:
-            result = run_tournament(g.name, dict(g.params), names, games_, seed=seed,
-                                    workers=workers or os.cpu_count() or 1,
-                                    progress=lambda k: progress.advance(task, k))
+            progress.advance(task, sum(1 for d in done if d.index < total))
+            result = run_tournament(
+                g.name, dict(g.params), names, games_, seed=seed, workers=workers or os.cpu_count() or 1,
+                progress=lambda k: progress.advance(task, k), done=done,
+                on_games=None if csv_path is None else lambda part: append_csv(part, csv_path, g.num_players))
         except (GameParameterError, ValueError) as e:
             _fail(str(e))
     if as_json:
@@ -342,7 +361,7 @@ def tournament(
                       + f"; {result.seconds:.1f} s")
     if csv_path is not None:
         try:
-            err.print(f"CSV saved: {write_csv(result, csv_path)}")
+            err.print(f"CSV saved: {write_csv(result, csv_path)}")  # rewritten in game order
         except OSError as e:
             _fail(f"--csv {csv_path}: cannot write ({e.strerror or e})")
 

@@ -244,7 +244,8 @@ def elo(played: Sequence[TournamentGame], bots: Sequence[str]) -> dict[str, floa
 def run_tournament(game_name: str, params: dict[str, Any], bots: Sequence[str], games: int,
                    players: int | None = None, seed: int = 0, workers: int | None = None,
                    progress: Callable[[int], None] | None = None, model: str = "PlackettLuce",
-                   chunk: int | None = None) -> TournamentResult:
+                   chunk: int | None = None, done: Sequence[TournamentGame] = (),
+                   on_games: Callable[[list[TournamentGame]], None] | None = None) -> TournamentResult:
     """Play a tournament of ``bots`` (distinct names, at least two) at ``game_name``.
 
     Args:
@@ -254,6 +255,11 @@ def run_tournament(game_name: str, params: dict[str, Any], bots: Sequence[str], 
         workers: processes (default: all local cores); the results do not depend on it.
         progress: called with the number of games just finished.
         model: the openskill model rating the bots.
+        done: games of this same tournament already played (e.g. read back by :func:`read_csv`
+            after an interrupted run); they are not played again. Each must be the game the
+            schedule puts at its index, else ``ValueError``.
+        on_games: called with each finished chunk of games, as it finishes (e.g. to append them
+            to a CSV file, so that an interrupted tournament keeps what it played).
 
     Raises :class:`~roses.core.errors.GameParameterError` / ``ValueError`` for bad parameters,
     bots or sizes.
@@ -278,23 +284,28 @@ def run_tournament(game_name: str, params: dict[str, Any], bots: Sequence[str], 
     n = game.num_players
     total = balanced_games(games, len(bots))
     lineups = schedule(bots, n, total, seed)
+    known = check_done(done, lineups, seed)
+    todo = [i for i in range(total) if i not in known]
     workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
-    size = chunk or max(1, min(25, total // (workers * 4) or 1))
-    chunks = [[(i, lineups[i]) for i in range(k, min(total, k + size))] for k in range(0, total, size)]
+    size = chunk or max(1, min(25, len(todo) // (workers * 4) or 1))
+    chunks = [[(i, lineups[i]) for i in todo[k:k + size]] for k in range(0, len(todo), size)]
     start = time.perf_counter()
-    played: list[TournamentGame] = []
-    if workers <= 1:
+    played: list[TournamentGame] = [known[i] for i in sorted(known) if i < total]
+
+    def finished(part: list[TournamentGame]) -> None:
+        played.extend(part)
+        if on_games:
+            on_games(part)
+        if progress:
+            progress(len(part))
+
+    if workers <= 1 or len(chunks) <= 1:
         for c in chunks:
-            played.extend(_play_lineups(game.name, plain, seed, c))
-            if progress:
-                progress(len(c))
+            finished(_play_lineups(game.name, plain, seed, c))
     else:
         with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
             for f in [pool.submit(_play_lineups, game.name, plain, seed, c) for c in chunks]:
-                part = f.result()
-                played.extend(part)
-                if progress:
-                    progress(len(part))
+                finished(f.result())
     seconds = time.perf_counter() - start
     played.sort(key=lambda g: g.index)
     ratings = rate(played, bots, model, seed=seed)
@@ -317,20 +328,82 @@ def run_tournament(game_name: str, params: dict[str, Any], bots: Sequence[str], 
                             seconds=seconds, played=played)
 
 
+def check_done(done: Sequence[TournamentGame], lineups: Sequence[tuple[str, ...]],
+               seed: int) -> dict[int, TournamentGame]:
+    """``done`` by index, after checking that each is the game this tournament's schedule plays at
+    its index (same game seed, same line-up): ``ValueError`` otherwise, e.g. for a CSV file written
+    by another tournament (other seed, bots or players)."""
+    known: dict[int, TournamentGame] = {}
+    for g in done:
+        if g.index in known:
+            raise ValueError(f"game {g.index} is listed twice")
+        if g.index >= len(lineups):
+            continue  # a longer run of the same tournament: its schedule starts the same way
+        if g.result.seed != seed + g.index or tuple(g.lineup) != tuple(lineups[g.index]):
+            raise ValueError(f"game {g.index} was played by another tournament (seed {g.result.seed}, "
+                             f"line-up {', '.join(g.lineup)}); this one plays seed {seed + g.index} "
+                             f"with {', '.join(lineups[g.index])}")
+        known[g.index] = g
+    return known
+
+
 def csv_header(players: int) -> list[str]:
     return (["game", "seed"] + [f"bot_{s}" for s in range(players)] + [f"return_{s}" for s in range(players)]
             + [f"score_{s}" for s in range(players)] + ["actions"])
 
 
+def _csv_row(g: TournamentGame, players: int) -> list[Any]:
+    r = g.result
+    scores = ["" for _ in range(players)] if r.scores is None else [repr(float(x)) for x in r.scores]
+    return [g.index, r.seed, *g.lineup, *(repr(float(x)) for x in r.returns), *scores, r.actions]
+
+
 def write_csv(result: TournamentResult, path: str | Path) -> Path:
     """One row per game: index, game seed, the line-up, each seat's return and score (empty for a
-    game without scores) and the game's length in seat actions."""
+    game without scores) and the game's length in seat actions. Numbers are written exactly
+    (``repr``), so that :func:`read_csv` gives back the same figures."""
     path = Path(path)
     with path.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(csv_header(result.players))
         for g in result.played:
-            r = g.result
-            scores = ["" for _ in range(result.players)] if r.scores is None else [f"{x:g}" for x in r.scores]
-            w.writerow([g.index, r.seed, *g.lineup, *(f"{x:g}" for x in r.returns), *scores, r.actions])
+            w.writerow(_csv_row(g, result.players))
     return path
+
+
+def append_csv(games: Sequence[TournamentGame], path: str | Path, players: int) -> None:
+    """Append ``games`` to the CSV file at ``path`` (its header first if the file is new or
+    empty), flushed at once: what a run played survives its interruption."""
+    path = Path(path)
+    new = not path.exists() or path.stat().st_size == 0
+    with path.open("a", newline="") as f:
+        w = csv.writer(f)
+        if new:
+            w.writerow(csv_header(players))
+        for g in games:
+            w.writerow(_csv_row(g, players))
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def read_csv(path: str | Path, players: int) -> list[TournamentGame]:
+    """The games of a tournament CSV file (:func:`write_csv` / :func:`append_csv`). A last row cut
+    short by an interruption is dropped; a header for another number of seats is ``ValueError``."""
+    path = Path(path)
+    if not path.exists() or path.stat().st_size == 0:
+        return []
+    with path.open(newline="") as f:
+        rows = list(csv.reader(f))
+    if rows[0] != csv_header(players):
+        raise ValueError(f"{path} is not a tournament CSV file for {players} seats")
+    width = len(rows[0])
+    out = []
+    for row in rows[1:]:
+        if len(row) != width or row[-1] == "":
+            continue  # cut short by an interruption: that game is played again
+        n = players
+        scores = None if row[2 + 2 * n] == "" else tuple(float(x) for x in row[2 + 2 * n:2 + 3 * n])
+        out.append(TournamentGame(int(row[0]), tuple(row[2:2 + n]), GameResult(
+            seed=int(row[1]), returns=tuple(float(x) for x in row[2 + n:2 + 2 * n]),
+            actions=int(row[-1]), scores=scores)))
+    return out
