@@ -148,7 +148,7 @@ def test_two_seats_cannot_share_a_name(client):
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": " ann "}, {"kind": "bot"}]
     r = client.post("/api/tables", json={"game": RT, "seats": seats})
     assert r.status_code == 422 and r.json()["param"] == "seats[1].name"
-    assert "already another seat's name" in r.json()["detail"]
+    assert "reads as another seat's name" in r.json()["detail"]
     seats[1]["name"] = "Annie"
     assert client.post("/api/tables", json={"game": RT, "seats": seats}).status_code == 201
 

@@ -280,7 +280,10 @@ class TableService:
             if sname is not None and (not isinstance(sname, str) or len(sname) > 100):
                 raise ApiError(422, {"error": "seats", "param": f"seats[{i}].name",
                                      "detail": f"seats[{i}].name must be a string of at most 100 characters"})
-            sname = clean_text(sname or "", newlines=False).strip() or None
+            typed, sname = sname, clean_text(sname or "", newlines=False).strip() or None
+            if sname is None and typed and typed.strip():
+                raise ApiError(422, {"error": "seats", "param": f"seats[{i}].name",
+                                     "detail": f"{typed!r} looks blank: pick a name others can read"})
             if sname is not None:
                 why = name_refusal(sname, [x.name for x in seats if x.name], bot=s["kind"] == "bot")
                 if why:
