@@ -157,6 +157,8 @@ def api(base: str, method: str, path: str, body=None, token: str | None = None):
     """A JSON API call from the test itself: ``(status, data)``."""
     headers = {"Accept": "application/json"}
     data = None
+    if body is None and method == "POST":
+        body = {}  # every POST is JSON (roses.server.guards)
     if body is not None:
         data = json.dumps(body).encode()
         headers["Content-Type"] = "application/json"

@@ -173,7 +173,7 @@ def test_hints_are_refused_at_a_table_of_two_humans(client):
     assert r.json() == {"error": "hints", "param": "hints", "detail": HINTS_REFUSED}
     assert client.get("/api/tables").json() == []
     r = solo_table(client, "yes")
-    assert r.status_code == 422 and r.json()["detail"] == "hints must be true or false"
+    assert r.status_code == 422 and r.json()["detail"] == "hints: Input should be a valid boolean"
 
 
 def test_no_hint_at_a_table_without_hints(client):
@@ -181,7 +181,7 @@ def test_no_hint_at_a_table_without_hints(client):
     tid, token = made["table_id"], made["seats"][0]["token"]
     v = my_turn(client, tid, token)
     assert v["hints"] is False
-    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token))
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token), json={})
     assert r.status_code == 403 and r.json()["detail"] == "this table does not allow hints"
 
 
@@ -190,7 +190,7 @@ def test_a_hint_for_the_seat_to_move_and_for_no_one_else(client):
     tid, token, host = made["table_id"], made["seats"][0]["token"], made["host_token"]
     v = my_turn(client, tid, token)
     assert v["hints"] is True
-    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token))
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token), json={})
     assert r.status_code == 200, r.text
     out = r.json()
     assert out["seat"] == 0 and out["version"] == v["version"]
@@ -203,10 +203,10 @@ def test_a_hint_for_the_seat_to_move_and_for_no_one_else(client):
     # nothing was played
     assert client.get(f"/api/tables/{tid}", headers=auth(token)).json()["version"] == v["version"]
     # the host (no seat), a spectator and a stranger get none
-    r = client.post(f"/api/tables/{tid}/hint", headers=auth(host))
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(host), json={})
     assert r.status_code == 403 and r.json()["detail"] == "only a player at the table can ask for a hint"
-    assert client.post(f"/api/tables/{tid}/hint").status_code == 401
-    assert client.post(f"/api/tables/{tid}/hint", headers=auth("nope")).status_code == 401
+    assert client.post(f"/api/tables/{tid}/hint", json={}).status_code == 401
+    assert client.post(f"/api/tables/{tid}/hint", headers=auth("nope"), json={}).status_code == 401
 
 
 def test_a_hint_names_the_seats_as_the_table_does(client):
@@ -219,7 +219,7 @@ def test_a_hint_names_the_seats_as_the_table_does(client):
     tid, token = made["table_id"], made["seats"][0]["token"]
     for _ in range(6):
         v = my_turn(client, tid, token)
-        out = client.post(f"/api/tables/{tid}/hint", headers=auth(token)).json()
+        out = client.post(f"/api/tables/{tid}/hint", headers=auth(token), json={}).json()
         assert "Seat 2" not in out["text"] and "Seat 3" not in out["text"], out["text"]
         if out["move"].startswith("offer"):
             target = int(out["move"].rsplit(" ", 1)[1])
@@ -239,11 +239,11 @@ def test_no_hint_when_it_is_not_your_turn(client):
     tid, token = made["table_id"], made["seats"][2]["token"]
     v = client.get(f"/api/tables/{tid}", headers=auth(token)).json()
     assert v["current_player"] == 0 and v["legal_actions"] == []
-    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token))
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token), json={})
     assert r.status_code == 403 and r.json()["detail"] == "a hint is for your own turn: it is not your turn"
     # a seat handed to a bot asks no more
     client.post(f"/api/tables/{tid}/seats/2/bot", json={"bot": "random"}, headers=auth(made["host_token"]))
-    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token))
+    r = client.post(f"/api/tables/{tid}/hint", headers=auth(token), json={})
     assert r.status_code == 403 and r.json()["detail"] == "your seat (seat 3) is now played by a bot"
 
 
@@ -266,7 +266,7 @@ def test_hints_worked_out_at_once_are_capped_for_the_whole_server(make_client, m
     tables = [solo_table(client, True).json() for _ in range(2)]
     for made in tables:
         my_turn(client, made["table_id"], made["seats"][0]["token"])
-    ask = lambda made: client.post(f"/api/tables/{made['table_id']}/hint", headers=auth(made["seats"][0]["token"]))
+    ask = lambda made: client.post(f"/api/tables/{made['table_id']}/hint", headers=auth(made["seats"][0]["token"]), json={})
     first, r = held_in_worker(monkeypatch, tmp_path, lambda: ask(tables[0]), lambda: ask(tables[1]))
     assert r.status_code == 429
     assert r.json() == {"error": "busy", "detail": "the server is working out other players' hints; ask again in a moment"}
@@ -287,8 +287,8 @@ def test_hints_are_rate_limited_per_token(make_client):
     tid, token = made["table_id"], made["seats"][0]["token"]
     my_turn(client, tid, token)
     for _ in range(2):
-        assert client.post(f"/api/tables/{tid}/hint", headers=auth(token)).status_code == 200
-    assert_429(client.post(f"/api/tables/{tid}/hint", headers=auth(token)), "hints with this seat's token")
+        assert client.post(f"/api/tables/{tid}/hint", headers=auth(token), json={}).status_code == 200
+    assert_429(client.post(f"/api/tables/{tid}/hint", headers=auth(token), json={}), "hints with this seat's token")
     assert my_turn(client, tid, token)["legal_actions"]  # nothing changed at the table
 
 
@@ -324,7 +324,7 @@ def test_a_hint_still_thinking_when_its_seat_moves_is_cancelled(make_client, mon
     gate = str(tmp_path / "gate")  # never opened: only the cancel ends the think
     monkeypatch.setattr(analysis_module, "MAKE", functools.partial(gated_agent, gate))
     out: dict = {}
-    thread = threading.Thread(target=lambda: out.update(r=client.post(f"/api/tables/{tid}/hint", headers=auth(token))))
+    thread = threading.Thread(target=lambda: out.update(r=client.post(f"/api/tables/{tid}/hint", headers=auth(token), json={})))
     thread.start()
     try:
         end = time.monotonic() + 60

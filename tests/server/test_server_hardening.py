@@ -99,7 +99,7 @@ def test_a_body_over_the_limit_is_refused_before_it_is_parsed(client, monkeypatc
     assert parsed == []
     assert client.get("/api/tables").json() == []
     # A body within the limit is still read and parsed.
-    r = client.post("/api/tables", json={"game": ""})
+    r = client.post("/api/tables", json={"game": "", "seats": [{"kind": "human"}]})
     assert r.status_code == 422 and r.json()["param"] == "game" and len(parsed) == 1
 
 
@@ -238,17 +238,17 @@ def test_the_host_closes_an_abandoned_table(client):
     mine = client.get(f"/api/tables/{tid}", headers=auth(toks[mover])).json()
     assert mine["legal_actions"]
 
-    r = client.post(f"/api/tables/{tid}/close")
+    r = client.post(f"/api/tables/{tid}/close", json={})
     assert r.status_code == 401 and r.json()["error"] == "unauthorized"
-    r = client.post(f"/api/tables/{tid}/close", headers=auth(toks[mover]))
+    r = client.post(f"/api/tables/{tid}/close", headers=auth(toks[mover]), json={})
     assert r.status_code == 403 and r.json()["detail"] == "only the table's host may close it"
     assert client.get(f"/api/tables/{tid}").json()["status"] in ("waiting", "playing")
-    r = client.post("/api/tables/nope/close", headers=auth(host))
+    r = client.post("/api/tables/nope/close", headers=auth(host), json={})
     assert r.status_code == 404 and r.json()["error"] == "not found"
 
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         assert ws.receive_json()["status"] != "closed"
-        r = client.post(f"/api/tables/{tid}/close", headers=auth(host))
+        r = client.post(f"/api/tables/{tid}/close", headers=auth(host), json={})
         assert r.status_code == 200
         assert r.json()["status"] == "closed" and r.json()["host"] is True
         pushed = ws.receive_json()
@@ -268,7 +268,7 @@ def test_the_host_closes_an_abandoned_table(client):
     assert r.status_code == 409 and r.json()["error"] == "closed"
     r = client.post(f"/api/tables/{tid}/seats/{mover}/bot", headers=auth(host), json={"bot": "random"})
     assert r.status_code == 409 and r.json()["error"] == "closed"
-    r = client.post(f"/api/tables/{tid}/close", headers=auth(host))  # again: no change
+    r = client.post(f"/api/tables/{tid}/close", headers=auth(host), json={})  # again: no change
     assert r.status_code == 200 and r.json()["revision"] == closed["revision"]
     after = client.get(f"/api/tables/{tid}").json()
     assert after["version"] == v["version"] and after["chat"] == [] and after["seats"][mover]["kind"] == "human"
@@ -281,7 +281,7 @@ def test_a_closed_table_stops_its_bots_and_a_finished_one_cannot_be_closed(clien
     store = client.app.state.store
     made = client.post("/api/tables", json={"game": RT, "seats": humans_and_bots(0, 3), "bot_delay_ms": 200}).json()
     tid = made["table_id"]
-    r = client.post(f"/api/tables/{tid}/close", headers=auth(made["host_token"]))
+    r = client.post(f"/api/tables/{tid}/close", headers=auth(made["host_token"]), json={})
     assert r.status_code == 200
     at = store.load(tid).version
     service, end = client.app.state.service, time.monotonic() + 90
@@ -297,7 +297,7 @@ def test_a_closed_table_stops_its_bots_and_a_finished_one_cannot_be_closed(clien
         store.append_actions(tid, at, [(0, "x")], status=None, current_player=0, returns=None)
 
     tid, made = play_quick_game(client)
-    r = client.post(f"/api/tables/{tid}/close", headers=auth(made["host_token"]))
+    r = client.post(f"/api/tables/{tid}/close", headers=auth(made["host_token"]), json={})
     assert r.status_code == 409 and r.json()["error"] == "finished"
     assert store.load(tid).status == "finished"
     assert tid in [t["table_id"] for t in client.get("/api/tables").json()]

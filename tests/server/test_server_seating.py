@@ -168,17 +168,17 @@ def test_rematch_is_made_once_and_each_token_is_exchanged_once(client):
     created = create_named(client, ["human", "human", "heuristic"], {0: "Ana"}, name="Friday")
     tid, toks, host = created["table_id"], tokens(created), created["host_token"]
     assert name_seat(client, tid, 1, toks[1], "Bea").status_code == 200
-    assert client.post(f"/api/tables/{tid}/rematch", headers=auth(toks[0])).status_code == 409  # not over
+    assert client.post(f"/api/tables/{tid}/rematch", headers=auth(toks[0]), json={}).status_code == 409  # not over
     old_seed = service.store.load(tid).seed
     service.new_seed = lambda: old_seed + 1
     play(client, tid, dict(toks))
-    assert client.post(f"/api/tables/{tid}/rematch").status_code == 401
+    assert client.post(f"/api/tables/{tid}/rematch", json={}).status_code == 401
     answers: list = []
     start = threading.Barrier(2)
 
     def click(token: str) -> None:
         start.wait()
-        answers.append(client.post(f"/api/tables/{tid}/rematch", headers=auth(token)))
+        answers.append(client.post(f"/api/tables/{tid}/rematch", headers=auth(token), json={}))
 
     threads = [threading.Thread(target=click, args=(toks[s],)) for s in (0, 1)]
     for t in threads:
@@ -193,9 +193,9 @@ def test_rematch_is_made_once_and_each_token_is_exchanged_once(client):
     assert set(new) == {0, 1} and new[0] not in toks.values()
     old = view(client, tid)
     assert old["rematch"] == new_id and old["rematch_by"] in ("Ana", "Bea")
-    again = client.post(f"/api/tables/{tid}/rematch", headers=auth(toks[0]))
+    again = client.post(f"/api/tables/{tid}/rematch", headers=auth(toks[0]), json={})
     assert again.status_code == 409 and "works once" in again.json()["detail"]
-    hosted = client.post(f"/api/tables/{tid}/rematch", headers=auth(host))
+    hosted = client.post(f"/api/tables/{tid}/rematch", headers=auth(host), json={})
     assert hosted.status_code == 200 and hosted.json() == {**hosted.json(), "table_id": new_id, "seat": None, "host": True}
     for seat in (0, 1):
         v = view(client, new_id, new[seat])
@@ -206,8 +206,8 @@ def test_rematch_is_made_once_and_each_token_is_exchanged_once(client):
     row = service.store.load(new_id)
     assert row.seed == old_seed + 1 and row.bot_delay_ms == service.store.load(tid).bot_delay_ms
     # the rematch's host token is the host's: it may close the new table, the old one may not
-    assert client.post(f"/api/tables/{new_id}/close", headers=auth(host)).status_code == 401
-    assert client.post(f"/api/tables/{new_id}/close", headers=auth(hosted.json()["token"])).status_code == 200
+    assert client.post(f"/api/tables/{new_id}/close", headers=auth(host), json={}).status_code == 401
+    assert client.post(f"/api/tables/{new_id}/close", headers=auth(hosted.json()["token"]), json={}).status_code == 200
 
 
 # ---------------------------------------------------------------------------------------- stores

@@ -29,6 +29,13 @@ def serve(
                                               "(a Ray cluster: --ray-address; pip install -e '.[ray]')."),
     ray_address: Optional[str] = typer.Option(
         None, help="The Ray cluster for --think ray (auto, HOST:6379 or ray://HOST:10001); default: a local Ray."),
+    forwarded_allow_ips: Optional[str] = typer.Option(
+        None, help="Reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: comma-separated "
+                   "addresses or networks (e.g. 127.0.0.1 for an nginx on this machine), * for any; default: none, "
+                   "so each client's address is the connection's own."),
+    allowed_origins: Optional[str] = typer.Option(
+        None, help="Comma-separated sites besides this server whose pages may call the API, e.g. "
+                   "https://games.example.org; default: none."),
 ) -> None:
     """Run the browser table (FastAPI on uvicorn)."""
     from roses.server import ServeError, run
@@ -52,7 +59,8 @@ def serve(
     thinking = ThinkingOptions(workers=think_workers, backend=think, ray_address=ray_address, eager=True)
     try:  # the options, the port and the database are checked before anything starts
         run(host=host, port=port, database_url=database_url, data_dir=data_dir, bot_delay_ms=bot_delay_ms,
-            thinking=thinking)
+            thinking=thinking, forwarded_allow_ips=forwarded_allow_ips,
+            allowed_origins=[o for o in (allowed_origins or "").split(",") if o.strip()])
     except ServeError as e:
         err.print(f"[bold red]error:[/] {escape(str(e))}")
         raise typer.Exit(e.exit_code) from None

@@ -107,7 +107,8 @@ def check_serve_options(host: str, port: int, database_url: str | None, data_dir
 
 def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
         data_dir: str | Path = "data", bot_delay_ms: int = 400, log_level: str = "info",
-        limits: Any = None, thinking: Any = None) -> None:
+        limits: Any = None, thinking: Any = None, forwarded_allow_ips: str | None = None,
+        allowed_origins: Any = ()) -> None:
     """Serve the browser table on ``host:port`` until interrupted.
 
     ``database_url``: a SQLAlchemy URL (``postgresql+psycopg://user@host/db``); default SQLite in
@@ -115,7 +116,11 @@ def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = No
     :class:`ServeError` before anything is done); then migrations are applied and unfinished
     tables resume. ``limits``: a :class:`roses.server.limits.Limits` (default: its defaults).
     ``thinking``: a :class:`roses.server.thinking.ThinkingOptions` (default: a worker process per
-    core, started with the server).
+    core, started with the server). ``forwarded_allow_ips``: the proxies (comma-separated addresses
+    or networks, ``*`` for any) whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed;
+    by default none, so a client behind a tunnel cannot pick its own address for the rate limits.
+    ``allowed_origins``: sites besides this server whose pages may use the API
+    (:mod:`roses.server.guards`).
     """
     from .thinking import ThinkingOptions
 
@@ -124,8 +129,14 @@ def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = No
     from .app import create_app
 
     url = check_serve_options(host, port, database_url, data_dir)
+    from .guards import Guards
+
+    try:
+        Guards.of(allowed_origins)
+    except ValueError as e:
+        raise ServeError(f"--allowed-origins: {e}") from None
     app = create_app(database_url=url, data_dir=data_dir, bot_delay_ms=bot_delay_ms, limits=limits,
-                     thinking=thinking or ThinkingOptions(eager=True))
+                     thinking=thinking or ThinkingOptions(eager=True), allowed_origins=allowed_origins)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)
     where = app.state.database_url
     if "@" in where:  # never print a password
@@ -133,8 +144,12 @@ def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = No
     # configures logging; clients only send pings over the WebSocket, so a small frame limit
     # a stop waits at most 5 s for requests still running (an analysis of a long game takes
     # longer; the thinking service then cancels what is left)
+    # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise (and reads the
+    # FORWARDED_ALLOW_IPS variable): here only the proxies the operator names are believed
+    proxies = (forwarded_allow_ips or "").strip()
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_BYTES,
-                            timeout_graceful_shutdown=5)
+                            timeout_graceful_shutdown=5, proxy_headers=bool(proxies),
+                            forwarded_allow_ips=proxies or "")
     for name in ("uvicorn.access", "uvicorn.error"):  # the WebSocket handshake is logged on uvicorn.error
         logging.getLogger(name).addFilter(_RedactTokens())
     print(f"roses: open http://{shown}:{port}/ in your browser (database: {where}; Ctrl+C stops)", flush=True)

@@ -14,18 +14,18 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from roses.core import RosesError, available_games, get_spec, to_jsonable
-from roses.core.errors import shorten
 
 from . import analysis, views
 from .analysis import Slots
 from . import schemas as S
+from .guards import Guards
 from .headers import SecurityHeaders
 from .schemas import route
 from .limits import Limits, RateLimiter
@@ -146,14 +146,16 @@ def rules_path(game: str, dirs: tuple[Path, ...] = RULES_DIRS) -> Path | None:
 
 def create_app(database_url: str | None = None, data_dir: str | Path = "data", bot_delay_ms: int = 400,
                poll_interval: float = 0.5, limits: Limits | None = None,
-               thinking: ThinkingOptions | None = None) -> FastAPI:
+               thinking: ThinkingOptions | None = None, allowed_origins: Any = ()) -> FastAPI:
     """The web app. ``database_url`` is a SQLAlchemy URL (default: SQLite ``<data_dir>/roses.sqlite``);
     migrations run when the app starts; ``bot_delay_ms`` is the default pause before a bot moves;
     ``poll_interval`` is how often other processes' changes are looked for; ``limits``: what one
     client may do (:class:`Limits`, default its defaults); ``thinking``: where bots, hints and
     analyses think (:class:`ThinkingOptions`; default a worker process per core, started at the
-    first think — ``roses serve`` starts them with the server)."""
+    first think — ``roses serve`` starts them with the server); ``allowed_origins``: sites besides
+    the server's own whose pages may use the API (:mod:`roses.server.guards`)."""
     url = database_url or default_sqlite_url(data_dir)
+    guards = Guards.of(allowed_origins)
     limits = limits or Limits()
     rates = RateLimiter(limits)
     holder: dict[str, Any] = {}
@@ -182,7 +184,8 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
                 store.dispose()
                 faults.remove()
 
-    app = FastAPI(title="roses", lifespan=lifespan, default_response_class=Json, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app = FastAPI(title="roses", lifespan=lifespan, default_response_class=Json, docs_url="/api/docs",
+                  openapi_url="/api/openapi.json", dependencies=[Depends(guards.check_post)])
     app.state.database_url = url
     app.openapi = lambda: S.openapi(app)  # type: ignore[method-assign]
     app.add_middleware(SecurityHeaders)
@@ -224,17 +227,17 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         return JSONResponse({"error": "internal",
                              "detail": "an unexpected error on the server; it has been logged"}, status_code=500)
 
-    async def body_of(request: Request, empty: Any = ..., limit: int = MAX_BODY_BYTES) -> Any:
-        """The JSON body (415 for another media type, 413 too large, 422 not JSON); ``empty``:
-        what an empty body stands for (by default an empty body is not JSON: 422)."""
-        ctype = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
-        if ctype and ctype != "application/json" and not ctype.endswith("+json"):
-            raise ApiError(415, {"error": "unsupported media type",
-                                 "detail": f"the body must be JSON (Content-Type: application/json), not {shorten(ctype, 100)}"})
+    async def body_of(request: Request, model: Any, empty: Any = ..., limit: int = MAX_BODY_BYTES) -> Any:
+        """The JSON body, checked against ``model`` (413 too large, 422 not JSON or not of the
+        model's shape; the media type was checked by :meth:`Guards.check_post`); ``empty``: what
+        an empty body stands for (by default an empty body is not JSON: 422)."""
         raw = await read_body(request, limit)
         if not raw and empty is not ...:
             return empty
-        return parse_json_body(raw)
+        data = parse_json_body(raw)
+        # records (replay, analysis) are checked by their own parser, roses.core.record, which
+        # says in plain words what is wrong with one
+        return data if model is None else S.checked(model, data)
 
     # ------------------------------------------------------------------ API
     def read(request: Request) -> None:
@@ -250,7 +253,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
     @app.post("/api/tables", **route(S.Created, 429, status=201, body=S.CreateTable))
     async def api_create(request: Request) -> Json:
         rates.by_address("create", limits.create, address_of(request), "tables created from your address")
-        return Json(await svc().create(await body_of(request)), status_code=201)
+        return Json(await svc().create(await body_of(request, S.CreateTable)), status_code=201)
 
     @app.get("/api/tables", **route(list[S.TableSummary], 429))
     async def api_tables(request: Request) -> Json:
@@ -274,7 +277,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         token = required_token(request, "a seat token is required")
         rates.by_token("action", limits.action, token, "moves with this seat's token")
         rates.by_address("action", limits.action_address, address_of(request), "moves from your address")
-        body = await body_of(request)
+        body = await body_of(request, S.ActionIn)
         if not isinstance(body, dict):
             raise ApiError(422, {"error": "invalid", "detail": "body must be {action: text, version: int}"})
         return Json(await svc().act(table_id, token, body.get("action"), body.get("version")))
@@ -284,7 +287,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         token = required_token(request, "a seat token is required to chat")
         rates.by_token("chat", limits.chat, token, "chat messages with this seat's token")
         rates.by_address("chat", limits.chat_address, address_of(request), "chat messages from your address")
-        body = await body_of(request)
+        body = await body_of(request, S.ChatIn)
         return Json(await svc().chat(table_id, token, body.get("text") if isinstance(body, dict) else None))
 
     @app.post("/api/tables/{table_id}/talk", **route(S.View, 401, 403, 404, 409, 429, body=S.TalkIn))
@@ -292,7 +295,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         token = required_token(request, "a seat token is required for table talk")
         rates.by_token("talk", limits.talk, token, "table-talk statements with this seat's token")
         rates.by_address("talk", limits.talk_address, address_of(request), "table-talk statements from your address")
-        return Json(await svc().talk(table_id, token, await body_of(request)))
+        return Json(await svc().talk(table_id, token, await body_of(request, S.TalkIn)))
 
     def seat_changes(token: str, request: Request) -> None:
         """Count a seat change (name, open, bot) or the host's fast-bots switch: each pushes a view
@@ -302,52 +305,52 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         rates.by_address("seat", limits.seat_change_address, address_of(request), "seat changes from your address")
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot",
-              **route(S.View, 401, 403, 404, 409, 429, body=S.BotIn, body_required=False))
+              **route(S.View, 401, 403, 404, 409, 429, body=S.BotIn))
     async def api_seat_bot(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the host token is required")
         seat_changes(token, request)
-        body = await body_of(request, empty={})
+        body = await body_of(request, S.BotIn, empty={})
         return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/name", **route(S.View, 401, 403, 404, 409, 429, body=S.NameIn))
     async def api_seat_name(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the seat's token is required")
         seat_changes(token, request)
-        body = await body_of(request)
+        body = await body_of(request, S.NameIn)
         return Json(await svc().set_seat_name(table_id, seat, token, body.get("name") if isinstance(body, dict) else None))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/open", **route(S.View, 401, 403, 404, 409, 429, body=S.OpenIn))
     async def api_seat_open(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the host token is required")
         seat_changes(token, request)
-        body = await body_of(request)
+        body = await body_of(request, S.OpenIn)
         return Json(await svc().set_seat_open(table_id, seat, token, body.get("open") if isinstance(body, dict) else None))
 
     @app.post("/api/tables/{table_id}/fast-bots", **route(S.View, 401, 403, 404, 409, 429, body=S.FastBotsIn))
     async def api_fast_bots(table_id: str, request: Request) -> Json:
         token = required_token(request, "the host token is required")
         seat_changes(token, request)
-        body = await body_of(request)
+        body = await body_of(request, S.FastBotsIn)
         return Json(await svc().set_fast_bots(table_id, token, body.get("fast") if isinstance(body, dict) else None))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/take", **route(S.Taken, 404, 409, 429, body=S.TakeIn))
     async def api_seat_take(table_id: str, seat: int, request: Request) -> Json:
         rates.by_address("join", limits.join, address_of(request), "seats taken from your address")
-        body = await body_of(request)
+        body = await body_of(request, S.TakeIn)
         return Json(await svc().take_seat(table_id, seat, body.get("name") if isinstance(body, dict) else None))
 
     @app.post("/api/tables/{table_id}/rematch",
-              **route(S.RematchOut, 401, 403, 404, 409, 429, body=S.Empty, body_required=False))
+              **route(S.RematchOut, 401, 403, 404, 409, 429, body=S.Empty))
     async def api_rematch(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat's or the host's token is required")
         rates.by_address("join", limits.join, address_of(request), "rematch joins from your address")
-        await body_of(request, empty={})
+        await body_of(request, S.Empty, empty={})
         return Json(await svc().rematch(table_id, token))
 
-    @app.post("/api/tables/{table_id}/close", **route(S.View, 401, 403, 404, 409, body=S.Empty, body_required=False))
+    @app.post("/api/tables/{table_id}/close", **route(S.View, 401, 403, 404, 409, body=S.Empty))
     async def api_close(table_id: str, request: Request) -> Json:
         token = required_token(request, "the host token is required")
-        await body_of(request, empty={})  # no fields yet; a body must still be JSON and small
+        await body_of(request, S.Empty, empty={})  # no fields yet; a body must still be JSON and small
         return Json(await svc().close(table_id, token))
 
     @app.get("/api/tables/{table_id}/record", **route(S.Record, 404, 409, 429))
@@ -369,13 +372,13 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         one_at_a_time = (replay_slots.holding(client, "a replay you asked for is still being worked out; wait for it to finish", "")
                          if limits.enabled else contextlib.nullcontext())
         with one_at_a_time:
-            return Json(await asyncio.to_thread(replay_steps, await body_of(request), cards))
+            return Json(await asyncio.to_thread(replay_steps, await body_of(request, None), cards))
 
     analysis_slots = Slots(analysis.MAX_ANALYSES)
 
     @app.post("/api/analysis", **route(S.Analysis, 429, 503, body=S.AnalysisIn))
     async def api_analysis(request: Request) -> Json:
-        body = await body_of(request, limit=analysis.MAX_ANALYSIS_BYTES)
+        body = await body_of(request, None, limit=analysis.MAX_ANALYSIS_BYTES)
         if not isinstance(body, dict) or "record" not in body:
             raise ApiError(422, {"error": "invalid", "detail": "the body must be {record: <a game record>, seat: <int>}"})
         client = address_of(request)
@@ -384,12 +387,12 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         work = analysis.analyse(record, body.get("seat"), client, analysis_slots, svc().thinking)
         return Json(await until_disconnected(request, work))
 
-    @app.post("/api/tables/{table_id}/hint", **route(S.Hint, 401, 403, 404, 409, 429, 503, body=S.Empty, body_required=False))
+    @app.post("/api/tables/{table_id}/hint", **route(S.Hint, 401, 403, 404, 409, 429, 503, body=S.Empty))
     async def api_hint(table_id: str, request: Request) -> Json:
         token = required_token(request, "a seat token is required to ask for a hint")
         rates.by_token("hint", limits.hint, token, "hints with this seat's token")
         rates.by_address("hint", limits.hint_address, address_of(request), "hints from your address")
-        await body_of(request, empty={})
+        await body_of(request, S.Empty, empty={})
         return Json(await svc().hint(table_id, token))
 
     @app.get("/api/rules/{game}", **route(S.Rules, 404, 429))
@@ -420,6 +423,9 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         service = svc()
         address = address_of(websocket)
         try:
+            why = guards.origin_refusal(websocket)
+            if why:
+                raise ApiError(403, {"error": "forbidden", "detail": why})
             rates.by_address("join", limits.join, address, "connections from your address")
             conn = await service.connect(table_id, token_of(websocket), address)
         except ApiError as e:

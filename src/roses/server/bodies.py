@@ -4,6 +4,7 @@ bounded numbers and nesting (422 otherwise), so no body can make the server recu
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from fastapi import Request
@@ -58,7 +59,7 @@ def has_lone_surrogate(value: Any) -> bool:
 
 
 class JsonTooLong(ValueError):
-    """A JSON number with more digits than :data:`MAX_NUMBER_DIGITS`."""
+    """A JSON number that is not a finite number of at most :data:`MAX_NUMBER_DIGITS` digits."""
 
 
 def _bounded_int(text: str) -> int:
@@ -70,14 +71,24 @@ def _bounded_int(text: str) -> int:
 def _bounded_float(text: str) -> float:
     if len(text) > MAX_NUMBER_DIGITS + 10:
         raise JsonTooLong(f"a number in the JSON has more than {MAX_NUMBER_DIGITS} digits")
-    return float(text)
+    value = float(text)
+    if not math.isfinite(value):  # 1e400
+        raise JsonTooLong(f"a number in the JSON is too large: {text[:40]}")
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    # Python's parser takes NaN, Infinity and -Infinity, which JSON does not have
+    raise JsonTooLong(f"{text} is not a JSON number")
 
 
 def loads_json(raw: bytes | str) -> Any:
-    """``json.loads`` whose numbers have at most :data:`MAX_NUMBER_DIGITS` digits (Python's own
-    limit, 4 300 digits, raises a ValueError deep inside the parser; a number that long is never
-    a seed, version or parameter). Raises :class:`JsonTooLong` or ``ValueError``."""
-    return json.loads(raw, parse_int=_bounded_int, parse_float=_bounded_float)
+    """``json.loads`` of standard JSON with bounded numbers: at most :data:`MAX_NUMBER_DIGITS`
+    digits (Python's own limit, 4 300 digits, raises a ValueError deep inside the parser; a number
+    that long is never a seed, version or parameter), finite (no ``1e400``), and without the
+    ``NaN`` and ``Infinity`` Python's parser would take. Raises :class:`JsonTooLong` or
+    ``ValueError``."""
+    return json.loads(raw, parse_int=_bounded_int, parse_float=_bounded_float, parse_constant=_no_constant)
 
 
 def parse_json_body(raw: bytes) -> Any:

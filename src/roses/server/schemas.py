@@ -37,13 +37,44 @@ class Error(Open):
 
 
 # ------------------------------------------------------------------ requests
-class SeatIn(BaseModel):
+class In(BaseModel):
+    """A request body: strict types (no "1" for 1, no true for 1), no unknown fields, finite
+    numbers. The routes validate every body against its model (:func:`checked`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+def where(loc: Any) -> str:
+    """A pydantic error's location as the API names a field: ``seats[0].name``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "body"
+
+
+def checked(model: type[BaseModel], data: Any) -> Any:
+    """``data`` (a parsed JSON body) when it fits ``model``; else :class:`ApiError` 422 naming the
+    first field that does not (``param``) and why."""
+    from pydantic import ValidationError
+
+    from .auth import ApiError
+
+    try:
+        model.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        at = where(first["loc"])
+        raise ApiError(422, {"error": "invalid", "param": at, "detail": f"{at}: {first['msg']}"}) from None
+    return data
+
+
+class SeatIn(In):
     kind: Literal["human", "bot"]
     bot: str | None = Field(None, description="a bot's name from GET /api/games (bots); default the game's standard bot")
     name: str | None = Field(None, max_length=100, description="a seat's name; not a seat number, a bot's or the host's")
 
 
-class CreateTable(BaseModel):
+class CreateTable(In):
     game: str = Field(description="a game's name from GET /api/games")
     seats: list[SeatIn] = Field(min_length=1)
     params: JsonObject | None = Field(None, description="the game's parameters (GET /api/games: params)")
@@ -54,16 +85,16 @@ class CreateTable(BaseModel):
     hints: bool | None = Field(None, description="only at tables of at most one human seat")
 
 
-class ActionIn(BaseModel):
+class ActionIn(In):
     action: str = Field(max_length=10_000, description="one of the view's legal_actions")
     version: int = Field(description="the view's version the action was chosen on")
 
 
-class ChatIn(BaseModel):
+class ChatIn(In):
     text: str = Field(min_length=1, max_length=500)
 
 
-class TalkIn(BaseModel):
+class TalkIn(In):
     """A table-talk statement (GET /api/games: ``talk`` lists a game's kinds and claims)."""
 
     kind: Literal["nominate", "claim", "accuse", "vouch"]
@@ -71,28 +102,28 @@ class TalkIn(BaseModel):
     claim: str | None = Field(None, max_length=100, description="what a claim says (one of the game's claims)")
 
 
-class BotIn(BaseModel):
+class BotIn(In):
     bot: str | None = None
 
 
-class NameIn(BaseModel):
+class NameIn(In):
     name: str = Field(min_length=1, max_length=40, description="the seat's name: not a seat number, a bot's, the host's or another seat's")
 
 
-class OpenIn(BaseModel):
+class OpenIn(In):
     open: bool = Field(description="true: anyone with the table's public link may take the seat")
 
 
-class FastBotsIn(BaseModel):
+class FastBotsIn(In):
     fast: bool = Field(description="true: no pause before a bot's turn; false: the server's default pause")
 
 
-class TakeIn(BaseModel):
+class TakeIn(In):
     name: str = Field(min_length=1, max_length=40, description="the taker's name (as for /name)")
 
 
-class Empty(BaseModel):
-    """No fields (an empty body is accepted too)."""
+class Empty(In):
+    """No fields: ``{}`` (an empty body is accepted too)."""
 
 
 class RecordIn(Open):
@@ -109,7 +140,7 @@ class RecordIn(Open):
     talk: list[JsonObject] | None = Field(None, description="the table talk, as the record saved it")
 
 
-class AnalysisIn(BaseModel):
+class AnalysisIn(In):
     record: RecordIn
     seat: int = Field(ge=0)
 
@@ -372,7 +403,7 @@ class Health(BaseModel):
 
 # ------------------------------------------------------------------ wiring into the OpenAPI document
 #: Statuses every route with a JSON body may answer besides its own (docs/server-api.md, "Errors").
-BODY_ERRORS = (413, 415, 422)
+BODY_ERRORS = (403, 413, 415, 422)  # 403: a page of another site (roses.server.guards)
 REQUEST_MODELS = (CreateTable, ActionIn, ChatIn, TalkIn, BotIn, NameIn, OpenIn, TakeIn, Empty, RecordIn, AnalysisIn)
 
 

@@ -41,6 +41,7 @@ export function fill(node, ...children) {
  *  come back as status 0). */
 export async function api(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };
+  if (method === "POST" && body === undefined) body = {}; // every POST is JSON (the server's rule)
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
