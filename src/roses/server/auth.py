@@ -21,6 +21,18 @@ class ApiError(Exception):
         super().__init__(f"{status} {body}")
 
 
+#: Seconds a client is asked to wait when the database cannot write (a full disk, a read-only file).
+STORAGE_RETRY_AFTER = 30
+
+
+def storage_unavailable() -> ApiError:
+    """503: the database cannot save (or answer) right now; nothing was changed."""
+    return ApiError(503, {"error": "unavailable", "retry_after": STORAGE_RETRY_AFTER,
+                          "detail": "the server cannot save anything right now (its storage is full or "
+                                    "read-only); nothing was changed, so try again in a minute"},
+                    headers={"Retry-After": str(STORAGE_RETRY_AFTER)})
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 

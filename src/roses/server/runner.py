@@ -137,6 +137,9 @@ async def bot_action(row: TableRow, state: State, seat: int, bot: str, talk: tup
     return await anyio.to_thread.run_sync(lambda: agent.act(Turn.of(state, talk)))
 
 
+#: The longest wait, in seconds, between a bot's tries to save a move while the store cannot write.
+STALLED_WAIT_MAX = 30.0
+
 class TableRunner:
     """One background task per table while the server is to move there (a bot's seat, chance, a
     timed-out human): it waits until the move is due, makes it through the commit path and
@@ -209,6 +212,7 @@ class TableRunner:
         move; end when a human without a timer is to move or the game is over."""
         ev = self.wakers[table_id]
         cache = self.cache
+        backoff = 1.0  # seconds before trying again while the store cannot write
         try:
             while not self.closing:
                 ev.clear()
@@ -259,9 +263,19 @@ class TableRunner:
                     moves = [] if seat == CHANCE else [(seat, action)]
                     try:
                         row = await cache.commit(row, live, moves)
-                    except ApiError:  # another process moved first
-                        continue
-                    self.broadcast(row, live)
+                    except ApiError as e:
+                        if e.status != 503:  # another process moved first
+                            continue
+                        stalled = True  # the store cannot write (logged at ERROR): wait, then again
+                    else:
+                        stalled, backoff = False, 1.0
+                        self.broadcast(row, live)
+                if stalled:  # outside the lock: views are still served from the cache meanwhile
+                    try:
+                        await asyncio.wait_for(ev.wait(), backoff)
+                    except asyncio.TimeoutError:
+                        pass
+                    backoff = min(STALLED_WAIT_MAX, backoff * 2)
         except asyncio.CancelledError:
             raise
         except Exception:

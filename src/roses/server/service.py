@@ -33,6 +33,7 @@ from typing import Any, Callable
 
 import anyio
 import anyio.to_thread
+from sqlalchemy.exc import OperationalError
 
 from roses.core import TERMINAL, GameRecord, IllegalActionError, get_spec, load, to_jsonable
 from roses.core.errors import shorten
@@ -115,10 +116,20 @@ class TableService:
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """Run a (blocking) store call: in a worker thread for a networked database; inline for
         SQLite, whose calls are short local file operations (a thread hop per call would cost more
-        than the call, and worker threads fight the event loop for the GIL under load)."""
-        if self.inline_db:
-            return fn(*args, **kw)
-        return await anyio.to_thread.run_sync(partial(fn, *args, **kw))
+        than the call, and worker threads fight the event loop for the GIL under load).
+
+        When the database cannot do it (a full disk, a read-only file, a database that went
+        away: SQLAlchemy's ``OperationalError``), the failure is logged at ERROR (counted by
+        ``/api/health``) and the request gets 503 with ``Retry-After`` (:func:`auth.storage_unavailable`);
+        the store's transaction rolled back, so nothing changed."""
+        try:
+            if self.inline_db:
+                return fn(*args, **kw)
+            return await anyio.to_thread.run_sync(partial(fn, *args, **kw))
+        except OperationalError as e:
+            log.error("the database could not %s: %s", getattr(fn, "__name__", "answer"),
+                      shorten(str(e.orig or e).splitlines()[0], 200))
+            raise auth.storage_unavailable() from None
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.tables.lock(table_id)
@@ -188,7 +199,13 @@ class TableService:
             return row
         s = row.seats[who.seat]
         if s.kind == "human" and not s.joined:
-            if await self.db(self.store.mark_joined, row.id, who.seat):
+            try:
+                marked = await self.db(self.store.mark_joined, row.id, who.seat)
+            except ApiError as e:
+                if e.status != 503:
+                    raise
+                return row  # the seat still sees its table; it is marked joined once the store writes
+            if marked:
                 row = await self.tables.row(row.id)
                 if row.turn_timer_seconds:  # the seat's turn timer may start now (issue 41)
                     self.kick(row.id)
