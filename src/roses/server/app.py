@@ -278,9 +278,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         rates.by_token("action", limits.action, token, "moves with this seat's token")
         rates.by_address("action", limits.action_address, address_of(request), "moves from your address")
         body = await body_of(request, S.ActionIn)
-        if not isinstance(body, dict):
-            raise ApiError(422, {"error": "invalid", "detail": "body must be {action: text, version: int}"})
-        return Json(await svc().act(table_id, token, body.get("action"), body.get("version")))
+        return Json(await svc().act(table_id, token, body["action"], body["version"]))
 
     @app.post("/api/tables/{table_id}/chat", **route(S.View, 401, 403, 404, 409, 429, body=S.ChatIn))
     async def api_chat(table_id: str, request: Request) -> Json:
@@ -288,7 +286,7 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         rates.by_token("chat", limits.chat, token, "chat messages with this seat's token")
         rates.by_address("chat", limits.chat_address, address_of(request), "chat messages from your address")
         body = await body_of(request, S.ChatIn)
-        return Json(await svc().chat(table_id, token, body.get("text") if isinstance(body, dict) else None))
+        return Json(await svc().chat(table_id, token, body.get("text")))
 
     @app.post("/api/tables/{table_id}/talk", **route(S.View, 401, 403, 404, 409, 429, body=S.TalkIn))
     async def api_talk(table_id: str, request: Request) -> Json:
@@ -310,34 +308,34 @@ def create_app(database_url: str | None = None, data_dir: str | Path = "data", b
         token = required_token(request, "the host token is required")
         seat_changes(token, request)
         body = await body_of(request, S.BotIn, empty={})
-        return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot") if isinstance(body, dict) else None))
+        return Json(await svc().seat_to_bot(table_id, seat, token, body.get("bot")))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/name", **route(S.View, 401, 403, 404, 409, 429, body=S.NameIn))
     async def api_seat_name(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the seat's token is required")
         seat_changes(token, request)
         body = await body_of(request, S.NameIn)
-        return Json(await svc().set_seat_name(table_id, seat, token, body.get("name") if isinstance(body, dict) else None))
+        return Json(await svc().set_seat_name(table_id, seat, token, body.get("name")))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/open", **route(S.View, 401, 403, 404, 409, 429, body=S.OpenIn))
     async def api_seat_open(table_id: str, seat: int, request: Request) -> Json:
         token = required_token(request, "the host token is required")
         seat_changes(token, request)
         body = await body_of(request, S.OpenIn)
-        return Json(await svc().set_seat_open(table_id, seat, token, body.get("open") if isinstance(body, dict) else None))
+        return Json(await svc().set_seat_open(table_id, seat, token, body.get("open")))
 
     @app.post("/api/tables/{table_id}/fast-bots", **route(S.View, 401, 403, 404, 409, 429, body=S.FastBotsIn))
     async def api_fast_bots(table_id: str, request: Request) -> Json:
         token = required_token(request, "the host token is required")
         seat_changes(token, request)
         body = await body_of(request, S.FastBotsIn)
-        return Json(await svc().set_fast_bots(table_id, token, body.get("fast") if isinstance(body, dict) else None))
+        return Json(await svc().set_fast_bots(table_id, token, body.get("fast")))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/take", **route(S.Taken, 404, 409, 429, body=S.TakeIn))
     async def api_seat_take(table_id: str, seat: int, request: Request) -> Json:
         rates.by_address("join", limits.join, address_of(request), "seats taken from your address")
         body = await body_of(request, S.TakeIn)
-        return Json(await svc().take_seat(table_id, seat, body.get("name") if isinstance(body, dict) else None))
+        return Json(await svc().take_seat(table_id, seat, body.get("name")))
 
     @app.post("/api/tables/{table_id}/rematch",
               **route(S.RematchOut, 401, 403, 404, 409, 429, body=S.Empty))

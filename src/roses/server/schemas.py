@@ -1,9 +1,13 @@
 """The HTTP API's request and response shapes as pydantic models: the source of
 ``/api/openapi.json`` (issue 13, fault 7). docs/server-api.md says what each field means.
 
-The routes still read bodies themselves (their refusals name the rule in plain words, with
-``param``), and answer with views already built as JSON; these models state the contract and are
-checked against the running server by schemathesis (tests/server/test_server_schema.py).
+Every request body is checked against its model (:func:`checked`: strict types, no unknown
+fields, finite numbers; 422 with ``param``), and nothing checks its shape again: the service
+refuses only what the game or the table decides (an unknown game, a taken name, an illegal move).
+Records (replay, analysis) are the exception: their own parser, ``roses.core.record``, says in
+plain words what is wrong with one. Answers are views already built as JSON; these models state
+their contract and are checked against the running server by schemathesis
+(tests/server/test_server_schema.py).
 Game-specific parts (a game's observation, its parameters, a record's actions) are open objects.
 """
 from __future__ import annotations
@@ -13,6 +17,25 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 JsonObject = dict[str, Any]
+
+# The sizes the API takes, stated once: the request models below use them, and so do the
+# service's own words about them.
+#: The longest seat name (the lobby's field holds as many), counted as typed.
+MAX_NAME = 40
+#: The longest table name.
+MAX_TABLE_NAME = 200
+#: The longest turn timer, in seconds (a day).
+MAX_TURN_TIMER_SECONDS = 86400
+#: The longest pause before a bot's turn, in milliseconds.
+MAX_BOT_DELAY_MS = 60000
+#: Seeds are below this (they are stored as 64-bit integers).
+SEED_LIMIT = 2**63
+#: The longest action text (the longest legal action is far shorter).
+MAX_ACTION_TEXT = 10_000
+#: The longest chat message.
+MAX_CHAT = 500
+#: The longest table-talk claim.
+MAX_CLAIM = 100
 
 
 class Open(BaseModel):
@@ -71,27 +94,27 @@ def checked(model: type[BaseModel], data: Any) -> Any:
 class SeatIn(In):
     kind: Literal["human", "bot"]
     bot: str | None = Field(None, description="a bot's name from GET /api/games (bots); default the game's standard bot")
-    name: str | None = Field(None, max_length=100, description="a seat's name; not a seat number, a bot's or the host's")
+    name: str | None = Field(None, max_length=MAX_NAME, description="a seat's name; not a seat number, a bot's or the host's")
 
 
 class CreateTable(In):
     game: str = Field(description="a game's name from GET /api/games")
     seats: list[SeatIn] = Field(min_length=1)
     params: JsonObject | None = Field(None, description="the game's parameters (GET /api/games: params)")
-    name: str | None = Field(None, max_length=200)
-    turn_timer_seconds: int | None = Field(None, ge=0, le=86400, description="0 or null: no timer")
-    bot_delay_ms: int | None = Field(None, ge=0, le=60000)
-    seed: int | None = Field(None, ge=0, lt=2**63, description="only at tables of at most one human seat")
+    name: str | None = Field(None, max_length=MAX_TABLE_NAME)
+    turn_timer_seconds: int | None = Field(None, ge=0, le=MAX_TURN_TIMER_SECONDS, description="0 or null: no timer")
+    bot_delay_ms: int | None = Field(None, ge=0, le=MAX_BOT_DELAY_MS)
+    seed: int | None = Field(None, ge=0, lt=SEED_LIMIT, description="only at tables of at most one human seat")
     hints: bool | None = Field(None, description="only at tables of at most one human seat")
 
 
 class ActionIn(In):
-    action: str = Field(max_length=10_000, description="one of the view's legal_actions")
+    action: str = Field(max_length=MAX_ACTION_TEXT, description="one of the view's legal_actions")
     version: int = Field(description="the view's version the action was chosen on")
 
 
 class ChatIn(In):
-    text: str = Field(min_length=1, max_length=500)
+    text: str = Field(min_length=1, max_length=MAX_CHAT)
 
 
 class TalkIn(In):
@@ -99,7 +122,7 @@ class TalkIn(In):
 
     kind: Literal["nominate", "claim", "accuse", "vouch"]
     target: int | None = Field(None, ge=0, description="the seat named (nominate, accuse, vouch)")
-    claim: str | None = Field(None, max_length=100, description="what a claim says (one of the game's claims)")
+    claim: str | None = Field(None, max_length=MAX_CLAIM, description="what a claim says (one of the game's claims)")
 
 
 class BotIn(In):
@@ -107,7 +130,7 @@ class BotIn(In):
 
 
 class NameIn(In):
-    name: str = Field(min_length=1, max_length=40, description="the seat's name: not a seat number, a bot's, the host's or another seat's")
+    name: str = Field(min_length=1, max_length=MAX_NAME, description="the seat's name: not a seat number, a bot's, the host's or another seat's")
 
 
 class OpenIn(In):
@@ -119,7 +142,7 @@ class FastBotsIn(In):
 
 
 class TakeIn(In):
-    name: str = Field(min_length=1, max_length=40, description="the taker's name (as for /name)")
+    name: str = Field(min_length=1, max_length=MAX_NAME, description="the taker's name (as for /name)")
 
 
 class Empty(In):

@@ -34,18 +34,14 @@ def seat_label(row: TableRow, seat: int) -> str:
 
 def statement(row: TableRow, state: State, seat: int, body: Any) -> Talk:
     """The statement ``body`` (``{kind, target?, claim?}``) by ``seat``, checked against the game's
-    talk rules (``GameSpec.talk``), at the state's current move. Raises :class:`ApiError` 422
-    naming the bad field (the body is not an object, an unknown kind or claim, a kind this game or
-    a table of one has not — no accusing where no seat has a hidden role —, an unknown seat, a
-    seat accusing itself), in plain words."""
-    if not isinstance(body, dict):
-        raise ApiError(422, {"error": "invalid", "detail": "the body must be {kind, target, claim}"})
-    kind = body.get("kind")
+    talk rules (``GameSpec.talk``), at the state's current move; the body's shape was checked by
+    the route (:class:`roses.server.schemas.TalkIn`). Raises :class:`ApiError` 422 naming the bad
+    field for what the game's talk rules refuse (an unknown claim, a kind this game or a table of
+    one has not — no accusing where no seat has a hidden role —, an unknown seat, a seat accusing
+    itself), in plain words."""
+    kind = body["kind"]
     target = body.get("target")
     claim = body.get("claim")
-    if not isinstance(kind, str) or (claim is not None and not isinstance(claim, str)):
-        param = "kind" if not isinstance(kind, str) else "claim"
-        raise ApiError(422, {"error": "invalid", "param": param, "detail": f"{param} must be a string"})
     talk = Talk(seat=seat, kind=kind, target=target if kind in TARGETED else None,  # type: ignore[arg-type]
                 claim=claim if kind not in TARGETED else None, at_move=len(state.history))
     try:
