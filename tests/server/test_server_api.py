@@ -679,11 +679,13 @@ def test_two_processes_share_one_database(make_client):
 def test_rules_pages(client, tmp_path, monkeypatch):
     """The player-facing how-to page (docs/howto) in ``markdown``, the implementation notes
     (docs/rules) in ``implementation``; without a how-to page, the notes in both."""
+    from roses.server import routes_study
+
     (tmp_path / "rules").mkdir()
     (tmp_path / "howto").mkdir()
     (tmp_path / "rules" / f"{MAIN}.md").write_text("# Implementation\n")
-    monkeypatch.setattr(app_module, "RULES_DIRS", (tmp_path / "rules",))
-    monkeypatch.setattr(app_module, "HOWTO_DIRS", (tmp_path / "howto",))
+    monkeypatch.setattr(routes_study, "RULES_DIRS", (tmp_path / "rules",))
+    monkeypatch.setattr(routes_study, "HOWTO_DIRS", (tmp_path / "howto",))
     r = client.get(f"/api/rules/{MAIN}")
     assert r.status_code == 200
     assert r.json()["markdown"] == "# Implementation\n" and r.json()["implementation"] == "# Implementation\n"
@@ -693,7 +695,7 @@ def test_rules_pages(client, tmp_path, monkeypatch):
     (tmp_path / "rules" / f"{MAIN}.md").unlink()
     r = client.get(f"/api/rules/{MAIN}")
     assert r.json()["markdown"] == "# How to play\n" and r.json()["implementation"] is None
-    monkeypatch.setattr(app_module, "HOWTO_DIRS", (tmp_path / "nowhere",))
+    monkeypatch.setattr(routes_study, "HOWTO_DIRS", (tmp_path / "nowhere",))
     r = client.get(f"/api/rules/{MAIN}")
     assert r.status_code == 404 and r.json()["error"] == "no rules"
     assert client.get("/api/rules/no-such-game").status_code == 404

@@ -85,8 +85,10 @@ def test_json_depth_is_measured_without_recursion():
 
 def test_a_body_over_the_limit_is_refused_before_it_is_parsed(client, monkeypatch):
     parsed = []
-    real = app_module.parse_json_body
-    monkeypatch.setattr(app_module, "parse_json_body", lambda raw: parsed.append(len(raw)) or real(raw))
+    from roses.server import deps
+
+    real = deps.parse_json_body
+    monkeypatch.setattr(deps, "parse_json_body", lambda raw: parsed.append(len(raw)) or real(raw))
     big = b'{"game": "' + b"x" * app_module.MAX_BODY_BYTES + b'"}'
     # Announced by Content-Length.
     r = client.post("/api/replay", content=big, headers={"Content-Type": "application/json"})

@@ -102,7 +102,7 @@ def test_replays_are_rate_limited_per_address(make_client):
 
 
 def test_one_replay_at_a_time_per_address(make_client, monkeypatch):
-    from roses.server import app as app_module
+    from roses.server import routes_study as app_module
     from roses.server.limits import Limits
 
     client = make_client(limits=Limits())
