@@ -76,21 +76,7 @@ def page(key: str) -> Any:
                         f"(missing static/{PAGES[key]}).</p>", status_code=404)
 
 
-@router.get("/", include_in_schema=False)
-async def lobby_page() -> Any:
-    return page("lobby")
-
-
-@router.get("/t/{table_id}", include_in_schema=False)
-async def table_page(table_id: str) -> Any:
-    return page("table")
-
-
-@router.get("/replay", include_in_schema=False)
-async def replay_page() -> Any:
-    return page("replay")
-
-
-@router.get("/rules/{game}", include_in_schema=False)
-async def rules_page(game: str) -> Any:
-    return page("rules")
+#: The pages by path: the page is the same file whatever the table, game or record in the path.
+PAGE_PATHS = {"/": "lobby", "/t/{table_id}": "table", "/replay": "replay", "/rules/{game}": "rules"}
+for _path, _key in PAGE_PATHS.items():
+    router.add_api_route(_path, lambda key=_key: page(key), methods=["GET"], include_in_schema=False)
