@@ -84,3 +84,34 @@ def test_a_full_database_gives_503_and_the_table_plays_on_afterwards(client):
     assert r.status_code == 200
     chat = client.get(f"/api/tables/{tid}").json()["chat"]
     assert len(chat) == stored + 1 and chat[-1]["text"] == "back"
+
+
+def test_a_bot_whose_move_cannot_be_saved_waits_and_tries_again(client, monkeypatch):
+    # Before, the runner's "another process moved first" branch would have taken the 503 too and
+    # planned again at once: a bot thinking and failing in a tight loop while the disk was full.
+    import time
+
+    from sqlalchemy.exc import OperationalError
+
+    store = client.app.state.store
+    real = store.append_actions
+    tries: list[float] = []
+
+    def failing_twice(*args, **kw):
+        tries.append(time.monotonic())
+        if len(tries) <= 2:
+            raise OperationalError("INSERT", {}, Exception("database or disk is full"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(store, "append_actions", failing_twice)
+    made = client.post("/api/tables", json={"game": "roses-and-thorns", "bot_delay_ms": 0,
+                                            "seats": [{"kind": "bot", "bot": "random"}] * 3}).json()
+    tid = made["table_id"]
+    deadline = time.monotonic() + 60
+    start = client.get(f"/api/tables/{tid}").json()["version"]
+    while len(tries) < 3 or client.get(f"/api/tables/{tid}").json()["version"] == start:
+        assert time.monotonic() < deadline, tries
+        time.sleep(0.05)  # polling until the move is saved; the deadline alone decides a failure
+    assert client.get(f"/api/tables/{tid}").json()["version"] > start  # saved once the store wrote again
+    assert tries[2] - tries[0] >= 0.9 + 1.8  # waited 1 s, then 2 s: no tight loop
+    assert client.get("/api/health").json()["errors"]
