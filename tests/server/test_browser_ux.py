@@ -15,6 +15,8 @@ import time
 
 import pytest
 
+from roses.server.schemas import MAX_NAME, MAX_TABLE_NAME
+
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
         api, browser, create_table, game_available, live_server, new_page, pages_at_sizes, screenshot,
@@ -27,9 +29,9 @@ except ImportError:
 pytestmark = pytest.mark.browser
 
 RT, RC, RR, BR = "roses-and-thorns", "rose-ceremony", "rare-roses", "blades-and-rose"
-LONG_TABLE = "W" * 200  # the API's longest table name, no spaces
-LONG_SEAT = "M" * 100   # the API's longest seat name
-OTHER_SEAT = "x" * 100
+LONG_TABLE = "W" * MAX_TABLE_NAME  # the API's longest table name, no spaces
+LONG_SEAT = "M" * MAX_NAME  # the API's longest seat name
+OTHER_SEAT = "x" * MAX_NAME
 
 
 def needs(game: str) -> None:
