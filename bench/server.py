@@ -4,7 +4,10 @@ Starts ``roses serve`` (``roses.server.run``) as a subprocess on a free 127.0.0.
 SQLite database (or ``--database-url``), then for each N in ``--tables`` keeps N tables busy at once
 for ``--seconds`` (the N tables are opened first, untimed): every table has all seats human, played by this client as random bots
 (GET the mover's view → POST one of its legal actions with the view's version), and one spectator
-WebSocket per table receiving the pushes. A finished table is replaced by a new one.
+WebSocket per table receiving the pushes. With ``--moves socket`` every seat has its WebSocket
+instead and sends its moves on it when a pushed view says it is to move (what the table page
+does; issue 43); ``--moves http,socket`` runs both at each N. A finished table is replaced by a
+new one.
 
 Prints, per N: accepted actions per second (and as a ratio to the server's bare round trips per
 second, ``GET /api/health`` on one connection, timed in the same process), p50/p99 latency of POST
@@ -17,6 +20,7 @@ server, so on a small or busy machine the figures are lower bounds. Usage::
     python bench/server.py                     # N = 10, 100, 500; ~20 s each
     python bench/server.py --tables 500 --seconds 0 --soak 600 --json   # the 10-minute soak
     python bench/server.py --tables 50 --seconds 10 --game rose-ceremony
+    python bench/server.py --tables 10,100 --seconds 20 --moves http,socket --json   # CPU per action, both ways
 """
 from __future__ import annotations
 
@@ -260,6 +264,79 @@ async def _play(client: Conn, base: str, game: str, players: int, clock: dict[st
         table = await open_table(client, base, game, players, stats, rng) if time.monotonic() < deadline else None
 
 
+async def open_socket_table(client: Conn, base: str, game: str, players: int, stats: Stats) -> tuple[str, dict[int, str]] | None:
+    """Create an all-human table (``--moves socket``): ``(table id, seat tokens)``."""
+    r = await request(client, stats, "POST", "/api/tables", {"game": game, "seats": [{"kind": "human"}] * players})
+    if r is None or r[0] != 201:
+        stats.error(f"create {r[0] if r is not None else 'failed'}")
+        return None
+    return r[1]["table_id"], {s["seat"]: s["token"] for s in r[1]["seats"]}
+
+
+async def seat_socket(ws_url: str, seat: int, stats: Stats, rng: random.Random, deadline: float,
+                      over: asyncio.Event) -> None:
+    """One seat of a ``--moves socket`` table: its WebSocket receives the seat's views, and the
+    seat moves on it (a random legal action) whenever a view says it is to move, once a version.
+    Sets ``over`` when the game ends (or the deadline passes)."""
+    acted = -1
+    sent_at = 0.0
+    try:
+        async with websockets.connect(ws_url, max_size=None, open_timeout=30) as ws:
+            while not over.is_set():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    over.set()
+                    return
+                try:
+                    msg = await asyncio.wait_for(ws.recv(), min(left, 0.5))
+                except asyncio.TimeoutError:
+                    continue
+                data = json.loads(msg)
+                kind = data.get("type")
+                if kind == "view":
+                    stats.pushes += 1
+                    if data["terminal"]:
+                        stats.tables_finished += 1
+                        over.set()
+                        return
+                    if data["legal_actions"] and data["current_player"] == seat and data["version"] > acted:
+                        acted = data["version"]
+                        sent_at = time.perf_counter()
+                        await ws.send(json.dumps({"type": "act", "action": rng.choice(data["legal_actions"]),
+                                                  "version": acted}))
+                elif kind == "acted":
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                    stats.actions += 1
+                elif kind == "refused":
+                    stats.error(f"action {data.get('status')}")
+    except Exception as e:
+        stats.error(f"websocket {type(e).__name__}")
+        over.set()
+
+
+async def play_socket_tables(client: Conn, base: str, game: str, players: int, start: asyncio.Event,
+                             clock: dict[str, float], stats: Stats, rng: random.Random, ready: list[int],
+                             setup_slots: asyncio.Semaphore, max_actions: int = 5000) -> None:
+    """As :func:`play_tables`, with every move sent on its seat's WebSocket (``--moves socket``:
+    what the table page does) instead of a GET and a POST."""
+    async with setup_slots:
+        table = await open_socket_table(client, base, game, players, stats)
+    await client.close()
+    ready.append(1)
+    await start.wait()
+    ws_base = base.replace("http", "ws", 1)
+    try:
+        while table is not None and time.monotonic() < clock["deadline"]:
+            tid, toks = table
+            over = asyncio.Event()
+            await asyncio.gather(*(seat_socket(f"{ws_base}/ws/tables/{tid}?token={t}", s, stats, rng,
+                                               clock["deadline"], over) for s, t in toks.items()))
+            table = (await open_socket_table(client, base, game, players, stats)
+                     if time.monotonic() < clock["deadline"] else None)
+    finally:
+        await client.close()
+
+
 def rss_mb(pid: int) -> float:
     """The resident set size of process ``pid`` in MB (Linux ``/proc``)."""
     with open(f"/proc/{pid}/status") as f:
@@ -295,7 +372,7 @@ async def baseline(host: str, port: int, seconds: float = 2.0) -> float:
 
 
 async def run_n(base: str, n: int, seconds: float, game: str, players: int, seed: int,
-                pid: int | None = None, rss_every: float = 5.0) -> Stats:
+                pid: int | None = None, rss_every: float = 5.0, moves: str = "http") -> Stats:
     """Open ``n`` tables (not timed), then play them all at once for ``seconds`` (sampling the
     server's RSS every ``rss_every`` seconds when its ``pid`` is given)."""
     stats = Stats()
@@ -306,8 +383,9 @@ async def run_n(base: str, n: int, seconds: float, game: str, players: int, seed
         clock: dict[str, float] = {}
         ready: list[int] = []
         setup_slots = asyncio.Semaphore(50)
-        tasks = [asyncio.create_task(play_tables(Conn(host, int(port)), base, game, players, start, clock, stats,
-                                                 random.Random(seed + i), ready, setup_slots)) for i in range(n)]
+        play = play_socket_tables if moves == "socket" else play_tables
+        tasks = [asyncio.create_task(play(Conn(host, int(port)), base, game, players, start, clock, stats,
+                                          random.Random(seed + i), ready, setup_slots)) for i in range(n)]
         while len(ready) < n:
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.5)  # let the first WebSocket views arrive
@@ -397,6 +475,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--soak", type=float, default=0.0, help="seconds of one more run at the largest N (0: none)")
     ap.add_argument("--rss-every", type=float, default=5.0, help="seconds between RSS samples (default 5)")
+    ap.add_argument("--moves", default="http", help="how the client moves, comma-separated: http (GET the "
+                    "mover's view, POST the action; a spectator WebSocket per table), socket (one WebSocket per "
+                    "seat, the moves sent on it, as the table page does); default http")
     ap.add_argument("--json", action="store_true", help="print one JSON object with every figure at the end")
     ap.add_argument("--profile", default=None, metavar="PREFIX",
                     help="sample the server with py-spy during each run: PREFIX-<N>.txt (collapsed stacks) "
@@ -427,19 +508,22 @@ def main() -> None:
             print(f"baseline: {yard:.0f} bare round trips/s (GET /api/health, one connection)")
             print(f"{'tables':>7} {'seconds':>8} {'actions':>8} {'actions/s':>10} {'ratio':>6} {'p50 ms':>8} "
                   f"{'p99 ms':>8} {'pushes/s':>9} {'games':>6} {'RSS MB':>13}  errors")
-            runs = [(n, args.seconds) for n in counts if args.seconds > 0]
+            ways = [w.strip() for w in args.moves.split(",") if w.strip()]
+            if not ways or any(w not in ("http", "socket") for w in ways):
+                raise SystemExit(f"--moves takes http and/or socket, not {args.moves!r}")
+            runs = [(n, args.seconds, w) for n in counts for w in ways if args.seconds > 0]
             if args.soak > 0:
-                runs.append((max(counts), args.soak))
+                runs.append((max(counts), args.soak, ways[-1]))
             results = []
-            for n, seconds in runs:
-                spy = start_profile(proc.pid, f"{args.profile}-{n}.txt") if args.profile else None
+            for n, seconds, way in runs:
+                spy = start_profile(proc.pid, f"{args.profile}-{way}-{n}.txt") if args.profile else None
                 stats = asyncio.run(run_n(base, n, seconds, args.game, players, args.seed * 100_003 + n,
-                                          proc.pid, args.rss_every))
+                                          proc.pid, args.rss_every, way))
                 if spy is not None:
-                    print(stop_profile(spy, f"{args.profile}-{n}.txt"), flush=True)
+                    print(stop_profile(spy, f"{args.profile}-{way}-{n}.txt"), flush=True)
                 el = stats.elapsed  # type: ignore[attr-defined]
                 rss = stats.rss  # type: ignore[attr-defined]
-                row = {"tables": n, "seconds": round(el, 1), "actions": stats.actions,
+                row = {"tables": n, "moves": way, "seconds": round(el, 1), "actions": stats.actions,
                        "actions_per_s": round(stats.actions / el, 1), "ratio_to_baseline": round(stats.actions / el / yard, 3),
                        "p50_ms": round(pct(stats.latencies, 0.5) * 1000, 1),
                        "p99_ms": round(pct(stats.latencies, 0.99) * 1000, 1),
@@ -453,7 +537,7 @@ def main() -> None:
                 print(f"{n:>7} {el:>8.0f} {stats.actions:>8} {row['actions_per_s']:>10.1f} {row['ratio_to_baseline']:>6.3f} "
                       f"{row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} {row['pushes_per_s']:>9.1f} {stats.tables_finished:>6} "
                       f"{rss[0][1]:>6.0f}→{rss[-1][1]:<6.0f}  {stats.errors or '-'}", flush=True)
-                print(f"{'':>7} server CPU {row['server_cpu_s']:.1f} s ({row['server_cpu_ms_per_action']:.2f} ms an action: "
+                print(f"{'':>7} moves by {way}: server CPU {row['server_cpu_s']:.1f} s ({row['server_cpu_ms_per_action']:.2f} ms an action: "
                       f"{row['actions_per_server_core_s']:.0f} actions/s per server core), client CPU {row['client_cpu_s']:.1f} s, "
                       f"wall {el:.1f} s", flush=True)
             if args.json:

@@ -384,3 +384,72 @@ def screenshot(page: "Page", name: str) -> Path:
 __all__ = ["CHROMIUM", "SCREENSHOTS", "ServerProcess", "api", "browser", "create_table", "game_available", "is_over",
            "live_server", "my_turn_buttons", "new_page", "play_to_end", "random_choice",
            "require_browser", "screenshot"]
+
+
+class SocketMoves:
+    """The moves a page sends on its table's WebSocket (issue 43: the page moves on the socket it
+    holds), seen through Playwright's WebSocket routing: ``sent`` lists ``(action, status)`` as the
+    answers arrive (200: accepted). ``hold = True`` keeps the page's next moves from the server
+    (``held``: their messages); ``refuse(data)`` (``data``: the move's message) may return a body
+    ``{status, error, detail, …}`` to answer a move in the server's place. Make it before the page
+    opens the table: routing covers the sockets opened after it."""
+
+    def __init__(self, page: "Page"):
+        self.page = page
+        self.sent: list[tuple[str, int]] = []
+        self.answers: list[tuple[str, dict]] = []
+        self.held: list[str] = []
+        self.hold = False
+        self.refuse: Callable[[dict], dict | None] | None = None
+        self._asked: dict = {}  # a move's id -> its action, until answered
+        page.route_web_socket("**/ws/tables/**", self._route)
+
+    @staticmethod
+    def _json(message) -> dict:
+        try:
+            data = json.loads(message)
+        except (TypeError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _route(self, ws) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message) -> None:
+            data = self._json(message)
+            if data.get("type") == "act":
+                self._asked[data.get("id")] = data.get("action")
+                if self.hold:
+                    self.held.append(message)
+                    return
+                body = self.refuse(data) if self.refuse else None
+                if body is not None:
+                    answer = {"type": "refused", "id": data.get("id"), **body}
+                    self._answered(answer)
+                    ws.send(json.dumps(answer))
+                    return
+            server.send(message)
+
+        def from_server(message) -> None:
+            self._answered(self._json(message))
+            ws.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(from_server)
+
+    def _answered(self, data: dict) -> None:
+        if data.get("type") in ("acted", "refused") and data.get("id") in self._asked:
+            action = self._asked.pop(data.get("id"))
+            status = 200 if data["type"] == "acted" else int(data.get("status", 0))
+            self.sent.append((action, status))
+            self.answers.append((action, {**data, "status": status}))
+
+    def wait_for_answer(self, action: str, timeout: float = 30.0) -> dict:
+        """The first answer to the move ``action`` (waiting for it), with its ``status``."""
+        end = time.monotonic() + timeout
+        while True:
+            for text, answer in self.answers:
+                if text == action:
+                    return answer
+            assert time.monotonic() < end, f"no answer to {action!r} in {timeout} s: {self.sent}"
+            self.page.wait_for_timeout(20)  # Playwright delivers the routed messages meanwhile

@@ -1,4 +1,4 @@
-"""Browser tests (issue 6): one game of Rose Ceremony, Blades & Rose and Rare Roses each, created
+"""Browser tests (issue 6): one game of each game, created
 from the lobby and played to the end in headless Chromium with one human seat (the others the
 game's heuristic bot), by clicking legal-move buttons. A screenshot of each table is saved as
 ``artifacts/screenshots/<game>.png`` (and ``<game>-end.png``).
@@ -14,19 +14,19 @@ import pytest
 # tests/ may or may not be a package (conftest rootdir import); support both.
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
+        api, browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
         screenshot,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
+        api, browser, create_table, game_available, live_server, new_page, open_one_human_table, play_to_end,
         screenshot,
     )
 
 pytestmark = pytest.mark.browser
 
 #: game -> players for the test table (seat 0 human, the rest bots).
-GAMES = {"rose-ceremony": 3, "blades-and-rose": 5, "rare-roses": 2}
+GAMES = {"rose-ceremony": 3, "blades-and-rose": 5, "rare-roses": 2, "roses-and-thorns": 3}
 #: A fixed table seed makes each game (deal, bots, and the human's clicks from ``random.Random(7)``)
 #: the same on every run. Unseeded, about 1 Blades & Rose game in 300 ends in round 1 without the
 #: human seat acting (a neighbour's crystal draws its White Rose): CI saw that once.
@@ -51,8 +51,12 @@ def test_one_human_plays_to_the_end(game, live_server, browser):
         if not shot and moves >= 3:
             shot["path"] = screenshot(p, game)
 
+    sent = api(live_server, "GET", "/api/health")[1]["moves"]
     moves = play_to_end([page], random.Random(7), before_move=before)
     assert moves >= 1
+    # Every move went on the page's WebSocket (issue 43), none was posted.
+    after = api(live_server, "GET", "/api/health")[1]["moves"]
+    assert after["http"] == sent["http"] and after["socket"] - sent["socket"] >= moves, (sent, after, moves)
     if not shot:
         screenshot(page, game)
     screenshot(page, f"{game}-end")

@@ -17,9 +17,9 @@ import re
 import pytest
 
 try:
-    from .browser_fixtures import api, browser, game_available, live_server, new_page, screenshot  # noqa: F401
+    from .browser_fixtures import SocketMoves, api, browser, game_available, live_server, new_page, screenshot  # noqa: F401
 except ImportError:
-    from browser_fixtures import api, browser, game_available, live_server, new_page, screenshot  # type: ignore[no-redef]  # noqa: F401
+    from browser_fixtures import SocketMoves, api, browser, game_available, live_server, new_page, screenshot  # type: ignore[no-redef]  # noqa: F401
 try:
     from .test_browser_ux import rare_roses_to_purchase as to_purchase
 except ImportError:
@@ -45,27 +45,6 @@ def make_table(base: str, seed: int = 7) -> dict:
     return made
 
 
-def record_moves(page) -> list[tuple[str, int]]:
-    """(action text, answer status) of every move the page sends, as the answers arrive."""
-    sent: list[tuple[str, int]] = []
-
-    def on_response(res):
-        req = res.request
-        if req.method == "POST" and req.url.endswith("/actions"):
-            sent.append((json.loads(req.post_data)["action"], res.status))
-    page.on("response", on_response)
-    return sent
-
-
-def answer_to(page, action: str):
-    """``with answer_to(page, "propose"):`` waits for the answer to the page's move ``action``.
-    The server pushes the bot's reply to a deal over the WebSocket, which may reach the page
-    before the HTTP answer to the move that made it: a test that waits for the reply has not
-    necessarily seen that answer yet."""
-    return page.expect_response(lambda res: res.request.method == "POST" and res.url.endswith("/actions")
-                                and json.loads(res.request.post_data or "{}").get("action") == action)
-
-
 def open_builder_with_one_take(page) -> None:
     page.click("#moves .deal-builder summary")
     page.locator("#moves .deal-builder .deal-cols > div").first.locator("button.deal-step").nth(1).click()
@@ -80,10 +59,12 @@ def test_the_builder_keeps_the_money_within_what_the_player_has(live_server, bro
     errors: list[str] = []
     page = new_page(browser, errors)
     made = make_table(live_server)
+    moves = SocketMoves(page)
     view = to_purchase(page, live_server, made)
     money = view["observation"]["shops"][0]["money"]
     assert money > 0
-    sent = record_moves(page)
+    moves.sent.clear()
+    sent = moves.sent
     # No "deal step by step" buttons outside a draft: the builder is the one way to propose.
     assert any(t.startswith("deal ") for t in view["legal_actions"])
     assert page.locator('#moves button[data-action^="deal "]').count() == 0
@@ -110,8 +91,8 @@ def test_the_builder_keeps_the_money_within_what_the_player_has(live_server, bro
     page.fill(field, str(money + 9))
     assert sent == []  # typing sends nothing
     assert page.locator("#moves .deal-builder button.deal-propose").is_enabled()
-    with answer_to(page, "propose"):
-        page.click("#moves .deal-builder button.deal-propose")
+    page.click("#moves .deal-builder button.deal-propose")
+    moves.wait_for_answer("propose")
     page.wait_for_function("""() => { const v = window.rosesTable.view;
         return v && v.observation.log.some(l => / (accepts|declines)/.test(l)); }""")
     assert sent and all(status == 200 for _, status in sent), sent
@@ -124,27 +105,28 @@ def test_the_builder_keeps_the_money_within_what_the_player_has(live_server, bro
 
 def test_a_step_refused_half_way_cancels_the_draft_and_says_so_plainly(live_server, browser):
     """When a step of the builder's deal is refused (here: the server's answer to the take is
-    made a refusal), the open draft is cancelled with ``cancel deal`` and the banner says what
+    made a refusal on the page's WebSocket), the open draft is cancelled with ``cancel deal`` and the banner says what
     happened in plain words, not the engine's rule text."""
     needs(RR)
     errors: list[str] = []
     page = new_page(browser, errors)
     made = make_table(live_server)
+    moves = SocketMoves(page)
     to_purchase(page, live_server, made)
-    sent = record_moves(page)
+    moves.sent.clear()
+    sent = moves.sent
 
-    def refuse_takes(route):
-        action = json.loads(route.request.post_data or "{}").get("action", "")
-        if route.request.method == "POST" and action.startswith("take "):
-            route.fulfill(status=422, content_type="application/json", body=json.dumps({
-                "error": "illegal", "rule": "Purchase Roses (RR-7)",
-                "message": f"{action} is not possible now: at most 6 roses are received a turn"}))
-        else:
-            route.continue_()
-    page.route("**/api/tables/*/actions", refuse_takes)
+    def refuse_takes(data):
+        action = data.get("action", "")
+        if action.startswith("take "):
+            return {"status": 422, "error": "illegal", "rule": "Purchase Roses (RR-7)",
+                    "message": f"{action} is not possible now: at most 6 roses are received a turn",
+                    "detail": f"{action} is not possible now: at most 6 roses are received a turn"}
+        return None
+    moves.refuse = refuse_takes
     open_builder_with_one_take(page)
-    with answer_to(page, "cancel deal"):
-        page.click("#moves .deal-builder button.deal-propose")
+    page.click("#moves .deal-builder button.deal-propose")
+    moves.wait_for_answer("cancel deal")
     page.wait_for_function("""() => { const v = window.rosesTable.view;
         return v && v.observation.log.some(l => /drops the deal/.test(l)); }""")
     page.wait_for_selector("#banner:not([hidden])")

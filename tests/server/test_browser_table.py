@@ -15,12 +15,12 @@ import pytest
 # tests/ may or may not be a package (conftest rootdir import); support both.
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        ServerProcess, api, browser, create_table, game_available, live_server, new_page, play_to_end,
+        ServerProcess, SocketMoves, api, browser, create_table, game_available, live_server, new_page, play_to_end,
         require_browser, screenshot,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        ServerProcess, api, browser, create_table, game_available, live_server, new_page, play_to_end,
+        ServerProcess, SocketMoves, api, browser, create_table, game_available, live_server, new_page, play_to_end,
         require_browser, screenshot,
     )
 
@@ -230,27 +230,28 @@ def open_solo_rt(base: str, browser, errors: list[str]):
 
 
 def test_a_move_whose_answer_never_comes_does_not_lock_the_panel(live_server, browser):
-    """Regression: the move panel stayed disabled until the answer to the page's action POST
-    arrived. When the table moves past that position anyway (the same seat moved from another tab,
-    or the turn timer let a bot move) the answer is old news, and a lost answer left the panel
-    disabled for good. The POST is held here and never reaches the server."""
+    """Regression: the move panel stayed disabled until the answer to the page's move arrived.
+    When the table moves past that position anyway (the same seat moved from another tab, or the
+    turn timer let a bot move) the answer is old news, and a lost answer left the panel disabled
+    for good. The move is held here on its way to the server (on the page's WebSocket) and never
+    reaches it."""
     needs(RT)
     errors: list[str] = []
-    made, page = open_solo_rt(live_server, browser, errors)
+    made = solo_rt_table(live_server)
+    page = new_page(browser, errors)
+    moves = SocketMoves(page)
+    page.goto(live_server + made["seats"][0]["join_url"])
     table, token = made["table_id"], made["seats"][0]["token"]
     page.wait_for_selector(ENABLED_MOVES)
     shown = page.evaluate("() => window.rosesTable.view.version")
-    held: list = []
-    page.route(f"**/api/tables/{table}/actions", lambda route: held.append(route))
+    moves.hold = True
     page.locator(ENABLED_MOVES).first.click()
     page.wait_for_function("() => document.querySelectorAll('#moves button.move:enabled').length === 0")
-    # The panel is disabled before the POST goes out; Playwright hands the held request to the
-    # route handler only while it runs: wait for it (a bare check raced it in a fresh-clone run).
-    for _ in range(200):
-        if held:
+    for _ in range(200):  # Playwright hands the routed message to the test while it waits
+        if moves.held:
             break
         page.wait_for_timeout(50)
-    assert len(held) == 1
+    assert len(moves.held) == 1
     # Seat 0 moves from elsewhere; the bots answer; it is seat 0's turn again, live over the socket.
     status, view = api(live_server, "GET", f"/api/tables/{table}", token=token)
     assert view["version"] == shown
@@ -260,8 +261,7 @@ def test_a_move_whose_answer_never_comes_does_not_lock_the_panel(live_server, br
     page.wait_for_function("v => window.rosesTable.view.version > v && window.rosesTable.view.legal_actions.length > 0", arg=shown)
     page.wait_for_selector(ENABLED_MOVES)  # the panel is usable although the answer never came
     now = page.evaluate("() => window.rosesTable.view.version")
-    held[0].abort()  # the lost answer, at last: old news, no banner
-    page.unroute(f"**/api/tables/{table}/actions")
+    moves.hold = False  # the held move stays lost: its answer never comes
     page.locator(ENABLED_MOVES).first.click()
     page.wait_for_function("v => window.rosesTable.view.version > v", arg=now)
     assert page.locator("#banner").is_hidden()
@@ -269,26 +269,29 @@ def test_a_move_whose_answer_never_comes_does_not_lock_the_panel(live_server, br
 
 
 def test_a_failed_move_and_a_failed_refresh_leave_the_panel_usable(live_server, browser):
-    """Regression: when a move's POST failed (500) and the refresh after it failed too (network),
-    the buttons stayed disabled until some later view arrived."""
+    """Regression: when a move failed (500) and the refresh after it failed too (network), the
+    buttons stayed disabled until some later view arrived. The failure is the answer to the move
+    on the page's WebSocket, made here in the server's place."""
     needs(RT)
     errors: list[str] = []
-    made, page = open_solo_rt(live_server, browser, errors)
+    made = solo_rt_table(live_server)
+    page = new_page(browser, errors)
+    moves = SocketMoves(page)
+    page.goto(live_server + made["seats"][0]["join_url"])
     table = made["table_id"]
     page.wait_for_selector(ENABLED_MOVES)
     shown = page.evaluate("() => window.rosesTable.view.version")
-    page.route(f"**/api/tables/{table}/actions", lambda route: route.fulfill(
-        status=500, content_type="application/json", body='{"error": "internal", "detail": "test"}'))
+    moves.refuse = lambda data: {"status": 500, "error": "internal", "detail": "test"}
     page.route(f"**/api/tables/{table}", lambda route: route.abort())
     page.locator(ENABLED_MOVES).first.click()
     page.wait_for_selector("#banner:not([hidden])")
     page.wait_for_selector(ENABLED_MOVES)
     assert page.evaluate("() => window.rosesTable.view.version") == shown
-    page.unroute(f"**/api/tables/{table}/actions")
+    moves.refuse = None
     page.unroute(f"**/api/tables/{table}")
     page.locator(ENABLED_MOVES).first.click()
     page.wait_for_function("v => window.rosesTable.view.version > v", arg=shown)
-    # The console names the failed requests (500, aborted): expected here.
+    # The console names the failed request (aborted): expected here.
     assert not [e for e in errors if "ERR_FAILED" not in e and "500" not in e], errors
 
 

@@ -19,11 +19,11 @@ from roses.server.schemas import MAX_NAME, MAX_TABLE_NAME
 
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
-        api, browser, create_table, game_available, live_server, new_page, pages_at_sizes, screenshot,
+        SocketMoves, api, browser, create_table, game_available, live_server, new_page, pages_at_sizes, screenshot,
     )
 except ImportError:
     from browser_fixtures import (  # type: ignore[no-redef]  # noqa: F401
-        api, browser, create_table, game_available, live_server, new_page, pages_at_sizes, screenshot,
+        SocketMoves, api, browser, create_table, game_available, live_server, new_page, pages_at_sizes, screenshot,
     )
 
 pytestmark = pytest.mark.browser
@@ -240,16 +240,17 @@ def test_a_refused_typed_move_keeps_the_box_and_shows_the_message_verbatim(live_
     made = make(live_server, RT, [{"kind": "human"}, *bots(2)], params={"players": 3})
     errors: list[str] = []
     page = new_page(browser, errors)
+    moves = SocketMoves(page)
     page.goto(live_server + made["seats"][0]["join_url"])
     page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
     version = page.evaluate("() => window.rosesTable.view.version")
     typed = "bid   99   please"  # never legal, with runs of spaces the message may quote
     page.click(".typed-move summary")
     page.fill(".typed-move input", typed)
-    with page.expect_response(lambda r: r.url.endswith("/actions") and r.request.method == "POST") as answer:
-        page.press(".typed-move input", "Enter")
-    assert answer.value.status == 422
-    message = answer.value.json()["message"]
+    page.press(".typed-move input", "Enter")
+    answer = moves.wait_for_answer(typed)
+    assert answer["status"] == 422
+    message = answer["message"]
     page.wait_for_selector("#banner.banner-error:not([hidden])")
     page.wait_for_selector(".typed-move .typed-error")
     # The message reads exactly as the server wrote it (HTML would collapse runs of spaces).

@@ -5,7 +5,8 @@ the state's own invariants (e.g. cards conserved), that each seat's observation 
 is unchanged when everything hidden from that seat is re-drawn (no hidden information leaks), that
 determinized worlds are sealed (:func:`check_determinize`), that the action space is complete
 and encoded (:func:`check_action_space`), that a search horizon reads only public facts
-(:func:`check_horizon`), that a
+(:func:`check_horizon`), that a step hidden from a seat changes nothing it sees
+(:func:`check_unseen`), that a
 clone is independent of its original, and that illegal actions raise :class:`IllegalActionError`
 and change nothing. At the end it checks that the game ended, that the returns are sane, that
 its returns, scores and result tags are public (:func:`check_result_public`), and that the
@@ -41,11 +42,33 @@ def check_observations(state: State, rng: random.Random) -> None:
         assert to_jsonable(other) == to_jsonable(obs), (
             f"seat {seat}'s observation changes when hidden information is re-drawn: a leak")
         assert world.current_player() == state.current_player()
+        assert world.seen_actions(seat) == state.seen_actions(seat), (
+            f"seat {seat} has seen another number of actions in its determinized world")
         # The game's RNG decides future chance outcomes (the next card drawn, the lost card):
         # a seat's copy must not share it, or sampling in the copy reveals them.
         if not state.is_terminal():
             assert world.rng is not state.rng and world.rng.getstate() != state.rng.getstate(), (
                 f"seat {seat}'s determinized copy shares the game's RNG state: its chance outcomes leak")
+
+
+def check_unseen(before: State, action: Any, after: State) -> None:
+    """The game's :meth:`~roses.core.state.State.unseen_actions` is sound for one step, ``before``
+    (a copy of the state before ``action``) to ``after``: each seat's (and a spectator's) count
+    grows by 0 or 1; a seat that did not see the step is not the seat that took it, and the step
+    changed neither what that seat observes nor who is to move. So a view numbered by
+    :meth:`~roses.core.state.State.seen_actions` is the same before and after such a step.
+    Raises ``AssertionError`` naming the seat."""
+    actor = before.current_player()
+    for seat in (None, *range(before.num_players)):
+        grew = after.unseen_actions(seat) - before.unseen_actions(seat)
+        assert grew in (0, 1), f"seat {seat}'s unseen actions grew by {grew} in one step"
+        if not grew:
+            continue
+        assert seat != actor, f"seat {seat} did not see its own action {action!r} happen"
+        assert after.current_player() == actor, (
+            f"{action!r}, hidden from seat {seat}, changed the seat to move: the seat can tell it happened")
+        assert to_jsonable(after.observation(seat)) == to_jsonable(before.observation(seat)), (
+            f"{action!r}, hidden from seat {seat}, changed what the seat observes")
 
 
 def check_result_public(state: State, rng: random.Random) -> None:
@@ -178,6 +201,7 @@ def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool
     """
     rng = random.Random(seed ^ 0x5EED)
     state = game.new_initial_state(seed)
+    hides = type(state).unseen_actions is not State.unseen_actions  # a game that hides steps
     pool: list[Any] = []
     steps = 0
     while not state.is_terminal():
@@ -205,7 +229,10 @@ def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool
                 check_horizon(state, rng)
             check_illegal(state, pool, rng)
             check_clone(state, action)
+        before = state.clone() if hides else None
         state.apply(action)
+        if before is not None:
+            check_unseen(before, action, state)
         steps += 1
     state.check_invariants()
     rets = state.returns()

@@ -111,6 +111,16 @@ class State:
         by the end. *Game hook;* default none."""
         return {}
 
+    def unseen_actions(self, seat: int | None) -> int:
+        """How many actions of :attr:`history` ``seat`` (or a spectator, ``None``) cannot tell
+        happened: not only their content but their number is hidden from it, and none of them
+        changed its observation (e.g. the steps of another seat's deal draft in Rare Roses,
+        RR-7). What a seat may count is part of what it may know: the server numbers each seat's
+        views by :meth:`seen_actions`, so the count of such steps never reaches the seat.
+        *Game hook;* default 0 (every action's occurrence is public). The conformance check
+        :func:`roses.core.conformance.check_unseen` proves a game's answer sound."""
+        return 0
+
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the state breaks one of the game's invariants (e.g. cards
         are not conserved). *Game hook;* used by :mod:`roses.core.conformance`."""
@@ -142,6 +152,12 @@ class State:
         if p == CHANCE:
             return [a for a, _ in self._chance_outcomes()]
         return self._legal_actions()
+
+    def seen_actions(self, seat: int | None) -> int:
+        """The number of actions ``seat`` (``None``: a spectator) has seen happen: the history's
+        length less :meth:`unseen_actions`. It grows by one with each action the seat sees and
+        never with one it cannot tell happened; a seat's own action is always seen by it."""
+        return len(self.history) - self.unseen_actions(seat)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """``(outcome, probability)`` pairs; ``[]`` when chance is not to move."""

@@ -121,6 +121,8 @@ class TableCache:
         failure the cached state is dropped (the store stays the truth)."""
         state = live.state
         texts: list[tuple[int, str]] = []
+        mover = state.current_player()
+        seen_before = others_seen(state, mover)
         try:
             for seat, action in moves:
                 state.apply(action)
@@ -134,7 +136,7 @@ class TableCache:
                 self.store.append_actions, row.id, row.version, texts,
                 status="finished" if terminal else None,
                 current_player=state.current_player(), returns=list(state.returns()) if terminal else None,
-                row=row)
+                row=row, restart_clock=not private_step(state, mover, seen_before))
         except StaleVersion as e:
             self.drop(row.id)
             raise ApiError(409, {"error": "stale", "version": e.current,
@@ -149,6 +151,20 @@ class TableCache:
             live.chat = await self.db(self.store.chat, row.id, CHAT_HISTORY)
             live.revision = new_row.revision
         return new_row
+
+
+def others_seen(state: State, mover: int) -> list[int]:
+    """How many actions each seat but ``mover`` (a spectator first) has seen happen."""
+    return [state.seen_actions(s) for s in (None, *range(state.num_players)) if s != mover]
+
+
+def private_step(state: State, mover: int, seen_before: list[int]) -> bool:
+    """Whether the actions just applied were a private step of ``mover`` (the seat that was to
+    move; ``seen_before``: :func:`others_seen` before them): nobody else saw them happen, so the
+    turn's clock runs on (issue 43, finding 6: a deadline that moved with each deal-draft step
+    let the other seats count them). The core's conformance check ``check_unseen`` proves such
+    a step changed nothing another seat sees, the seat to move included."""
+    return mover >= 0 and others_seen(state, mover) == seen_before
 
 
 def deal(game: Any, seed: int) -> tuple[State, list[tuple[int, str]]]:

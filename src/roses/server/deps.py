@@ -89,6 +89,30 @@ def per_token(what: str, limit: str, doing: str, detail: str) -> Any:
     return Depends(count)
 
 
+#: What a seat's moves are called in a refusal past a limit (HTTP and the WebSocket alike).
+MOVES = "moves"
+
+
+def per_seat(what: str, doing: str, detail: str, limit: str | None = None,
+             token_words: str = "with this seat's token") -> list[Any]:
+    """The two limits of what a seat does (a move, a chat message, a statement, a hint): per token
+    (``Limits.<limit>``, default ``what``) and per address (``Limits.<limit>_address``), each 429
+    past it saying ``"<doing> <token_words>"`` or ``"<doing> from your address"``; 401 saying
+    ``detail`` without a token. :func:`count_seat` counts the same for a move on the WebSocket."""
+    limit = limit or what
+    return [per_token(what, limit, f"{doing} {token_words}", detail),
+            per_address(what, f"{limit}_address", f"{doing} from your address")]
+
+
+def count_seat(conn: HTTPConnection, what: str, doing: str, token: str) -> None:
+    """:func:`per_seat`'s two counts for a request that is no HTTP route (a move on the table's
+    WebSocket): one allowance for both ways. Raises :class:`ApiError` 429 past either."""
+    rates: RateLimiter = conn.app.state.rates
+    limits: Limits = conn.app.state.limits
+    rates.by_token(what, getattr(limits, what), token, f"{doing} with this seat's token")
+    rates.by_address(what, getattr(limits, f"{what}_address"), address_of(conn), f"{doing} from your address")
+
+
 #: Reads are cheap but not free: 2,000 parallel GETs of one table from one client kept the server
 #: busy for 6 s (docs/reliability.md); counted per address (429 beyond).
 READ = per_address("read", "read", "requests from your address")

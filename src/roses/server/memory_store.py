@@ -55,7 +55,8 @@ class MemoryTableStore:
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
                        status: str | None, current_player: int,
-                       returns: list[float] | None, row: TableRow | None = None) -> TableRow:
+                       returns: list[float] | None, row: TableRow | None = None,
+                       restart_clock: bool = True) -> TableRow:
         with self._lock:
             t = self._tables.get(table_id)
             if t is None or t.version != expected_version or t.status == "closed":
@@ -63,7 +64,9 @@ class MemoryTableStore:
             self._actions[table_id].extend(actions)
             t.version += len(actions)
             t.revision += 1
-            t.updated = t.turn_started = utcnow()
+            t.updated = utcnow()
+            if restart_clock:
+                t.turn_started = t.updated
             t.current_player = current_player
             t.returns = returns
             if status is not None:

@@ -58,16 +58,18 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in unicodedata.normalize("NFD", text)))
 
 
-def name_keys(name: str) -> frozenset[str]:
-    """How a name reads: the skeleton of its NFKC form (look-alikes in any case: "Ivy" and "lvy"),
-    and the skeleton of its case-folded form, lower-cased (the same name in another case), each
-    with spaces collapsed."""
-    nfkc = unicodedata.normalize("NFKC", name)
-    return frozenset({" ".join(skeleton(nfkc).split()), " ".join(skeleton(nfkc.casefold()).casefold().split())})
-
-
 def _key(name: str) -> str:
+    """How a name reads in any case: the skeleton of its case-folded NFKC form, lower-cased, with
+    spaces collapsed."""
     return " ".join(skeleton(unicodedata.normalize("NFKC", name).casefold()).casefold().split())
+
+
+def name_keys(name: str, key: str | None = None) -> frozenset[str]:
+    """How a name reads: the skeleton of its NFKC form (look-alikes in any case: "Ivy" and "lvy"),
+    and its :func:`_key` (the same name in another case; ``key`` when already known), each with
+    spaces collapsed."""
+    exact = " ".join(skeleton(unicodedata.normalize("NFKC", name)).split())
+    return frozenset({exact, _key(name) if key is None else key})
 
 
 @functools.lru_cache(maxsize=1)
@@ -93,7 +95,7 @@ def name_refusal(name: str, taken: list[str], bot: bool = False) -> str | None:
         return f"{name!r} reads as a seat number: pick a name of your own"
     if not bot and bots.fullmatch(key):
         return f"{name!r} reads as a bot's name: pick a name of your own"
-    mine = name_keys(name)
+    mine = name_keys(name, key)
     if any(mine & name_keys(t) for t in taken):
         return f"{name!r} reads as another seat's name at this table"
     return None

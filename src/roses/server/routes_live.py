@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +14,10 @@ from fastapi.responses import FileResponse, HTMLResponse
 
 from .auth import ApiError
 from .bodies import loads_json
-from .deps import address_of, token_of
+from .deps import MOVES, address_of, count_seat, token_of
+from .schemas import ActionIn, checked
+
+log = logging.getLogger("roses.server")
 
 router = APIRouter()
 
@@ -31,7 +36,8 @@ async def ws_table(websocket: WebSocket, table_id: str) -> None:
         if why:
             raise ApiError(403, {"error": "forbidden", "detail": why})
         state.rates.by_address("join", state.limits.join, address, "connections from your address")
-        conn = await service.connect(table_id, token_of(websocket), address)
+        token = token_of(websocket)
+        conn = await service.connect(table_id, token, address)
     except ApiError as e:
         await websocket.send_json({"type": "error", "status": e.status, **e.body})
         await websocket.close(code=4000 + e.status)
@@ -57,8 +63,12 @@ async def ws_table(websocket: WebSocket, table_id: str) -> None:
                 data = loads_json(msg)
             except (ValueError, RecursionError):  # a client's junk never ends the socket
                 continue
-            if isinstance(data, dict) and data.get("type") == "ping":
-                await websocket.send_json({"type": "pong"})
+            if not isinstance(data, dict):
+                continue
+            if data.get("type") == "ping":  # queued: it follows the answers to earlier moves
+                conn.push_event('{"type":"pong"}')
+            elif data.get("type") == "act":
+                await socket_act(websocket, conn, token, data)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -66,6 +76,41 @@ async def ws_table(websocket: WebSocket, table_id: str) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await send_task
         await service.disconnect(conn)
+
+
+#: The most characters a move's reference (``id``) may have: the page counts, a client may name.
+MAX_REF = 64
+
+
+async def socket_act(websocket: WebSocket, conn: Any, token: str | None, data: dict[str, Any]) -> None:
+    """A move sent on the table's WebSocket, ``{"type": "act", "id"?, "action", "version"}``
+    (docs/server-api.md, WS): the checks of ``POST /api/tables/{id}/actions`` in the same order
+    (the connection's seat token 401 → the same limits 429 → the body's model 422 → the service:
+    403/409/422/503) and the same idempotency by version. Answered on the socket, after the views
+    the move pushed (the mover's own among them): ``{"type": "acted", "id"}``, or ``{"type":
+    "refused", "id", "status", "error", "detail", …}`` with the body HTTP would give; nothing is
+    applied then."""
+    state = websocket.app.state
+    ref = data.get("id")
+    try:
+        if ref is not None and (isinstance(ref, bool) or not isinstance(ref, (int, str))
+                                or len(str(ref)) > MAX_REF):
+            raise ApiError(422, {"error": "invalid", "param": "id",
+                                 "detail": f"id: a move's reference is a number or text of at most {MAX_REF} characters"})
+        if not token:
+            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to move: "
+                                 "this connection watches the table"})
+        count_seat(websocket, "action", MOVES, token)
+        move = checked(ActionIn, {k: v for k, v in data.items() if k not in ("type", "id")})
+        await state.service.act(conn.table_id, token, move["action"], move["version"], answer=False)
+        state.service.moves["socket"] += 1
+        conn.push_event(json.dumps({"type": "acted", "id": ref}))
+    except ApiError as e:
+        conn.push_event(json.dumps({"type": "refused", "id": ref, "status": e.status, **e.body}))
+    except Exception:  # a bug: the move's sender hears of it, the socket stays up, the log says it
+        log.exception("table %s: a move sent on the WebSocket failed", conn.table_id)
+        conn.push_event(json.dumps({"type": "refused", "id": ref, "status": 500, "error": "internal",
+                                    "detail": "the server could not take this move"}))
 
 
 def page(key: str) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from pathlib import Path
 from typing import Any, Literal
 
@@ -19,8 +20,6 @@ from .replays import load_record, replay_steps
 from .schemas import route
 from .service import TableService
 from .views import bot_label, bot_names, timer_bot
-
-import logging
 
 log = logging.getLogger("roses.server")
 
@@ -136,4 +135,5 @@ async def api_analysis(request: Request, svc: TableService = Depends(service),
 @router.get("/api/health", **route(S.Health))
 async def api_health(request: Request, svc: TableService = Depends(service)) -> Json:
     # never rate limited; the thinking service's figures (issue 41): jobs, CPU seconds, fallbacks
-    return Json({"ok": True, "thinking": svc.thinking.figures(), "errors": request.app.state.faults.figures()})
+    return Json({"ok": True, "thinking": svc.thinking.figures(), "errors": request.app.state.faults.figures(),
+                 "moves": dict(svc.moves)})

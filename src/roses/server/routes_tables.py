@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 
 from . import schemas as S
 from . import views
-from .deps import READ, Json, body, per_address, per_token, required_token, service, token_of
+from .deps import MOVES, READ, Json, body, per_address, per_seat, required_token, service, token_of
 from .schemas import route
 from .service import TableService
 
@@ -26,8 +26,7 @@ def seat_changes(detail: str) -> list[Any]:
     """The limits of a seat change (name, open, bot) or the host's fast-bots switch: each pushes a
     view to every viewer of the table, so a flood of them is a flood of pushes, as chat was (429
     past the rate)."""
-    return [per_token("seat", "seat_change", "seat changes with this token", detail),
-            per_address("seat", "seat_change_address", "seat changes from your address")]
+    return per_seat("seat", "seat changes", detail, limit="seat_change", token_words="with this token")
 
 
 @router.post("/api/tables", **route(S.Created, 429, status=201, body=S.CreateTable),
@@ -60,19 +59,19 @@ async def api_record(table_id: str, svc: TableService = Depends(service)) -> JSO
 
 
 @router.post("/api/tables/{table_id}/actions", **route(S.View, 401, 403, 404, 409, 429, body=S.ActionIn),
-             dependencies=[per_token("action", "action", "moves with this seat's token", SEAT_TOKEN),
-                           per_address("action", "action_address", "moves from your address")])
+             dependencies=per_seat("action", MOVES, SEAT_TOKEN))
 async def api_act(table_id: str, svc: TableService = Depends(service),
                   token: str = Depends(required_token(SEAT_TOKEN)), data: Any = body(S.ActionIn)) -> Json:
-    return Json(await svc.act(table_id, token, data["action"], data["version"]))
+    out = Json(await svc.act(table_id, token, data["action"], data["version"]))
+    svc.moves["http"] += 1
+    return out
 
 
 CHAT_TOKEN = "a seat token is required to chat"
 
 
 @router.post("/api/tables/{table_id}/chat", **route(S.View, 401, 403, 404, 409, 429, body=S.ChatIn),
-             dependencies=[per_token("chat", "chat", "chat messages with this seat's token", CHAT_TOKEN),
-                           per_address("chat", "chat_address", "chat messages from your address")])
+             dependencies=per_seat("chat", "chat messages", CHAT_TOKEN))
 async def api_chat(table_id: str, svc: TableService = Depends(service),
                    token: str = Depends(required_token(CHAT_TOKEN)), data: Any = body(S.ChatIn)) -> Json:
     return Json(await svc.chat(table_id, token, data["text"]))
@@ -82,8 +81,7 @@ TALK_TOKEN = "a seat token is required for table talk"
 
 
 @router.post("/api/tables/{table_id}/talk", **route(S.View, 401, 403, 404, 409, 429, body=S.TalkIn),
-             dependencies=[per_token("talk", "talk", "table-talk statements with this seat's token", TALK_TOKEN),
-                           per_address("talk", "talk_address", "table-talk statements from your address")])
+             dependencies=per_seat("talk", "table-talk statements", TALK_TOKEN))
 async def api_talk(table_id: str, svc: TableService = Depends(service),
                    token: str = Depends(required_token(TALK_TOKEN)), data: Any = body(S.TalkIn)) -> Json:
     return Json(await svc.talk(table_id, token, data))
@@ -149,8 +147,7 @@ HINT_TOKEN = "a seat token is required to ask for a hint"
 
 
 @router.post("/api/tables/{table_id}/hint", **route(S.Hint, 401, 403, 404, 409, 429, 503, body=S.Empty),
-             dependencies=[per_token("hint", "hint", "hints with this seat's token", HINT_TOKEN),
-                           per_address("hint", "hint_address", "hints from your address"), body(S.Empty, empty={})])
+             dependencies=[*per_seat("hint", "hints", HINT_TOKEN), body(S.Empty, empty={})])
 async def api_hint(table_id: str, svc: TableService = Depends(service),
                    token: str = Depends(required_token(HINT_TOKEN))) -> Json:
     return Json(await svc.hint(table_id, token))

@@ -217,7 +217,6 @@ class TableSummary(Open):
     name: str
     created: str
     status: Literal["waiting", "playing", "finished", "closed"]
-    version: int
     seats: list[SeatOut]
 
 
@@ -227,7 +226,6 @@ class TalkOut(Open):
     kind: Literal["nominate", "claim", "accuse", "vouch"]
     target: int | None = None
     claim: str | None = None
-    at_move: int
     at_log: int
 
 
@@ -266,8 +264,9 @@ class View(Open):
     title: str
     name: str
     params: JsonObject
-    version: int
-    revision: int
+    version: int = Field(description="the actions this seat has seen happen (another seat's private "
+                         "steps, such as a Rare Roses deal draft, are not counted); an action names it")
+    revision: int = Field(description="every change this seat has seen (actions, chat, seats): orders views")
     status: Literal["waiting", "playing", "finished", "closed"]
     seat: int | None
     host: bool
@@ -418,10 +417,18 @@ class Errors(BaseModel):
     last: list[str] = Field(description="the last few messages, cut to 200 characters")
 
 
+class Moves(BaseModel):
+    """Moves applied by this process, by the way they came."""
+
+    http: int = Field(description="POST /api/tables/{id}/actions (API clients)")
+    socket: int = Field(description="the table's WebSocket (the table page)")
+
+
 class Health(BaseModel):
     ok: bool
     thinking: Thinking
     errors: Errors
+    moves: Moves
 
 
 # ------------------------------------------------------------------ wiring into the OpenAPI document

@@ -23,6 +23,7 @@ Guarantees (issue 6, "Rules on the server" and "Persistence"; the commit path's 
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import random
 import secrets
@@ -92,6 +93,9 @@ class TableService:
         self.inline_db = store.inline
         self.bot_delay_ms = bot_delay_ms
         self.poll_interval = poll_interval
+        #: moves applied here by the way they came: ``http`` (the API) and ``socket`` (the table
+        #: page's WebSocket); ``/api/health`` shows them
+        self.moves: collections.Counter[str] = collections.Counter({"http": 0, "socket": 0})
         self.tables = TableCache(store, self.db, cache_size)
         self.updates = LiveUpdates(store, self.tables, self.limits)
         self.runner = TableRunner(self.tables, self.updates.broadcast, hear=self.heard, speak=self._bot_speaks,
@@ -368,19 +372,21 @@ class TableService:
             live = await self.tables.live(row)
             return views.log_page(live.state, who, before, limit)
 
-    async def act(self, table_id: str, token: str | None, text: Any, version: Any) -> dict[str, Any]:
-        """A seat's action (docs/server-api.md, POST /api/tables/{id}/actions)."""
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required"})
+    async def act(self, table_id: str, token: str, text: Any, version: Any,
+                  answer: bool = True) -> dict[str, Any] | None:
+        """A seat's action (docs/server-api.md, POST /api/tables/{id}/actions, and the WebSocket's
+        ``act`` message): the acting seat's new view, or ``None`` without ``answer`` (the
+        WebSocket, whose own view is pushed to it with everyone's)."""
         async with self.lock(table_id):
             row = await self.tables.row(table_id)
             who = self.playing_seat(row, token, "this token holds no seat at this table")
             row = await self.mark_joined(row, who)
             live = await self.tables.live(row)
-            if version != row.version:
-                raise ApiError(409, {"error": "stale", "version": row.version,
-                                     "detail": f"the table is at version {row.version}, not {version}"})
             state = live.state
+            seen = row.version - views.unseen(state, who.seat)  # the version this seat's view shows
+            if version != seen:
+                raise ApiError(409, {"error": "stale", "version": seen,
+                                     "detail": f"the table is at version {seen}, not {version}"})
             cp = state.current_player()
             if cp == TERMINAL:
                 raise ApiError(403, {"error": "forbidden", "detail": "the game is over"})
@@ -397,11 +403,9 @@ class TableService:
             self.updates.broadcast(row, live)
             if self._plan(row, live.state) is not None:  # a bot, chance or a timer is next
                 self.kick(table_id)
-            return self.view(row, live, who)
+            return self.view(row, live, who) if answer else None
 
-    async def chat(self, table_id: str, token: str | None, text: Any) -> dict[str, Any]:
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to chat"})
+    async def chat(self, table_id: str, token: str, text: Any) -> dict[str, Any]:
         text = clean_text(text)  # the route checked its type and length (schemas.ChatIn)
         if not text.strip():
             raise ApiError(422, {"error": "invalid", "param": "text",
@@ -428,8 +432,6 @@ class TableService:
         a chat message with its ``talk`` object (:mod:`.talk`); it changes no game state. Raises
         :class:`ApiError` 401/403/404/409 (closed or finished)/422 (a statement the game's talk
         rules refuse)."""
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required for table talk"})
         async with self.lock(table_id):
             row = await self.tables.row(table_id)
             who = self.playing_seat(row, token, "only a player at the table can talk")
@@ -526,8 +528,6 @@ class TableService:
         Raises :class:`ApiError` 401/403/404/409/429."""
         from . import analysis
 
-        if not token:
-            raise ApiError(401, {"error": "unauthorized", "detail": "a seat token is required to ask for a hint"})
         async with self.lock(table_id):
             row = await self.tables.row(table_id)
             who = self.playing_seat(row, token, "only a player at the table can ask for a hint")
@@ -541,6 +541,7 @@ class TableService:
                 raise ApiError(403, {"error": "forbidden", "detail": "a hint is for your own turn: it is not your turn"})
             twin = live.state.clone()
             version = row.version
+            seen = version - views.unseen(twin, who.seat)  # the version the seat's view shows
             names = [display_name(s) for s in sorted(row.seats, key=lambda s: s.seat)]
         key = (table_id, who.seat)
         with self.hint_slots.holding(key, "a hint for your seat is already being worked out; wait for it",
@@ -548,7 +549,7 @@ class TableService:
             heard = await self.heard(table_id)  # the search hears the table talk as a bot does
             out = await analysis.hint_in(self.thinking, table_id, twin, bot_seed(row.seed, version, who.seat),
                                          heard, runner.seating(row), names)
-        return {**out, "seat": who.seat, "version": version}
+        return {**out, "seat": who.seat, "version": seen}
 
     async def record(self, table_id: str) -> dict[str, Any]:
         async with self.lock(table_id):

@@ -128,9 +128,12 @@ class TableStore(Protocol):
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
                        status: str | None, current_player: int,
-                       returns: list[float] | None, row: TableRow | None = None) -> TableRow:
+                       returns: list[float] | None, row: TableRow | None = None,
+                       restart_clock: bool = True) -> TableRow:
         """Atomically append ``actions`` if the stored version is ``expected_version``; return the
-        updated table. Raises :class:`StaleVersion` (nothing stored) otherwise."""
+        updated table. The turn's clock (``turn_started``) starts again unless ``restart_clock``
+        is false: a step only its mover saw (issue 43: a deadline that moved told the other seats
+        a hidden draft step happened). Raises :class:`StaleVersion` (nothing stored) otherwise."""
 
     def add_chat(self, table_id: str, seat: int | None, name: str, text: str,
                  talk: dict[str, Any] | None = None) -> ChatRow:
@@ -233,18 +236,21 @@ _ACTIONS = (select(m.actions.c.idx, m.actions.c.seat, m.actions.c.action)
             .where(m.actions.c.table_id == bindparam("table_id"), m.actions.c.idx >= bindparam("since"),
                    m.actions.c.idx < bindparam("until"))
             .order_by(m.actions.c.idx))
-_CAS_COLUMNS = ("version", "updated", "current_player", "returns", "turn_started")
+_CAS_COLUMNS = ("version", "updated", "current_player", "returns")
+#: The turn's clock starts again, or (``new_turn_started`` null) runs on.
+_CLOCK = {"turn_started": func.coalesce(bindparam("new_turn_started", type_=m.tables.c.turn_started.type),
+                                        m.tables.c.turn_started)}
 #: A closed table takes no more actions, even from a bot that was thinking when the host closed it.
 _OPEN = m.tables.c.status != "closed"
 _CAS = (update(m.tables)
         .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN)
-        .values(revision=m.tables.c.revision + 1, **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
-        .returning(m.tables.c.revision, m.tables.c.status))
+        .values(revision=m.tables.c.revision + 1, **_CLOCK, **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
+        .returning(m.tables.c.revision, m.tables.c.status, m.tables.c.turn_started))
 _CAS_STATUS = (update(m.tables)
                .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN)
                .values(revision=m.tables.c.revision + 1, status=bindparam("new_status"),
-                       **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
-               .returning(m.tables.c.revision, m.tables.c.status))
+                       **_CLOCK, **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
+               .returning(m.tables.c.revision, m.tables.c.status, m.tables.c.turn_started))
 #: A human seat of the table has been joined (its token was used).
 _HUMAN_JOINED = (select(m.seats.c.seat).where(m.seats.c.table_id == m.tables.c.id, m.seats.c.kind == "human",
                                               m.seats.c.joined == True).exists())  # noqa: E712
@@ -418,12 +424,14 @@ class SqlTableStore(SeatingSql):
 
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
                        status: str | None, current_player: int,
-                       returns: list[float] | None, row: TableRow | None = None) -> TableRow:
+                       returns: list[float] | None, row: TableRow | None = None,
+                       restart_clock: bool = True) -> TableRow:
         """See :meth:`TableStore.append_actions`. ``row``: the table as last loaded, to build the
         answer from without reading it again."""
         now = utcnow()
         params = {"table_id": table_id, "expected": expected_version,
-                  "new_version": expected_version + len(actions), "new_updated": now, "new_turn_started": now,
+                  "new_version": expected_version + len(actions), "new_updated": now,
+                  "new_turn_started": now if restart_clock else None,
                   "new_current_player": current_player,
                   "new_returns": _dump(returns)}
         if status is not None:  # None keeps waiting/playing as the seats decide
@@ -446,7 +454,7 @@ class SqlTableStore(SeatingSql):
             return got
         return dataclasses.replace(
             row, version=params["new_version"], revision=done.revision, status=done.status, updated=now,
-            turn_started=now, current_player=current_player, returns=returns)
+            turn_started=aware(done.turn_started), current_player=current_player, returns=returns)
 
     def _bump(self, conn: Any, table_id: str) -> None:
         revision = conn.execute(update(m.tables).where(m.tables.c.id == table_id)

@@ -93,9 +93,14 @@ class LiveUpdates:
             if seen is not None:
                 for c in live.chat:
                     if c.id > seen:
-                        event = json.dumps({"type": "chat", "revision": row.revision, "message": chat_json(c)})
+                        message = chat_json(c)
+                        events: dict[int | None, str] = {}  # by seat: each counts its own revision
                         for conn in conns:
-                            conn.push_event(event)
+                            seat = conn.who.seat
+                            if seat not in events:
+                                revision = row.revision - views.unseen(live.state, seat)
+                                events[seat] = json.dumps({"type": "chat", "revision": revision, "message": message})
+                            conn.push_event(events[seat])
             self.chat_pushed[row.id] = max(live.chat[-1].id, seen or -1)
         elif seen is None:
             self.chat_pushed[row.id] = -1

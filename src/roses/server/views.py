@@ -144,8 +144,8 @@ def reveal_of(spec: Any, observation: dict[str, Any]) -> dict[str, Any] | None:
 def chat_json(c: ChatRow) -> dict[str, Any]:
     """A chat message as views and chat events carry it; a table-talk statement has ``talk``."""
     out = {"id": c.id, "seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat()}
-    if c.talk is not None:
-        out["talk"] = c.talk
+    if c.talk is not None:  # without ``at_move``, the true step count (records keep it)
+        out["talk"] = {k: v for k, v in c.talk.items() if k != "at_move"}
     return out
 
 
@@ -163,6 +163,14 @@ def seat_info(row: TableRow, live_seats: set[int | None]) -> list[dict[str, Any]
         out.append(d)
     return out
 
+def unseen(state: State, seat: int | None) -> int:
+    """How many of the table's actions ``seat`` (``None``: a spectator) did not see happen: the
+    game's :meth:`State.unseen_actions` while it is played, none once it is over (the finished
+    game's record shows every action). A seat's views, chat events and stale answers are numbered
+    by the actions it saw (issue 43, finding 6: a third seat counted another's deal-draft steps)."""
+    return 0 if state.is_terminal() else state.unseen_actions(seat)
+
+
 def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dict[str, Any]:
     """The table as ``who`` may see it (docs/server-api.md, "view"): ``live`` the cached state
     (``state``, ``version``, ``chat``); only ``state.observation(who.seat)`` of the hidden state."""
@@ -177,10 +185,13 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
     full = to_jsonable(state.observation(seat))
     observation, log_start, log_total = windowed(full)
     legal = [str(a) for a in state.legal_actions()] if my_turn else []
+    hidden = unseen(state, seat)
     return {
         "table_id": row.id, "game": row.game, "title": spec.title, "name": row.name,
         "params": to_jsonable(dict(state.game.params)),
-        "version": live.version, "revision": row.revision, "status": row.status,
+        # Numbered as the seat saw the table change: another seat's deal-draft steps are not
+        # counted (RR-7; issue 43, finding 6), so neither number lets a seat count them.
+        "version": live.version - hidden, "revision": row.revision - hidden, "status": row.status,
         "seat": seat, "host": who.host, "seats": seat_info(row, live_seats),
         "current_player": cp, "terminal": terminal,
         "returns": list(state.returns()) if terminal else None,
@@ -244,5 +255,5 @@ def public_table(row: TableRow, live_seats: set[int | None]) -> dict[str, Any]:
         log.exception("game %s does not load; its table %s is listed under the game's name", row.game, row.id)
         title = row.game
     return {"table_id": row.id, "game": row.game, "title": title, "name": row.name,
-            "created": row.created.isoformat(), "status": row.status, "version": row.version,
+            "created": row.created.isoformat(), "status": row.status,
             "seats": seat_info(row, live_seats)}

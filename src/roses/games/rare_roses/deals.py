@@ -32,17 +32,28 @@ def open_draft(state, a: DealWith) -> None:
     state.log.add(("seat {} drafts a deal with seat {}", seat, a.seat))
 
 
+def _count_step(state) -> None:
+    """One more draft step, seen by its proposer only (``RareRosesState.unseen_actions``)."""
+    state.draft_steps += 1
+    by = list(state.draft_steps_by)
+    by[state.turn] += 1
+    state.draft_steps_by = tuple(by)
+
+
 def add_take(state, a: DealTake) -> None:
     d = state.draft
     state.draft = (d[0], d[1] + (a.tile,), d[2], d[3], d[4], d[5])
+    _count_step(state)
 
 
 def add_give(state, a: DealGive) -> None:
     d = state.draft
     state.draft = (d[0], d[1], d[2] + (a.tile,), d[3], d[4], d[5])
+    _count_step(state)
 
 
 def add_pay(state, a: DealPay) -> None:
+    _count_step(state)
     seller, take, give, n20, n5, n1 = state.draft
     k = a.amount
     state.draft = (seller, take, give, n20 + (k == 20), n5 + (k == 5), n1 + (k == 1))

@@ -117,6 +117,11 @@ class RareRosesState(State):
         # counts, buyer's money, tiles received this turn) of every draft opened: public facts of
         # its moment, what _sample_history needs to re-draw hidden terms.
         self.deal_context: list[tuple[int, tuple[int, ...], tuple[int, ...], int, int]] = []
+        # Draft steps (take / give / pay) so far, in all and by each proposer: read by the
+        # proposer only, their number too (RR-7; issue 43: a third seat counted them from the
+        # server's version), so every other seat and a spectator cannot tell they happened.
+        self.draft_steps = 0
+        self.draft_steps_by: tuple[int, ...] = (0,) * n
         self.fills = 0         # orders filled this turn
         self.end_trigger: int | None = None  # seat that turned over the last order (-1: setup)
         self.turns_left: int | None = None   # turns still to finish once the end is triggered
@@ -533,14 +538,15 @@ class RareRosesState(State):
         to all; the future, hidden from every seat, is re-drawn by the world's own RNG), and so is
         every seat action but the terms of a deal (RR-7). A draft (``deal SEAT``, then take / give /
         pay steps, then ``propose`` or ``cancel deal``) is read step by step by its proposer only;
-        the others learn that it was opened, how many steps it had (the number of steps is public)
-        and how it ended. A proposed deal's terms are then read by the seller too, and by everyone
+        the others learn that it was opened and how it ended, not its terms nor how many steps it
+        had (:meth:`unseen_actions`). A proposed deal's terms are then read by the seller too, and by everyone
         once it is accepted (the acceptance logs them). The draft allows one step sequence per deal
         (takes, gives, then money, each in a fixed order), so known terms fix the steps.
 
         So the history is kept, except the steps of every draft whose terms ``seat`` does not know
         (``seat`` is not the proposer, and the draft was not proposed to ``seat`` nor accepted):
-        they are re-drawn as another legal draft of the same number of steps, ending the same way
+        they are re-drawn as another legal draft of the same number of steps (which the seat does not
+        count: its views, observation and key are the same for any number), ending the same way
         (:func:`.drafts.hidden_history`, which draws them with ``drafts._redraw_draft``). A draft
         that is not accepted changes nothing but the log and the count of deals, so the rest of the
         history stays legal. Reads only public facts: who drafted with whom, how many steps, what
@@ -548,14 +554,21 @@ class RareRosesState(State):
         draft was opened (``deal_context``)."""
         return hidden_history(self, seat, rng)
 
+    def unseen_actions(self, seat: int | None) -> int:
+        """The draft steps of deals other seats drafted (RR-7): only their proposer reads them,
+        and only it can count them (a spectator sees none of them)."""
+        return self.draft_steps - (0 if seat is None else self.draft_steps_by[seat])
+
     def information_state_key(self, seat: int) -> tuple:
         """The core's key (the raw log messages ``seat`` read and its own actions) plus the number
         of steps so far. Every step of Rare Roses happens in the open (each chance outcome is
         shown; only a deal's terms are private, and those are in the two seats' log lines), but two
         seat actions write no log line: ``stop`` (when no order card is then turned over) and
         ``done buying``. Without the count, "seat 1 may still push" and "seat 1 stopped" (or
-        "buying" and "filling") would share a key although the observations differ (the phase)."""
-        return super().information_state_key(seat) + (len(self.history),)
+        "buying" and "filling") would share a key although the observations differ (the phase).
+        The count is of the steps the seat saw happen (:meth:`seen_actions`): another seat's
+        draft steps are not among them."""
+        return super().information_state_key(seat) + (self.seen_actions(seat),)
 
     # ------------------------------------------------------------------ fast copies
     def clone(self) -> "RareRosesState":

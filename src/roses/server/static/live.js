@@ -1,5 +1,5 @@
 // The table page's live connection (table.js): a WebSocket to /ws/tables/{id} speaking for the
-// active seat, pinged every 25 s, reopened with backoff when it drops (the view is re-fetched on
+// active seat, which carries the seat's moves as well (sendMove), pinged every 25 s, reopened with backoff when it drops (the view is re-fetched on
 // every open: anything missed while away), and the "#conn" badge that says its state. Views and
 // chat it receives go to the page through `page` (table.js documents it).
 import { errorText } from "/static/common.js";
@@ -43,15 +43,20 @@ export function connect(page) {
     clearInterval(pingTimer);
     pingTimer = setInterval(() => { if (socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" })); }, 25000);
   };
+  socket.seat = seat;
+  socket.awaiting = new Map(); // the moves sent on it and not yet answered: id -> resolve
   socket.onmessage = event => {
-    if (ws !== socket || seat !== page.seat) return; // a message for a seat left (hot seat)
     let msg;
     try { msg = JSON.parse(event.data); } catch { return; }
+    if (msg && (msg.type === "acted" || msg.type === "refused")) { answered(socket, msg); return; }
+    if (ws !== socket || seat !== page.seat) return; // a message for a seat left (hot seat)
     if (msg && msg.type === "view") page.applyView(msg);
     else if (msg && msg.type === "chat") page.addChat(msg);
     else if (msg && msg.type === "error") wsRefused(page, msg);
   };
   socket.onclose = () => {
+    for (const resolve of socket.awaiting.values()) resolve({ ok: false, status: 0, data: { error: "network" } });
+    socket.awaiting.clear();
     if (ws !== socket) return; // replaced on purpose
     clearInterval(pingTimer);
     setConn("reconnecting");
@@ -59,6 +64,30 @@ export function connect(page) {
     wsAttempt += 1;
     wsTimer = setTimeout(() => connect(page), delay);
   };
+}
+
+let moveId = 0;
+
+/** Send a move on the live connection, which speaks for the page's seat: a promise of `{ok,
+ *  status, data}` as `api()` gives (`data`: the refusal's body; `null` once accepted, the new view
+ *  having come first, pushed), or `null` when no connection for this seat is open (the caller
+ *  posts the move instead: the server checks both alike). */
+export function sendMove(page, text, version) {
+  const socket = ws;
+  if (!socket || socket.readyState !== 1 || socket.seat !== page.seat) return null;
+  const id = ++moveId;
+  return new Promise(resolve => {
+    socket.awaiting.set(id, resolve);
+    socket.send(JSON.stringify({ type: "act", id, action: text, version }));
+  });
+}
+
+function answered(socket, msg) {
+  const resolve = socket.awaiting.get(msg.id);
+  if (!resolve) return;
+  socket.awaiting.delete(msg.id);
+  if (msg.type === "acted") resolve({ ok: true, status: 200, data: null });
+  else resolve({ ok: false, status: msg.status, data: msg });
 }
 
 /** The server refused the live connection: a token it no longer knows (watch instead), or a

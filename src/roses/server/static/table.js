@@ -10,7 +10,7 @@ import { toMove } from "/static/games/pieces.js";
 import { dropNameAsk, ensureName, seatControls, updateRematch } from "/static/seats.js";
 import { noteView as noteReveal } from "/static/reveal.js"; // paced reveals (issue 14)
 import { drawTalk } from "/static/talk.js";
-import { connect, reconnect, setConn, started as liveStarted } from "/static/live.js";
+import { connect, reconnect, sendMove, setConn, started as liveStarted } from "/static/live.js";
 import { drawTurn } from "/static/turn.js";
 import { moveLabel, keepPlayFocus, drawMoves } from "/static/movepanel.js";
 import { drawHint } from "/static/hints.js";
@@ -411,7 +411,11 @@ async function act(text) {
   pending = mine;
   for (const b of document.querySelectorAll("#moves button, #board button.act")) b.disabled = true;
   $("moves").dataset.key = ""; // redraw the panel after the answer, whatever it is
-  const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/actions`, { body: { action: text, version: mine.version }, token });
+  // On the live connection when it is open (the server's answer follows the view it pushes);
+  // else posted: the server checks both alike.
+  const sent = sendMove(page, text, mine.version);
+  const res = sent ? await sent
+    : await api("POST", `/api/tables/${encodeURIComponent(tableId)}/actions`, { body: { action: text, version: mine.version }, token });
   if (pending !== mine) {
     // A newer view came first and freed the panel: only the view this answer carries can still
     // matter (applied if it is the newest); a refusal is old news.
@@ -422,7 +426,8 @@ async function act(text) {
   pending = null;
   if (res.ok) {
     banner = null;
-    if (res.data && res.data.observation !== undefined) applyView(res.data); else await fetchView();
+    if (res.data && res.data.observation !== undefined) applyView(res.data);
+    else if (!sent) await fetchView(); // the socket's answer came after the pushed view
     draw(); // re-enable the buttons even when a newer pushed view already arrived (no-op between seats)
     return true;
   }
