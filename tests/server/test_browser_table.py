@@ -5,6 +5,8 @@ Run: ``python -m pytest -m browser tests/server`` (skipped without /usr/bin/chro
 """
 from __future__ import annotations
 
+import json
+
 import random
 import re
 import time
@@ -427,8 +429,12 @@ def test_a_stale_click_is_refused_and_the_view_refreshed(live_server, browser):
     table, token = made["table_id"], made["seats"][0]["token"]
     errors: list[str] = []
     page = new_page(browser, errors)
-    # This page hears nothing live (its WebSocket is cut off), so it falls behind.
-    page.route_web_socket("**/ws/**", lambda ws: None)
+    # This page hears nothing live (its WebSocket carries its moves and their answers, and
+    # nothing else), so it falls behind.
+    def deaf(ws):
+        server = ws.connect_to_server()
+        server.on_message(lambda m: ws.send(m) if json.loads(m).get("type") in ("acted", "refused") else None)
+    page.route_web_socket("**/ws/**", deaf)
     page.goto(live_server + made["seats"][0]["join_url"])
     page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
     shown = page.evaluate("() => window.rosesTable.view.version")

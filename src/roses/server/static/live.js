@@ -44,7 +44,7 @@ export function connect(page) {
     pingTimer = setInterval(() => { if (socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" })); }, 25000);
   };
   socket.seat = seat;
-  socket.awaiting = new Map(); // the moves sent on it and not yet answered: id -> resolve
+  socket.awaiting = new Map(); // the moves sent on it and not yet answered: id -> {resolve, timer}
   socket.onmessage = event => {
     let msg;
     try { msg = JSON.parse(event.data); } catch { return; }
@@ -55,7 +55,10 @@ export function connect(page) {
     else if (msg && msg.type === "error") wsRefused(page, msg);
   };
   socket.onclose = () => {
-    for (const resolve of socket.awaiting.values()) resolve({ ok: false, status: 0, data: { error: "network" } });
+    for (const { resolve, timer } of socket.awaiting.values()) {
+      clearTimeout(timer);
+      resolve({ ok: false, status: 0, data: { error: "network" } });
+    }
     socket.awaiting.clear();
     if (ws !== socket) return; // replaced on purpose
     clearInterval(pingTimer);
@@ -77,17 +80,29 @@ export function sendMove(page, text, version) {
   if (!socket || socket.readyState !== 1 || socket.seat !== page.seat) return null;
   const id = ++moveId;
   return new Promise(resolve => {
-    socket.awaiting.set(id, resolve);
+    // No answer in time: the connection is taken for dead (it may be, without having closed):
+    // the move is reported unsent (the page refreshes; a move that did arrive is not applied
+    // twice, by its version) and the connection is opened again.
+    const timer = setTimeout(() => {
+      if (!socket.awaiting.delete(id)) return;
+      resolve({ ok: false, status: 0, data: { error: "network" } });
+      if (ws === socket) socket.close();
+    }, MOVE_ANSWER_MS);
+    socket.awaiting.set(id, { resolve, timer });
     socket.send(JSON.stringify({ type: "act", id, action: text, version }));
   });
 }
 
+/** How long a move sent on the socket waits for its answer. */
+const MOVE_ANSWER_MS = 15000;
+
 function answered(socket, msg) {
-  const resolve = socket.awaiting.get(msg.id);
-  if (!resolve) return;
+  const waiting = socket.awaiting.get(msg.id);
+  if (!waiting) return;
   socket.awaiting.delete(msg.id);
-  if (msg.type === "acted") resolve({ ok: true, status: 200, data: null });
-  else resolve({ ok: false, status: msg.status, data: msg });
+  clearTimeout(waiting.timer);
+  if (msg.type === "acted") waiting.resolve({ ok: true, status: 200, data: null });
+  else waiting.resolve({ ok: false, status: msg.status, data: msg });
 }
 
 /** The server refused the live connection: a token it no longer knows (watch instead), or a
