@@ -147,7 +147,10 @@ def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = No
     # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise (and reads the
     # FORWARDED_ALLOW_IPS variable): here only the proxies the operator names are believed
     proxies = (forwarded_allow_ips or "").strip()
+    # no per-message deflate: a view is a few kilobytes, and compressing each push cost a move
+    # more server time than any other step but JSON (issue 43, docs/performance.md)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_BYTES,
+                            ws_per_message_deflate=False,
                             timeout_graceful_shutdown=5, proxy_headers=bool(proxies),
                             forwarded_allow_ips=proxies or "")
     for name in ("uvicorn.access", "uvicorn.error"):  # the WebSocket handshake is logged on uvicorn.error

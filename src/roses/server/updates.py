@@ -8,10 +8,11 @@ Chat travels as ``{type:"chat"}`` events; a view is pushed only to connections w
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 from typing import Any
+
+import orjson
 
 from . import views
 from .auth import ApiError
@@ -99,7 +100,8 @@ class LiveUpdates:
                             seat = conn.who.seat
                             if seat not in events:
                                 revision = row.revision - views.unseen(live.state, seat)
-                                events[seat] = json.dumps({"type": "chat", "revision": revision, "message": message})
+                                events[seat] = orjson.dumps({"type": "chat", "revision": revision,
+                                                             "message": message}).decode()
                             conn.push_event(events[seat])
             self.chat_pushed[row.id] = max(live.chat[-1].id, seen or -1)
         elif seen is None:
@@ -111,8 +113,9 @@ class LiveUpdates:
             if key not in texts:
                 view = views.view(row, live, c.who, seats)
                 del view["chat"]  # chat travels as chat events; a page GETs the history
-                same = json.dumps({**view, "revision": None})
-                texts[key] = (json.dumps({"type": "view", **view}), same)
+                revision = view.pop("revision")
+                same = orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS).decode()  # the view but its revision: encoded once
+                texts[key] = (f'{{"type":"view","revision":{revision},{same[1:]}', same)
             c.push_view(*texts[key])
 
     async def push_current(self, table_id: str) -> None:
