@@ -280,8 +280,10 @@ async def seat_socket(ws_url: str, seat: int, stats: Stats, rng: random.Random, 
     Sets ``over`` when the game ends (or the deadline passes)."""
     acted = -1
     sent_at = 0.0
+    stage = "open"
     try:
         async with websockets.connect(ws_url, max_size=None, open_timeout=30) as ws:
+            stage = "play"
             while not over.is_set():
                 left = deadline - time.monotonic()
                 if left <= 0:
@@ -309,8 +311,9 @@ async def seat_socket(ws_url: str, seat: int, stats: Stats, rng: random.Random, 
                     stats.actions += 1
                 elif kind == "refused":
                     stats.error(f"action {data.get('status')}")
+            stage = "close"
     except Exception as e:
-        stats.error(f"websocket {type(e).__name__}")
+        stats.error(f"websocket {stage} {type(e).__name__}")
         over.set()
 
 
@@ -331,6 +334,7 @@ async def play_socket_tables(client: Conn, base: str, game: str, players: int, s
             over = asyncio.Event()
             await asyncio.gather(*(seat_socket(f"{ws_base}/ws/tables/{tid}?token={t}", s, stats, rng,
                                                clock["deadline"], over) for s, t in toks.items()))
+            await client.close()  # idle while the game was played: the server closed it after 5 s
             table = (await open_socket_table(client, base, game, players, stats)
                      if time.monotonic() < clock["deadline"] else None)
     finally:

@@ -37,6 +37,11 @@ REBUILD_IN_THREAD = 200
 Db = Callable[..., Awaitable[Any]]
 
 
+class Moved(ApiError):
+    """409: the table's row changed in the store since it was read (its version or revision):
+    nothing was stored."""
+
+
 @dataclass
 class Live:
     """A table's state in memory: a cache only, valid for ``version`` (actions applied) and
@@ -62,6 +67,8 @@ class TableCache:
         self.db = db
         self.size = size
         self.tables: OrderedDict[str, Live] = OrderedDict()
+        #: each cached table's row as this process last read or wrote it (:meth:`known_row`)
+        self.rows: dict[str, TableRow] = {}
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, table_id: str) -> asyncio.Lock:
@@ -76,7 +83,17 @@ class TableCache:
         row = await self.db(self.store.load, table_id)
         if row is None:
             raise ApiError(404, {"error": "not found", "detail": f"no table {table_id!r}"})
+        if table_id in self.tables:
+            self.rows[table_id] = row
         return row
+
+    def known_row(self, table_id: str) -> TableRow | None:
+        """The table's row as this process last read or wrote it, without asking the store; it
+        may be behind another process's change. Such a row may only say yes: a move made on it is
+        stored by compare-and-set on its version and revision (every change to a table's row moves
+        one of them), so a stale row's move is refused (:class:`Moved`), and a refusal is checked
+        again on the stored row (``TableService.act``)."""
+        return self.rows.get(table_id)
 
     async def live(self, row: TableRow) -> Live:
         """The table's state at the stored version (call under the table's lock): from the cache,
@@ -102,6 +119,7 @@ class TableCache:
             live.chat = await self.db(self.store.chat, row.id, CHAT_HISTORY)
             live.revision = row.revision
         self.put(row.id, live)
+        self.rows[row.id] = row
         return live
 
     def put(self, table_id: str, live: Live) -> None:
@@ -109,16 +127,20 @@ class TableCache:
         self.tables[table_id] = live
         self.tables.move_to_end(table_id)
         while len(self.tables) > self.size:
-            self.tables.popitem(last=False)
+            old, _ = self.tables.popitem(last=False)
+            self.rows.pop(old, None)
 
     def drop(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
+        self.rows.pop(table_id, None)
 
-    async def commit(self, row: TableRow, live: Live, moves: list[tuple[int, Any]]) -> TableRow:
+    async def commit(self, row: TableRow, live: Live, moves: list[tuple[int, Any]],
+                     same_row: bool = False) -> TableRow:
         """Apply ``moves`` (``(seat, action)``) and the chance outcomes that follow, then store
-        them all by compare-and-set on ``row.version``; returns the new row. Call under the
-        table's lock. Raises :class:`ApiError` 409 when another process moved first; on any
-        failure the cached state is dropped (the store stays the truth)."""
+        them all by compare-and-set on ``row.version`` (and ``row.revision`` with ``same_row``:
+        the moves were checked on ``row`` as it is stored, seats and status included); returns
+        the new row. Call under the table's lock. Raises :class:`Moved` (409) when the table
+        moved first; on any failure the cached state is dropped (the store stays the truth)."""
         state = live.state
         texts: list[tuple[int, str]] = []
         mover = state.current_player()
@@ -134,17 +156,20 @@ class TableCache:
             terminal = state.is_terminal()
             new_row = await self.db(
                 self.store.append_actions, row.id, row.version, texts,
+                expected_revision=row.revision if same_row else None,
                 status="finished" if terminal else None,
                 current_player=state.current_player(), returns=list(state.returns()) if terminal else None,
                 row=row, restart_clock=not private_step(state, mover, seen_before))
         except StaleVersion as e:
             self.drop(row.id)
-            raise ApiError(409, {"error": "stale", "version": e.current,
-                                 "detail": f"the table is at version {e.current}"}) from None
+            raise Moved(409, {"error": "stale", "version": e.current,
+                              "detail": f"the table is at version {e.current}"}) from None
         except BaseException:
             self.drop(row.id)
             raise
         live.version = new_row.version
+        if row.id in self.tables:
+            self.rows[row.id] = new_row
         if new_row.revision == row.revision + 1:
             live.revision = new_row.revision  # only our change: the chat we hold is current
         else:

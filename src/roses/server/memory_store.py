@@ -56,10 +56,11 @@ class MemoryTableStore:
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
                        status: str | None, current_player: int,
                        returns: list[float] | None, row: TableRow | None = None,
-                       restart_clock: bool = True) -> TableRow:
+                       restart_clock: bool = True, expected_revision: int | None = None) -> TableRow:
         with self._lock:
             t = self._tables.get(table_id)
-            if t is None or t.version != expected_version or t.status == "closed":
+            if (t is None or t.version != expected_version or t.status == "closed"
+                    or expected_revision not in (None, t.revision)):
                 raise StaleVersion(-1 if t is None else t.version)
             self._actions[table_id].extend(actions)
             t.version += len(actions)
@@ -142,6 +143,7 @@ class MemoryTableStore:
             if t.host_token_hash != "":
                 return False
             t.host_token_hash = token_hash
+            self._bump(table_id)  # every change to a row moves its revision (TableCache.known_row)
             return True
 
     def create_rematch(self, old_id: str, table: TableRow, actions: Sequence[tuple[int, str]], by: str) -> str:

@@ -72,7 +72,10 @@ class SeatingSql:
         with self._write() as conn:
             res = conn.execute(update(m.tables).where(t.id == table_id, t.host_token_hash == "")
                                .values(host_token_hash=token_hash))
-            return res.rowcount == 1
+            if res.rowcount != 1:
+                return False
+            self._bump(conn, table_id)  # every change to a row moves its revision (TableCache.known_row)
+            return True
 
     def create_rematch(self, old_id: str, table: Any, actions: Sequence[tuple[int, str]], by: str) -> str:
         t = m.tables.c

@@ -41,7 +41,7 @@ from roses.core.errors import shorten
 
 from . import auth, clock, pace, runner, talk as table_talk, views
 from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
-from .cache import Live, TableCache, deal
+from .cache import Live, Moved, TableCache, deal
 from .names import clean_text, name_refusal
 from .pushes import Conn
 from .runner import TableRunner, bot_seed
@@ -378,32 +378,53 @@ class TableService:
         ``act`` message): the acting seat's new view, or ``None`` without ``answer`` (the
         WebSocket, whose own view is pushed to it with everyone's)."""
         async with self.lock(table_id):
-            row = await self.tables.row(table_id)
-            who = self.playing_seat(row, token, "this token holds no seat at this table")
-            row = await self.mark_joined(row, who)
-            live = await self.tables.live(row)
-            state = live.state
-            seen = row.version - views.unseen(state, who.seat)  # the version this seat's view shows
-            if version != seen:
-                raise ApiError(409, {"error": "stale", "version": seen,
-                                     "detail": f"the table is at version {seen}, not {version}"})
-            cp = state.current_player()
-            if cp == TERMINAL:
-                raise ApiError(403, {"error": "forbidden", "detail": "the game is over"})
-            if cp != who.seat:
-                raise ApiError(403, {"error": "forbidden", "detail": "it is not your turn"})
-            if row.seats[cp].kind != "human":
-                raise ApiError(403, {"error": "forbidden", "detail": f"seat {cp + 1} is played by a bot now"})
-            try:
-                action = state.action_from_text(text)
-            except IllegalActionError as e:
-                raise ApiError(422, views.refused(e, row)) from None
-            row = await self.tables.commit(row, live, [(cp, action)])
-            self.thinking.cancel(table_id)  # a hint or a stand-in still thinking about this turn
-            self.updates.broadcast(row, live)
-            if self._plan(row, live.state) is not None:  # a bot, chance or a timer is next
-                self.kick(table_id)
-            return self.view(row, live, who) if answer else None
+            # The row as this process knows it, without a read: it may only say yes (a move on a
+            # row that another process changed meanwhile is refused by the store's compare-and-set,
+            # and any refusal is checked again on the stored row); then the stored row, twice at
+            # most when the table changed between the read and the write (issue 43: a move cost
+            # one read of the table fewer).
+            row, fresh = self.tables.known_row(table_id), False
+            for attempt in range(3):
+                if row is None or attempt:
+                    row, fresh = await self.tables.row(table_id), True
+                try:
+                    return await self._act(row, token, text, version, answer)
+                except Moved:
+                    if attempt == 2:
+                        raise
+                except ApiError as e:
+                    if fresh or e.status == 503:
+                        raise
+            raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _act(self, row: TableRow, token: str, text: Any, version: Any, answer: bool) -> dict[str, Any] | None:
+        """:meth:`act` on ``row`` (under the table's lock)."""
+        table_id = row.id
+        who = self.playing_seat(row, token, "this token holds no seat at this table")
+        row = await self.mark_joined(row, who)
+        live = await self.tables.live(row)
+        state = live.state
+        seen = row.version - views.unseen(state, who.seat)  # the version this seat's view shows
+        if version != seen:
+            raise ApiError(409, {"error": "stale", "version": seen,
+                                 "detail": f"the table is at version {seen}, not {version}"})
+        cp = state.current_player()
+        if cp == TERMINAL:
+            raise ApiError(403, {"error": "forbidden", "detail": "the game is over"})
+        if cp != who.seat:
+            raise ApiError(403, {"error": "forbidden", "detail": "it is not your turn"})
+        if row.seats[cp].kind != "human":
+            raise ApiError(403, {"error": "forbidden", "detail": f"seat {cp + 1} is played by a bot now"})
+        try:
+            action = state.action_from_text(text)
+        except IllegalActionError as e:
+            raise ApiError(422, views.refused(e, row)) from None
+        row = await self.tables.commit(row, live, [(cp, action)], same_row=True)
+        self.thinking.cancel(table_id)  # a hint or a stand-in still thinking about this turn
+        self.updates.broadcast(row, live)
+        if self._plan(row, live.state) is not None:  # a bot, chance or a timer is next
+            self.kick(table_id)
+        return self.view(row, live, who) if answer else None
 
     async def chat(self, table_id: str, token: str, text: Any) -> dict[str, Any]:
         text = clean_text(text)  # the route checked its type and length (schemas.ChatIn)

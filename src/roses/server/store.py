@@ -129,9 +129,10 @@ class TableStore(Protocol):
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
                        status: str | None, current_player: int,
                        returns: list[float] | None, row: TableRow | None = None,
-                       restart_clock: bool = True) -> TableRow:
-        """Atomically append ``actions`` if the stored version is ``expected_version``; return the
-        updated table. The turn's clock (``turn_started``) starts again unless ``restart_clock``
+                       restart_clock: bool = True, expected_revision: int | None = None) -> TableRow:
+        """Atomically append ``actions`` if the stored version is ``expected_version`` (and the
+        revision ``expected_revision``, when given: the row the move was checked on is the stored
+        one, seats and status included); return the updated table. The turn's clock (``turn_started``) starts again unless ``restart_clock``
         is false: a step only its mover saw (issue 43: a deadline that moved told the other seats
         a hidden draft step happened). Raises :class:`StaleVersion` (nothing stored) otherwise."""
 
@@ -242,12 +243,17 @@ _CLOCK = {"turn_started": func.coalesce(bindparam("new_turn_started", type_=m.ta
                                         m.tables.c.turn_started)}
 #: A closed table takes no more actions, even from a bot that was thinking when the host closed it.
 _OPEN = m.tables.c.status != "closed"
+#: The row is at the revision the move was checked on (any, when none is given).
+_SAME_REVISION = func.coalesce(bindparam("expected_revision", type_=m.tables.c.revision.type),
+                               m.tables.c.revision) == m.tables.c.revision
 _CAS = (update(m.tables)
-        .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN)
+        .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN,
+               _SAME_REVISION)
         .values(revision=m.tables.c.revision + 1, **_CLOCK, **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
         .returning(m.tables.c.revision, m.tables.c.status, m.tables.c.turn_started))
 _CAS_STATUS = (update(m.tables)
-               .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN)
+               .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN,
+                      _SAME_REVISION)
                .values(revision=m.tables.c.revision + 1, status=bindparam("new_status"),
                        **_CLOCK, **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
                .returning(m.tables.c.revision, m.tables.c.status, m.tables.c.turn_started))
@@ -425,11 +431,11 @@ class SqlTableStore(SeatingSql):
     def append_actions(self, table_id: str, expected_version: int, actions: Sequence[tuple[int, str]], *,
                        status: str | None, current_player: int,
                        returns: list[float] | None, row: TableRow | None = None,
-                       restart_clock: bool = True) -> TableRow:
+                       restart_clock: bool = True, expected_revision: int | None = None) -> TableRow:
         """See :meth:`TableStore.append_actions`. ``row``: the table as last loaded, to build the
         answer from without reading it again."""
         now = utcnow()
-        params = {"table_id": table_id, "expected": expected_version,
+        params = {"table_id": table_id, "expected": expected_version, "expected_revision": expected_revision,
                   "new_version": expected_version + len(actions), "new_updated": now,
                   "new_turn_started": now if restart_clock else None,
                   "new_current_player": current_player,
