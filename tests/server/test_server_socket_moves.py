@@ -172,3 +172,19 @@ def test_a_whole_game_is_played_on_sockets_of_the_launched_server(tmp_path):
         assert health["errors"]["count"] == 0, health["errors"]
     finally:
         server.stop()
+
+
+def test_serve_runs_on_asyncios_own_loop_without_per_message_deflate(monkeypatch, tmp_path):
+    """With every core busy, uvloop 0.23 left new connections in the listen queue until their
+    WebSocket handshakes timed out (9,435 in a 10-minute soak of bench/server.py --moves socket);
+    asyncio's own loop accepted them at the same CPU per move. Compressing each push cost more than
+    any step but JSON. ``roses serve`` configures uvicorn so."""
+    import uvicorn
+
+    from roses.server import run
+
+    seen = {}
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, *a, **k: seen.update(config=self.config))
+    run(port=0, data_dir=tmp_path, log_level="warning")
+    config = seen["config"]
+    assert config.loop == "asyncio" and config.ws_per_message_deflate is False
