@@ -437,6 +437,10 @@ def test_a_stale_click_is_refused_and_the_view_refreshed(live_server, browser):
     page.route_web_socket("**/ws/**", deaf)
     page.goto(live_server + made["seats"][0]["join_url"])
     page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
+    # The socket is open and the view the page fetches when it opens has come: from now on the
+    # page hears nothing (a socket that opened after the move below caught the page up: CI).
+    page.wait_for_selector("#conn.conn-live")
+    page.wait_for_load_state("networkidle")
     shown = page.evaluate("() => window.rosesTable.view.version")
     # Meanwhile the same seat moves from elsewhere (another tab).
     status, view = api(live_server, "GET", f"/api/tables/{table}", token=token)
