@@ -444,6 +444,11 @@ class SocketMoves:
             self.sent.append((action, status))
             self.answers.append((action, {**data, "status": status}))
 
+    def ready(self) -> None:
+        """Wait until the page's socket is open (its badge says "live"): the page's moves go on it
+        from then on (before, they are posted, and this test would not see them)."""
+        self.page.wait_for_selector("#conn.conn-live")
+
     def wait_for_answer(self, action: str, timeout: float = 30.0) -> dict:
         """The first answer to the move ``action`` (waiting for it), with its ``status``."""
         end = time.monotonic() + timeout

@@ -51,6 +51,7 @@ def test_one_human_plays_to_the_end(game, live_server, browser):
         if not shot and moves >= 3:
             shot["path"] = screenshot(p, game)
 
+    page.wait_for_selector("#conn.conn-live")  # the moves go on the socket once it is open
     sent = api(live_server, "GET", "/api/health")[1]["moves"]
     moves = play_to_end([page], random.Random(7), before_move=before)
     assert moves >= 1

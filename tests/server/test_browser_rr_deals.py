@@ -61,6 +61,7 @@ def test_the_builder_keeps_the_money_within_what_the_player_has(live_server, bro
     made = make_table(live_server)
     moves = SocketMoves(page)
     view = to_purchase(page, live_server, made)
+    moves.ready()
     money = view["observation"]["shops"][0]["money"]
     assert money > 0
     moves.sent.clear()
@@ -113,6 +114,7 @@ def test_a_step_refused_half_way_cancels_the_draft_and_says_so_plainly(live_serv
     made = make_table(live_server)
     moves = SocketMoves(page)
     to_purchase(page, live_server, made)
+    moves.ready()
     moves.sent.clear()
     sent = moves.sent
 

@@ -245,6 +245,7 @@ def test_a_move_whose_answer_never_comes_does_not_lock_the_panel(live_server, br
     page.goto(live_server + made["seats"][0]["join_url"])
     table, token = made["table_id"], made["seats"][0]["token"]
     page.wait_for_selector(ENABLED_MOVES)
+    moves.ready()
     shown = page.evaluate("() => window.rosesTable.view.version")
     moves.hold = True
     page.locator(ENABLED_MOVES).first.click()
@@ -282,6 +283,7 @@ def test_a_failed_move_and_a_failed_refresh_leave_the_panel_usable(live_server, 
     page.goto(live_server + made["seats"][0]["join_url"])
     table = made["table_id"]
     page.wait_for_selector(ENABLED_MOVES)
+    moves.ready()
     shown = page.evaluate("() => window.rosesTable.view.version")
     moves.refuse = lambda data: {"status": 500, "error": "internal", "detail": "test"}
     page.route(f"**/api/tables/{table}", lambda route: route.abort())

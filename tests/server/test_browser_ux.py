@@ -243,6 +243,7 @@ def test_a_refused_typed_move_keeps_the_box_and_shows_the_message_verbatim(live_
     moves = SocketMoves(page)
     page.goto(live_server + made["seats"][0]["join_url"])
     page.wait_for_selector("#moves:not([hidden]) button.move:enabled")
+    moves.ready()
     version = page.evaluate("() => window.rosesTable.view.version")
     typed = "bid   99   please"  # never legal, with runs of spaces the message may quote
     page.click(".typed-move summary")
