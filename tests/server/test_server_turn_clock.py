@@ -214,9 +214,13 @@ def test_the_host_switches_fast_bots_at_the_table(make_client):
     """``POST …/fast-bots`` (host token): fast is no pause (a bot waiting out 60 s moves at once),
     normal the server's default; stored, and pushed to the table's viewers."""
     client = make_client(bot_delay_ms=400)
-    created = made(client, RT, ["heuristic", "heuristic", "heuristic"], seed=3, bot_delay_ms=60000)
+    # The human at seat 2 keeps the game from ending while the test runs: three fast bots once
+    # played a whole game before the switch back to normal (a 409 "finished" in CI).
+    created = made(client, RT, ["heuristic", "heuristic", "human"], seed=3, bot_delay_ms=60000)
     tid, host = created["table_id"], created["host_token"]
-    start = view(client, tid)["version"]
+    first = view(client, tid)
+    start = first["version"]
+    assert first["current_player"] in (0, 1), "this seed's first turn is a bot's"
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         assert ws.receive_json()["bot_delay_ms"] == 60000
         r = client.post(f"/api/tables/{tid}/fast-bots", headers=auth(host), json={"fast": True})
@@ -227,7 +231,8 @@ def test_the_host_switches_fast_bots_at_the_table(make_client):
     assert client.app.state.store.load(tid).bot_delay_ms == 0
     wait_until(client, tid, lambda w: w["version"] > start, timeout=30)  # no more waiting out the minute
     r = client.post(f"/api/tables/{tid}/fast-bots", headers=auth(host), json={"fast": False})
-    assert r.status_code == 200 and r.json()["bot_delay_ms"] == 400
+    assert r.status_code == 200, r.text
+    assert r.json()["bot_delay_ms"] == 400
     assert client.app.state.store.load(tid).bot_delay_ms == 400
 
 
