@@ -71,6 +71,26 @@ def check_unseen(before: State, action: Any, after: State) -> None:
             f"{action!r}, hidden from seat {seat}, changed what the seat observes")
 
 
+def check_take_back(before: State, action: Any, after: State) -> None:
+    """A move its seat may take back (:meth:`~roses.core.state.State.take_back_refusal`, issue
+    42), ``before`` (a copy of the state before ``action``) to ``after``: it showed no other seat
+    anything private (what each other seat read of it in the log is what a spectator read), and
+    taking it back is exact: the game rebuilt from every step but the last equals ``before``, its
+    RNG position included. Raises ``AssertionError`` naming the seat."""
+    actor = before.current_player()
+    if actor < 0 or after.take_back_refusal(actor) is not None:
+        return
+    start = len(before.log)
+    public = after.log.seen_by(None, start)
+    for seat in range(after.num_players):
+        if seat != actor:
+            assert after.log.seen_by(seat, start) == public, (
+                f"{action!r} may be taken back but showed seat {seat} something private")
+    rebuilt = before.game.new_initial_state(before.seed)
+    rebuilt.replay_trusted(after.history[:-1])
+    assert rebuilt == before, f"taking back {action!r} does not give the state before it"
+
+
 def check_result_public(state: State, rng: random.Random) -> None:
     """At a finished ``state``, what the server and the terminal show every seat (and spectators)
     once the game is over: ``returns``, ``scores`` and ``result_tags`` (how the game was won, for
@@ -229,10 +249,14 @@ def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool
                 check_horizon(state, rng)
             check_illegal(state, pool, rng)
             check_clone(state, action)
-        before = state.clone() if hides else None
+        deep_step = deep and (steps < 120 or steps % 7 == 0)
+        before = state.clone() if hides or deep_step else None
         state.apply(action)
         if before is not None:
-            check_unseen(before, action, state)
+            if hides:
+                check_unseen(before, action, state)
+            if deep_step:
+                check_take_back(before, action, state)
         steps += 1
     state.check_invariants()
     rets = state.returns()

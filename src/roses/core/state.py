@@ -121,6 +121,14 @@ class State:
         :func:`roses.core.conformance.check_unseen` proves a game's answer sound."""
         return 0
 
+    def _may_take_back(self, action: Action) -> bool:
+        """Whether the seat that just made ``action`` (the last step of :attr:`history`; this state
+        is the one after it) may take it back before anyone else acts (issue 42): a move that
+        showed no seat anything it did not know, and that the rulebook does not make final (a
+        bid that ends the bidding). *Game hook;* default never. :meth:`take_back_refusal` adds
+        the checks every game shares."""
+        return False
+
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the state breaks one of the game's invariants (e.g. cards
         are not conserved). *Game hook;* used by :mod:`roses.core.conformance`."""
@@ -158,6 +166,26 @@ class State:
         length less :meth:`unseen_actions`. It grows by one with each action the seat sees and
         never with one it cannot tell happened; a seat's own action is always seen by it."""
         return len(self.history) - self.unseen_actions(seat)
+
+    def take_back_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last move now, in plain words; ``None`` when it may
+        (issue 42). It may when the game goes on, nothing has happened since that move (no other
+        seat's move, no chance outcome: a card drawn after it could be drawn again), every seat
+        saw it happen (a private step is undone by the game's own cancel), and the game lets such
+        a move be taken back (:meth:`_may_take_back`, per game)."""
+        if self.is_terminal():
+            return "the game is over"
+        if not self.history:
+            return "no move has been made yet"
+        mover, action = self.history[-1]
+        if mover != seat:
+            return ("something has happened since your last move" if mover == CHANCE
+                    else "another player has moved since your last move")
+        if any(self.unseen_actions(s) for s in (None, *range(self.num_players)) if s != seat):
+            return "this step is part of a deal you are drafting: cancel the deal instead"
+        if not self._may_take_back(action):
+            return "this move cannot be taken back in this game"
+        return None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """``(outcome, probability)`` pairs; ``[]`` when chance is not to move."""

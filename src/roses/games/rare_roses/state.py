@@ -506,6 +506,13 @@ class RareRosesState(State):
         winners = [s for s in range(n) if keys[s] == best]
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
 
+    def _may_take_back(self, action) -> bool:
+        """Buying a tile, stopping the push, ending the buying, filling an order (and naming its
+        tiles) and ending the turn may be taken back before anyone else acts, when no tile or order
+        was drawn after them (issue 42). Drawing (seed, push) and trashing show new cards; a deal's
+        steps are private (cancel the deal instead) and an answer to a deal is another seat's."""
+        return isinstance(action, (Buy, StopPushing, DoneBuying, FillOrder, ChooseTiles, UseTile, EndTurn))
+
     def result_tags(self) -> dict[str, str]:
         """How the winner was decided (RR-9, "Winning the Game"): ``{"win_by": "money"}``, or a
         tie on money broken by the shop's tiles (``"tiles"``) or then by orders filled

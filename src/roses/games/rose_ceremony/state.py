@@ -385,6 +385,11 @@ class RoseCeremonyState(State):
                 out[s] = 1.0 / len(self.winners)
         return out
 
+    def _may_take_back(self, action) -> bool:
+        """A rose card offered face down may be taken back before its receiver answers (issue 42);
+        an answer or an exchange shows cards, so it stands."""
+        return isinstance(action, Offer)
+
     def result_tags(self) -> dict[str, str]:
         """How the game ended (End of the Game): ``win_by`` is ``charm-points`` (5+ points),
         ``ten-roses`` (a 10+ rose exchange) or ``deck-out`` (RC-5); ``tie`` is ``yes``/``no``."""

@@ -417,6 +417,14 @@ class RosesAndThornsState(State):
     def returns(self) -> list[float]:
         return [1.0 if s == self.winner else 0.0 for s in range(self.num_players)]
 
+    def _may_take_back(self, action) -> bool:
+        """A card laid face down (§3.1, §3.2) may be taken back before anyone else acts, and so
+        may a bid or a pass while the bidding goes on (§3.3); a bid or pass that ended the bidding
+        starts the challenge, and a turned-up card or a lost one was seen (issue 42)."""
+        if isinstance(action, Lay):
+            return True
+        return isinstance(action, (Bid, Pass)) and self.phase == BIDDING
+
     def result_tags(self) -> dict[str, str]:
         """How the game was won (§5): ``second-challenge`` (or ``quick-game``) or ``last-standing``."""
         if self.winner is None:
