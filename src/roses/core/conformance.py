@@ -74,7 +74,8 @@ def check_unseen(before: State, action: Any, after: State) -> None:
 def check_take_back(before: State, action: Any, after: State) -> None:
     """A move its seat may take back (:meth:`~roses.core.state.State.take_back_refusal`, issue
     42), ``before`` (a copy of the state before ``action``) to ``after``: it showed no other seat
-    anything private (what each other seat read of it in the log is what a spectator read), and
+    anything private (what each other seat read of it in the log is what a spectator read) nor
+    anything hidden (in a world of that seat's before the move, the move shows it the same), and
     taking it back is exact: the game rebuilt from every step but the last equals ``before``, its
     RNG position included. Raises ``AssertionError`` naming the seat."""
     actor = before.current_player()
@@ -86,6 +87,17 @@ def check_take_back(before: State, action: Any, after: State) -> None:
         if seat != actor:
             assert after.log.seen_by(seat, start) == public, (
                 f"{action!r} may be taken back but showed seat {seat} something private")
+    # Nor anything public that was hidden before (a card turned up): in a world of each other
+    # seat's before the move, the same move shows that seat what it was shown.
+    for seat in range(after.num_players):
+        if seat == actor:
+            continue
+        world = before.determinize(seat, random.Random(len(before.history) * 31 + seat))
+        if world.current_player() != actor or not world.is_legal(action):
+            continue
+        world.apply(action)
+        assert to_jsonable(world.observation(seat)) == to_jsonable(after.observation(seat)), (
+            f"{action!r} may be taken back but showed seat {seat} what it could not know before")
     rebuilt = before.game.new_initial_state(before.seed)
     rebuilt.replay_trusted(after.history[:-1])
     assert rebuilt == before, f"taking back {action!r} does not give the state before it"

@@ -51,6 +51,9 @@ class Live:
     version: int
     revision: int = -1
     chat: list[ChatRow] = field(default_factory=list)
+    #: the row's ``takebacks`` the state was built at (issue 42: after a take-back and a new move
+    #: the version is a number it had before, with another last action)
+    takebacks: int = 0
 
 
 class TableCache:
@@ -99,8 +102,8 @@ class TableCache:
         """The table's state at the stored version (call under the table's lock): from the cache,
         caught up with actions stored by other processes, or rebuilt from the store."""
         live = self.tables.get(row.id)
-        if live is not None and live.version > row.version:  # pragma: no cover - defensive
-            live = None
+        if live is not None and (live.version > row.version or live.takebacks != row.takebacks):
+            live = None  # a move was taken back (issue 42): rebuilt from the stored actions
         if live is None:
             # Up to the row's version only: another process may have appended since the row was read.
             history = await self.db(self.store.actions, row.id, 0, row.version)
@@ -108,7 +111,7 @@ class TableCache:
                 state = await anyio.to_thread.run_sync(rebuild, row.game, row.params, row.seed, history)
             else:
                 state = rebuild(row.game, row.params, row.seed, history)
-            live = Live(state, len(state.history))
+            live = Live(state, len(state.history), takebacks=row.takebacks)
         elif live.version < row.version:
             replay_history(live.state, await self.db(self.store.actions, row.id, live.version, row.version))
             live.version = len(live.state.history)

@@ -60,7 +60,8 @@ class MemoryTableStore:
         with self._lock:
             t = self._tables.get(table_id)
             if (t is None or t.version != expected_version or t.status == "closed"
-                    or expected_revision not in (None, t.revision)):
+                    or expected_revision not in (None, t.revision)
+                    or (row is not None and row.takebacks != t.takebacks)):
                 raise StaleVersion(-1 if t is None else t.version)
             self._actions[table_id].extend(actions)
             t.version += len(actions)
@@ -72,6 +73,20 @@ class MemoryTableStore:
             t.returns = returns
             if status is not None:
                 t.status = status
+            return self._row(table_id)
+
+    def take_back(self, table_id: str, expected_version: int, expected_revision: int, seat: int) -> TableRow:
+        with self._lock:
+            t = self._tables.get(table_id)
+            if (t is None or t.version != expected_version or t.revision != expected_revision
+                    or t.status == "closed" or t.version == 0):
+                raise StaleVersion(-1 if t is None else t.version)
+            self._actions[table_id].pop()
+            t.version -= 1
+            t.revision += 1
+            t.takebacks += 1
+            t.current_player = seat
+            t.updated = t.turn_started = utcnow()
             return self._row(table_id)
 
     def _bump(self, table_id: str) -> TableRow:

@@ -67,6 +67,14 @@ async def api_act(table_id: str, svc: TableService = Depends(service),
     return out
 
 
+@router.post("/api/tables/{table_id}/take-back", **route(S.View, 401, 403, 404, 409, 429, body=S.TakeBackIn),
+             dependencies=per_seat("action", MOVES, SEAT_TOKEN))
+async def api_take_back(table_id: str, svc: TableService = Depends(service),
+                        token: str = Depends(required_token(SEAT_TOKEN)), data: Any = body(S.TakeBackIn)) -> Json:
+    """Take back your last move while nobody else has acted (issue 42; docs/server-api.md)."""
+    return Json(await svc.take_back(table_id, token, data["version"]))
+
+
 CHAT_TOKEN = "a seat token is required to chat"
 
 

@@ -240,7 +240,7 @@ class TableRunner:
                     # A thinking bot works on a copy, without holding the table: views stay served.
                     async with cache.lock(table_id):
                         fresh = await self._load(table_id)
-                        if fresh is None or fresh.version != row.version:
+                        if fresh is None or fresh.moves_key != row.moves_key:
                             continue
                         twin = (await cache.live(fresh)).state.clone()
                     try:
@@ -250,7 +250,7 @@ class TableRunner:
                         continue
                 async with cache.lock(table_id):
                     fresh = await self._load(table_id)
-                    if fresh is None or fresh.version != row.version:
+                    if fresh is None or fresh.moves_key != row.moves_key:
                         continue  # something moved meanwhile: plan again
                     row = fresh
                     live = await cache.live(row)

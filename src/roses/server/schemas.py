@@ -113,6 +113,10 @@ class ActionIn(In):
     version: int = Field(description="the view's version the action was chosen on")
 
 
+class TakeBackIn(In):
+    version: int = Field(description="the view's version (the one after the move to take back)")
+
+
 class ChatIn(In):
     text: str = Field(min_length=1, max_length=MAX_CHAT)
 
@@ -280,6 +284,11 @@ class View(Open):
     confirm: dict[str, str] = Field({}, description="the legal moves worth a second look before they are "
                                                     "played (irreversible and costly), each with why, in "
                                                     "plain words (docs/browser.md, \"Confirmations\")")
+    take_back: bool = Field(False, description="whether this seat may take back its last move now "
+                                               "(POST /api/tables/{id}/take-back; docs/browser.md, "
+                                               "\"Taking a move back\")")
+    takebacks: int = Field(0, description="moves taken back at this table so far: views are ordered by "
+                                          "(takebacks, version, revision), as a take-back lowers the version")
     story: list[str] | None = Field(None, description="why the finished game ended, then the standings, in "
                                                       "plain sentences with the seats' names; null until "
                                                       "the game is over")

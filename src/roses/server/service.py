@@ -39,7 +39,7 @@ from sqlalchemy.exc import OperationalError
 from roses.core import TERMINAL, GameRecord, IllegalActionError, get_spec, load, to_jsonable
 from roses.core.errors import shorten
 
-from . import auth, clock, pace, runner, talk as table_talk, views
+from . import auth, clock, pace, runner, takeback, talk as table_talk, views
 from .auth import ApiError, Who, hash_token, new_token, refuse_if_closed
 from .cache import Live, Moved, TableCache, deal
 from .names import clean_text, name_refusal
@@ -599,6 +599,10 @@ class TableService:
     async def take_seat(self, table_id: str, seat: int, name: Any) -> dict[str, Any]:
         """Anyone takes an open seat (:func:`roses.server.seating.take_seat`)."""
         return await seating.take_seat(self, table_id, seat, name)
+
+    async def take_back(self, table_id: str, token: str, version: Any) -> dict[str, Any]:
+        """The seat takes back its last move (:func:`roses.server.takeback.take_back`, issue 42)."""
+        return await takeback.take_back(self, table_id, token, version)
 
     async def set_fast_bots(self, table_id: str, token: str | None, fast: Any) -> dict[str, Any]:
         """The host switches fast bots on or off (:func:`roses.server.pace.set_fast_bots`)."""

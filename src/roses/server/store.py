@@ -21,7 +21,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, runtime_checkable
 
-from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, select, text, update
+from sqlalchemy import Engine, bindparam, create_engine, delete, event, func, insert, select, text, update
 
 from . import models as m
 from .seat_store import SeatingSql, seat_holder
@@ -92,6 +92,15 @@ class TableRow:
     #: when the clock of the turn now running started (issue 41; :mod:`roses.server.clock`): a
     #: move, or the seat to move joining; ``None`` (a row built without it): ``updated``
     turn_started: datetime | None = None
+    #: how many moves were taken back (issue 42): the table's actions are the ones a state was
+    #: built from only at the same ``(version, takebacks)`` (:attr:`moves_key`)
+    takebacks: int = 0
+
+    @property
+    def moves_key(self) -> tuple[int, int]:
+        """``(version, takebacks)``: equal for two reads of the table exactly when its stored
+        actions are the same (a take-back and a new move bring the version back to a number it had)."""
+        return self.version, self.takebacks
 
 
 @dataclass
@@ -135,6 +144,13 @@ class TableStore(Protocol):
         one, seats and status included); return the updated table. The turn's clock (``turn_started``) starts again unless ``restart_clock``
         is false: a step only its mover saw (issue 43: a deadline that moved told the other seats
         a hidden draft step happened). Raises :class:`StaleVersion` (nothing stored) otherwise."""
+
+    def take_back(self, table_id: str, expected_version: int, expected_revision: int, seat: int) -> TableRow:
+        """Atomically remove the table's last action if the table is still at ``expected_version``
+        and ``expected_revision`` (the row the take-back was checked on) and not closed: the
+        version goes down by one, ``takebacks`` up by one, ``seat`` is to move and its turn's clock
+        starts again; return the updated table. Raises :class:`StaleVersion` (nothing changed)
+        otherwise (issue 42)."""
 
     def add_chat(self, table_id: str, seat: int | None, name: str, text: str,
                  talk: dict[str, Any] | None = None) -> ChatRow:
@@ -246,14 +262,17 @@ _OPEN = m.tables.c.status != "closed"
 #: The row is at the revision the move was checked on (any, when none is given).
 _SAME_REVISION = func.coalesce(bindparam("expected_revision", type_=m.tables.c.revision.type),
                                m.tables.c.revision) == m.tables.c.revision
+#: No move was taken back since the row was read (any, when none is given; issue 42).
+_SAME_TAKEBACKS = func.coalesce(bindparam("expected_takebacks", type_=m.tables.c.takebacks.type),
+                                m.tables.c.takebacks) == m.tables.c.takebacks
 _CAS = (update(m.tables)
         .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN,
-               _SAME_REVISION)
+               _SAME_REVISION, _SAME_TAKEBACKS)
         .values(revision=m.tables.c.revision + 1, **_CLOCK, **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
         .returning(m.tables.c.revision, m.tables.c.status, m.tables.c.turn_started))
 _CAS_STATUS = (update(m.tables)
                .where(m.tables.c.id == bindparam("table_id"), m.tables.c.version == bindparam("expected"), _OPEN,
-                      _SAME_REVISION)
+                      _SAME_REVISION, _SAME_TAKEBACKS)
                .values(revision=m.tables.c.revision + 1, status=bindparam("new_status"),
                        **_CLOCK, **{c: bindparam(f"new_{c}") for c in _CAS_COLUMNS})
                .returning(m.tables.c.revision, m.tables.c.status, m.tables.c.turn_started))
@@ -380,6 +399,7 @@ class SqlTableStore(SeatingSql):
             seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined), bool(s.open), s.since,
                            _load(s.past) or []) for s in seat_rows],
             rematch=r.rematch, rematch_by=r.rematch_by, turn_started=aware(r.turn_started),
+            takebacks=r.takebacks,
         )
 
     # ------------------------------------------------------------------ interface
@@ -436,6 +456,7 @@ class SqlTableStore(SeatingSql):
         answer from without reading it again."""
         now = utcnow()
         params = {"table_id": table_id, "expected": expected_version, "expected_revision": expected_revision,
+                  "expected_takebacks": row.takebacks if row is not None else None,
                   "new_version": expected_version + len(actions), "new_updated": now,
                   "new_turn_started": now if restart_clock else None,
                   "new_current_player": current_player,
@@ -461,6 +482,27 @@ class SqlTableStore(SeatingSql):
         return dataclasses.replace(
             row, version=params["new_version"], revision=done.revision, status=done.status, updated=now,
             turn_started=aware(done.turn_started), current_player=current_player, returns=returns)
+
+    def take_back(self, table_id: str, expected_version: int, expected_revision: int, seat: int) -> TableRow:
+        t = m.tables.c
+        now = utcnow()
+        with self._write() as conn:
+            done = conn.execute(
+                update(m.tables)
+                .where(t.id == table_id, t.version == expected_version, t.revision == expected_revision,
+                       t.version > 0, _OPEN)
+                .values(version=t.version - 1, revision=t.revision + 1, takebacks=t.takebacks + 1,
+                        current_player=seat, updated=now, turn_started=now)
+                .returning(t.revision)).first()
+            if done is None:
+                current = conn.execute(_VERSION, {"table_id": table_id}).scalar()
+                raise StaleVersion(-1 if current is None else current)
+            conn.execute(delete(m.actions).where(m.actions.c.table_id == table_id,
+                                                 m.actions.c.idx == expected_version - 1))
+            self._notify(conn, table_id, done.revision)
+        got = self.load(table_id)
+        assert got is not None
+        return got
 
     def _bump(self, conn: Any, table_id: str) -> None:
         revision = conn.execute(update(m.tables).where(m.tables.c.id == table_id)

@@ -19,6 +19,7 @@ from .auth import Who
 from .clock import turn_deadline, turn_note
 from .seating import display_name
 from .store import ChatRow, TableRow
+from .takeback import refusal as take_back_refusal
 
 log = logging.getLogger("roses.server")
 
@@ -204,6 +205,8 @@ def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dic
         "legal_actions": legal,
         # the legal moves worth a second look (irreversible and costly), with why, in plain words
         "confirm": confirms(spec, full, legal),
+        # whether this seat may take back its last move now (issue 42; roses.server.takeback)
+        "take_back": take_back_refusal(row, state, seat) is None, "takebacks": row.takebacks,
         "chat": [chat_json(c) for c in live.chat],
         "turn_deadline": deadline.isoformat() if deadline else None,
         "turn_note": turn_note(row, cp),  # "Waiting for Seat 2 to join" (issue 41)

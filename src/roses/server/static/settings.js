@@ -39,7 +39,7 @@ export function settingsPanel(settings) {
 /** Ask "Play it?" for `label` in the page's #confirm overlay, with `why` (the game's reason, in
  *  plain words) under it; resolves true (Play it, Enter) or false (Cancel, Escape, a click
  *  outside). */
-export function askConfirm(label, why = "This move can't be taken back.") {
+export function askConfirm(label, why = "Once another player acts, it can't be taken back.") {
   const box = document.getElementById("confirm");
   // The button that asked (a move): focus goes back to it on Cancel or Escape, not to <body>.
   const opener = document.activeElement;

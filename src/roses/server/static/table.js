@@ -14,6 +14,7 @@ import { connect, reconnect, sendMove, setConn, started as liveStarted } from "/
 import { drawTurn } from "/static/turn.js";
 import { moveLabel, keepPlayFocus, drawMoves } from "/static/movepanel.js";
 import { drawHint } from "/static/hints.js";
+import { drawTakeBack } from "/static/takeback.js";
 import { drawCloseTable, drawFastBots, drawInvites, hostControl } from "/static/host.js";
 import { drawLog } from "/static/tablelog.js";
 import { addChat, drawChat, listenChat } from "/static/chat.js";
@@ -209,8 +210,11 @@ function applyView(next) {
   maybeFollow();
 }
 
-// Views are ordered by (version: actions taken, revision: any change such as chat or seats).
+// Views are ordered by (takebacks: moves taken back, which lower the version; version: actions
+// taken; revision: any change such as chat or seats).
 function isOlder(a, b) {
+  const at = a.takebacks ?? 0, bt = b.takebacks ?? 0;
+  if (at !== bt) return at < bt;
   const av = a.version ?? 0, bv = b.version ?? 0;
   if (av !== bv) return av < bv;
   return (a.revision ?? 0) < (b.revision ?? 0);
@@ -293,6 +297,7 @@ function draw() {
   }
   drawMoves(page, c, banner);
   drawHint(page, c);
+  drawTakeBack(page, c);
   drawPlayers();
   drawInvites(page);
   drawFastBots(page);
