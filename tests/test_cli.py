@@ -644,3 +644,32 @@ def test_one_entry_with_a_dash_in_its_key_read_from_a_file(tmp_path):
     assert r.exit_code == 0 and r.exception is None, r.output
     from roses.sim.results import read_results
     assert sorted(row["param_market_prices"]["striped-dragon"] for row in read_results(out)) == [7, 8]
+
+
+def test_play_takes_back_a_move_with_undo(tmp_path):
+    """Issue 42: ``undo`` at the prompt takes back the player's last move while nothing happened
+    since (a solo Rare Roses turn of several steps); played again the same way, the game's record
+    is the one of a game without the take-back. ``undo`` before the first move says why not."""
+    from roses.core import load
+
+    state, k, found = load("rare-roses", players=1).new_initial_state(7), 0, None
+    while found is None:  # the first move of "always the first choice" that may be taken back
+        if state.is_chance_node():
+            state.apply(state.sample_chance())
+            continue
+        state.apply(state.legal_actions()[0])
+        k += 1
+        if not state.is_terminal() and state.current_player() == 0 and state.take_back_refusal(0) is None:
+            found = k
+    args = ["play", "rare-roses", "--players", "1", "--seed", "7", "--no-confirm"]
+    plain = runner.invoke(app, args + ["--records", str(tmp_path / "plain")], input="1\n" * 2000)
+    undone = runner.invoke(app, args + ["--records", str(tmp_path / "undone")],
+                           input="undo\n" + "1\n" * found + "undo\n" + "1\n" * 2000)
+    assert plain.exit_code == 0 and undone.exit_code == 0, undone.output
+    said = " ".join(undone.output.split())  # the console wraps long lines
+    assert "You cannot take your last move back: you have not moved yet." in said
+    assert said.count("You took back your last move.") == 1
+    assert "Type undo to take back your last move." in said
+    (a,), (b,) = list((tmp_path / "plain").glob("*.json")), list((tmp_path / "undone").glob("*.json"))
+    assert GameRecord.load(a).actions == GameRecord.load(b).actions
+    assert replay(GameRecord.load(b)).is_terminal()

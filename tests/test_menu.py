@@ -111,7 +111,9 @@ def test_play_says_nothing_was_typed_and_one_move_is_typed_as_1(tmp_path):
     out = " ".join(r.output.split())
     assert "'' is not a legal move" not in out and "Nothing was typed. Type a number from 1 to 2 (or a1–a2)" in out
     assert "Your move: d1) End your turn" in out
-    assert "'zz' is not a legal move. Type 1 (or d1), the move's text, or q to stop." in out
+    # ("done buying" may still be taken back at the fill prompt: issue 42)
+    assert ("'zz' is not a legal move. Type 1 (or d1), the move's text, undo to take back your last move, "
+            "or q to stop.") in out
     rec = GameRecord.load(next(tmp_path.glob("*.json")))
     assert [a[1] for a in rec.actions if a[0] == 0] == ["seed", "stop", "done buying"]  # "A2" played a2
 

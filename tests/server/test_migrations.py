@@ -212,6 +212,35 @@ def test_migration_0007_starts_old_turn_clocks_at_their_last_change_and_adds_the
         store.dispose()
 
 
+def test_migration_0008_counts_no_take_back_for_old_tables(tmp_path):
+    """A table stored at 0007 upgrades to 0008 in place with no move taken back (issue 42), and a
+    take-back then works on it; a downgrade drops the count and keeps the actions."""
+    url, engine = database_at(tmp_path, "0007")
+    now = datetime.now(timezone.utc)
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO roses_tables (id, game, params, seed, name, created, updated, version, revision, status, "
+            "current_player, returns, turn_timer_seconds, bot_delay_ms, host_token_hash, turn_started) VALUES "
+            "('t1', 'roses-and-thorns', '{\"players\": 3}', 11, 'old', :now, :now, 2, 4, 'playing', 1, "
+            "NULL, NULL, 0, :h, :now)"), {"now": now, "h": "x" * 64})
+        conn.execute(sa.insert(m.actions), [dict(table_id="t1", idx=0, seat=-1, action="start 0", at=now),
+                                            dict(table_id="t1", idx=1, seat=0, action="lay rose", at=now)])
+    engine.dispose()
+    store = SqlTableStore(url)
+    try:
+        row = store.load("t1")
+        assert (row.version, row.revision, row.takebacks) == (2, 4, 0)
+        back = store.take_back("t1", 2, 4, 0)
+        assert (back.version, back.revision, back.takebacks, back.current_player) == (1, 5, 1, 0)
+        assert store.actions("t1") == [(-1, "start 0")]
+        downgrade(store.engine, "0007")
+        with store.engine.connect() as conn:
+            assert "takebacks" not in {c["name"] for c in sa.inspect(conn).get_columns("roses_tables")}
+            assert conn.execute(sa.text("SELECT count(*) FROM roses_actions")).scalar() == 1
+    finally:
+        store.dispose()
+
+
 def test_processes_that_start_at_once_on_a_new_sqlite_database_all_migrate_it(tmp_path):
     """Regression: ``uvicorn roses.server:create_app --factory --workers 2`` on a new SQLite file
     failed to start ("table roses_tables already exists": both workers ran the first migration at

@@ -122,7 +122,13 @@ def play(
             elif state.current_player() in humans:
                 shown = _print_log(state, viewer, shown)
                 console.print(render(state, viewer))
-                state.apply(_ask(state, menu, seat, confirm, talk))
+                chosen = _ask(state, menu, seat, confirm, talk)
+                if chosen is TAKE_BACK:  # rebuilt from the seed and every step but the last
+                    state = g.new_initial_state(state.seed).replay_trusted(state.history[:-1])
+                    shown = len(state.log.view(viewer))
+                    console.print("[yellow]You took back your last move.[/]")
+                else:
+                    state.apply(chosen)
             else:
                 s = state.current_player()
                 said = _bot_says(state, agents[s], talk if talk is not None else [])
@@ -182,11 +188,16 @@ def _bot_says(state: State, agent: Any, talk: list) -> Any:
     return said
 
 
+#: What :func:`_ask` returns when the player takes back their last move (typed ``undo``).
+TAKE_BACK = object()
+
+
 def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optional[list] = None):
     """Number the legal actions in plain words (with prices and values) and read a choice until
     one is legal: a number of this prompt (``roses.menu``: numbers typed for an earlier prompt are
     refused), or the move's text; with ``confirm``, a move the game calls irreversible and costly
-    (``GameSpec.confirm``) only after "Play it?". With
+    (``GameSpec.confirm``) only after "Play it?"; ``undo`` returns :data:`TAKE_BACK` while the
+    seat may take back its last move (``State.take_back_refusal``: nothing happened since). With
     ``talk`` (a list), ``say …`` makes a table-talk statement (:mod:`roses.say`) and asks again."""
     legal = state.legal_actions()
     texts = [str(a) for a in legal]
@@ -197,7 +208,11 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
     letter = menu.open(texts)
     _print_moves(letter, labels)
     numbers = f"a number from 1 to {len(legal)}" if len(legal) > 1 else "1"  # not "from 1 to 1"
-    hint = f"Type {numbers} (or {menu.choices()}), the move's text, or q to stop."
+    can_take_back = state.take_back_refusal(seat) is None  # issue 42: nothing happened since
+    hint = (f"Type {numbers} (or {menu.choices()}), the move's text, "
+            + ("undo to take back your last move, " if can_take_back else "") + "or q to stop.")
+    if can_take_back:
+        console.print("[dim]Type undo to take back your last move.[/]")
     if talk is not None and spec.talk.offered(state.num_players):
         # one example, not the whole talk line (Blades & Rose's lists every claim), after each refusal
         hint += f" Or say something, e.g. {talk_example(spec.talk, seat, state.num_players)}."
@@ -213,6 +228,12 @@ def _ask(state: State, menu: Menu, seat: int, confirm: bool = False, talk: Optio
                 continue
             talk.append(said)
             console.print(f"  [magenta]» {escape(said_line(said, spec.talk, seat))}[/]")
+            continue
+        if answer.lower() in ("undo", "take back"):
+            if can_take_back:
+                return TAKE_BACK
+            why = state.take_back_refusal(seat) or ""
+            console.print(f"[red]You cannot take your last move back: {escape(why)}.[/] {hint}")
             continue
         meaning = menu.read(answer, ahead)
         ahead = False

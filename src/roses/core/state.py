@@ -175,10 +175,10 @@ class State:
         a move be taken back (:meth:`_may_take_back`, per game)."""
         if self.is_terminal():
             return "the game is over"
-        if not self.history:
-            return "no move has been made yet"
-        mover, action = self.history[-1]
+        mover, action = self.history[-1] if self.history else (None, None)
         if mover != seat:
+            if all(s != seat for s, _ in self.history):
+                return "you have not moved yet"
             return ("something has happened since your last move" if mover == CHANCE
                     else "another player has moved since your last move")
         if any(self.unseen_actions(s) for s in (None, *range(self.num_players)) if s != seat):

@@ -42,7 +42,7 @@ tables = Table(
     # moved forward by the time every server was down. NULL (never written since 0007) = `updated`
     Column("turn_started", DateTime(timezone=True), nullable=True),
     # moves taken back (0008, issue 42): a state is the one stored only at the same (version, takebacks)
-    Column("takebacks", Integer, nullable=False, default=0, server_default="0"),
+    Column("takebacks", Integer, nullable=False, server_default="0"),
 )
 Index("ix_roses_tables_status", tables.c.status)
 
