@@ -23,7 +23,7 @@ from pathlib import Path
 
 from roses.agents import Turn, make_agent
 from roses.core import available_games, get_spec, load
-from roses.server.views import bot_names
+from roses.agents.labels import bot_names
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "roses" / "server" / "move_seconds.json"
 

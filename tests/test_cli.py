@@ -673,3 +673,27 @@ def test_play_takes_back_a_move_with_undo(tmp_path):
     (a,), (b,) = list((tmp_path / "plain").glob("*.json")), list((tmp_path / "undone").glob("*.json"))
     assert GameRecord.load(a).actions == GameRecord.load(b).actions
     assert replay(GameRecord.load(b)).is_terminal()
+
+
+@pytest.mark.parametrize("command", ["play", "replay"])
+def test_the_terminal_game_loads_no_web_server(tmp_path, command):
+    """Issue 44: ``roses play`` imported the server's views to name a bot, and with them FastAPI
+    and SQLAlchemy (3–6 times the terminal's own import time). Run as launched, ``python3 -m roses
+    play`` and ``replay`` import no module of the web stack (``-X importtime`` lists every import)."""
+    import subprocess
+
+    args = ["play", "roses-and-thorns", "--players", "3", "--bots", "heuristic", "--seed", "4",
+            "--records", str(tmp_path), "--no-confirm"]
+    if command == "replay":
+        r = runner.invoke(app, args, input="1\n" * 400)
+        assert r.exit_code == 0, r.output
+        args = ["replay", str(next(tmp_path.glob("*.json"))), "--no-step"]
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "roses", *args], input="1\n" * 400,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "Game over" in done.stdout
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert len(imported) > 50  # the listing is there
+    web = sorted(m for m in imported if m.split(".")[0] in ("fastapi", "starlette", "sqlalchemy", "alembic", "uvicorn")
+                 or m.startswith("roses.server"))
+    assert web == [], web[:10]

@@ -17,7 +17,7 @@ import roses
 from roses.core.plain import engine_syntax
 from roses.server import analysis as analysis_module
 from roses.server.service import HINTS_REFUSED
-from roses.server.views import bot_label
+from roses.agents.labels import bot_label
 
 RC = "rose-ceremony"
 RT = "roses-and-thorns"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from roses.core import available_games, get_spec
 from roses.server.seating import bot_level
-from roses.server.views import bot_label, bot_names
+from roses.agents.labels import bot_label, bot_names
 
 from .test_server_api import create, view
 

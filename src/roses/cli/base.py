@@ -102,7 +102,7 @@ def _seat_option(seat: int, n: int) -> int:
 def _player_label(player: str, game: str | None = None) -> str:
     """A record's player ("human", "bot:heuristic", a name) as players read it (a bot by the label
     ``game`` gives it, if any)."""
-    from roses.server.views import bot_label, spec_of
+    from roses.agents.labels import bot_label, spec_of
 
     if player == "human":
         return ""

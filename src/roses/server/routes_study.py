@@ -19,7 +19,7 @@ from .deps import READ, Json, address_of, body, per_address, service
 from .replays import load_record, replay_steps
 from .schemas import route
 from .service import TableService
-from .views import bot_label, bot_names, timer_bot
+from roses.agents.labels import bot_label, bot_names, timer_bot
 
 log = logging.getLogger("roses.server")
 

@@ -22,7 +22,7 @@ from .faults import BOTS
 from .seating import display_name
 from .store import TableRow, utcnow
 from .thinking import ThinkBusy, ThinkCancelled, ThinkFailed, Thinking, jobs
-from .views import timer_bot
+from roses.agents.labels import timer_bot
 
 log = logging.getLogger(BOTS)  # a table whose bots stopped moving is a bot failure
 

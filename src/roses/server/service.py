@@ -50,7 +50,7 @@ from .seating import display_name
 from .store import TableRow, TableStore, utcnow
 from .thinking import Thinking, ThinkingOptions
 from .updates import LiveUpdates
-from .views import bot_names, timer_bot
+from roses.agents.labels import bot_names, timer_bot
 
 log = logging.getLogger("roses.server")
 

@@ -9,7 +9,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from roses.agents import GENERIC_AGENTS
+from roses.agents.labels import bot_label, spec_of
 from roses.core import TERMINAL, IllegalActionError, State, get_spec, to_jsonable
 from roses.core.errors import shorten
 from roses.core.plain import refusal
@@ -30,15 +30,6 @@ LOG_WINDOW = 150
 LOG_PAGE = 500
 
 
-def bot_names(spec: Any) -> list[str]:
-    """Every agent usable for a game: the generic ones and the game's own."""
-    return list(GENERIC_AGENTS) + [n for n in spec.bots if n not in GENERIC_AGENTS]
-
-
-#: Plain names of the generic bots for players (the lobby's and the table's menus).
-BOT_LABELS = {"random": "Random", "heuristic": "Standard", "ismcts": "Search"}
-
-
 #: Typical CPU seconds a move per game and bot (``bench/move_seconds.py`` writes it).
 MOVE_SECONDS = Path(__file__).with_name("move_seconds.json")
 
@@ -52,33 +43,6 @@ def bot_seconds(game: str) -> dict[str, float]:
     """Each bot's typical seconds a move in ``game`` as measured by ``bench/move_seconds.py``
     (the lobby shows them beside the levels); empty for a game not measured yet."""
     return dict(_move_seconds().get(game, {}))
-
-
-def bot_label(name: str, spec: Any = None) -> str:
-    """A bot's name for players: "Standard" (``heuristic``), "Random", "Hard search"
-    (``ismcts:hard``), a game's own bot by the label its game gives it (``spec.bot_labels``:
-    Rare Roses' ``search`` is "Look-ahead") or else by its name ("Trader")."""
-    own = getattr(spec, "bot_labels", None) or {}
-    if name in own:
-        return own[name]
-    if name in BOT_LABELS:
-        return BOT_LABELS[name]
-    if name.startswith("ismcts:"):
-        return f"{name.split(':', 1)[1].capitalize()} search"
-    return name.replace("-", " ").replace("_", " ").capitalize()
-
-
-def spec_of(game: str) -> Any:
-    """The spec of ``game``, or ``None`` for a game that does not load (its bots read as their names)."""
-    try:
-        return get_spec(game)
-    except Exception:
-        return None
-
-
-def timer_bot(spec: Any) -> str:
-    """The bot that moves for a seat whose turn timer ran out: heuristic if the game has one."""
-    return "heuristic" if "heuristic" in spec.bots else "random"
 
 
 def scores_of(state: State) -> list[float] | None:
