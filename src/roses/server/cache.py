@@ -147,7 +147,8 @@ class TableCache:
         state = live.state
         texts: list[tuple[int, str]] = []
         mover = state.current_player()
-        seen_before = others_seen(state, mover)
+        # Only a game that hides some steps (Rare Roses' deal drafts) can make a private step.
+        seen_before = others_seen(state, mover) if hides_steps(state) else None
         try:
             for seat, action in moves:
                 state.apply(action)
@@ -162,7 +163,7 @@ class TableCache:
                 expected_revision=row.revision if same_row else None,
                 status="finished" if terminal else None,
                 current_player=state.current_player(), returns=list(state.returns()) if terminal else None,
-                row=row, restart_clock=not private_step(state, mover, seen_before))
+                row=row, restart_clock=seen_before is None or not private_step(state, mover, seen_before))
         except StaleVersion as e:
             self.drop(row.id)
             raise Moved(409, {"error": "stale", "version": e.current,
@@ -179,6 +180,12 @@ class TableCache:
             live.chat = await self.db(self.store.chat, row.id, CHAT_HISTORY)
             live.revision = new_row.revision
         return new_row
+
+
+def hides_steps(state: State) -> bool:
+    """Whether the game of ``state`` overrides :meth:`State.unseen_actions` (the conformance
+    checks' test too): only then can a step be hidden from a seat."""
+    return type(state).unseen_actions is not State.unseen_actions
 
 
 def others_seen(state: State, mover: int) -> list[int]:
