@@ -74,6 +74,9 @@ def test_simulate_json_is_reproducible():
         assert k in da
     assert da["wins_per_seat"] == db["wins_per_seat"] and da["mean_actions"] == db["mean_actions"]
     assert sum(da["wins_per_seat"]) == 30 and da["bots"] == ["heuristic", "random", "random", "random"]
+    assert da["wins_by_position"] == db["wins_by_position"] and sum(da["wins_by_position"]) == pytest.approx(30)
+    shown = runner.invoke(app, args[:-1])  # the table as people read it: wins by turn order too
+    assert shown.exit_code == 0 and "By turn order (1 = started)" in shown.output, shown.output
 
 
 def test_bad_parameters_and_bots_get_a_clear_message():

@@ -62,3 +62,33 @@ def test_no_benchmark_keeps_a_wilson_interval_of_its_own():
            for node in ast.walk(ast.parse(p.read_text()))
            if isinstance(node, ast.FunctionDef) and "wilson" in node.name.lower()]
     assert own == []
+
+
+def test_simulate_counts_wins_by_turn_order_position():
+    """Issue 45: the start player is drawn each game, so wins by seat cannot say whether starting
+    helps. Each game's start seat is its first chance outcome (Roses and Thorns: ``start N``), and
+    a position's wins are the returns of the seat at that position, recounted here by hand."""
+    from roses.agents import make_agent
+    from roses.core import load
+    from roses.sim.batch import hash_seed
+    from roses.sim.match import play_game
+
+    res = run_batch("roses-and-thorns", {"players": 3}, ["random"], games=24, seed=5)
+    game = load("roses-and-thorns", players=3)
+    by_hand = [0.0, 0.0, 0.0]
+    for i, r in enumerate(res.results):
+        agents = [make_agent("random", game, hash_seed(5, i, s)) for s in range(3)]
+        state = play_game(game, agents, 5 + i)
+        start = int(next(str(a) for seat, a in state.history if seat == -1 and str(a).startswith("start ")).split()[1])
+        assert r.start == start
+        for s in range(3):
+            by_hand[(s - start) % 3] += state.returns()[s]
+    assert res.wins_by_position == pytest.approx(by_hand)
+    assert sum(res.wins_by_position) == pytest.approx(sum(res.wins_per_seat))
+    assert res.position_ci95 == [wilson(w, 24) for w in res.wins_by_position]
+    assert res.to_json()["wins_by_position"] == pytest.approx(by_hand)
+
+
+def test_a_solo_game_has_no_turn_order():
+    res = run_batch("rare-roses", {"players": 1}, ["heuristic"], games=1, seed=1)
+    assert res.wins_by_position is None and res.to_json()["position_ci95"] is None

@@ -89,6 +89,8 @@ def simulate(
         _save_plot(result, plot)
         return
     console.print(summary_table(result, g.spec))
+    if result.wins_by_position is not None:
+        console.print(position_table(result))
     if result.mean_scores is not None and result.players > 1:
         money = g.spec.score_format.startswith("$")  # Rare Roses scores are dollars
         console.print("Mean score per seat: " + ", ".join(
@@ -261,6 +263,20 @@ def summary_table(result: Any, spec: Any) -> Table:
         lo, hi = result.ci95[s]
         t.add_row(str(s + 1), result.bots[s], f"{result.wins_per_seat[s]:.2f}".rstrip("0").rstrip("."),
                   f"{result.win_rate[s]:.3f}", f"{lo:.3f}–{hi:.3f}")
+    return t
+
+
+def position_table(result: Any) -> Table:
+    """Wins by turn-order position (1 = the seat that started), with 95% Wilson intervals and
+    the fair share: the start player is drawn each game, so the seats' table does not say whether
+    starting helps (issue 45)."""
+    t = Table(title="By turn order (1 = started)", title_justify="left",
+              caption=f"The start player is drawn each game; a shared win counts 1/k. Fair share "
+                      f"{1 / result.players:.3f}.")
+    for c in ("position", "wins", "win rate", "95% CI"):
+        t.add_column(c, justify="right")
+    for p, (w, (lo, hi)) in enumerate(zip(result.wins_by_position, result.position_ci95)):
+        t.add_row(str(p + 1), f"{w:.2f}".rstrip("0").rstrip("."), f"{w / result.games:.3f}", f"{lo:.3f}–{hi:.3f}")
     return t
 
 

@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 from roses.agents import make_agent
 from roses.core import load
 
+from .figures import start_seat
 from .match import play_game, seat_actions
 
 
@@ -27,6 +28,8 @@ class GameResult:
     actions: int
     tags: tuple[tuple[str, str], ...] = ()
     scores: tuple[float, ...] | None = None
+    #: the seat that took the first turn (:func:`roses.sim.figures.start_seat`), or ``None``
+    start: int | None = None
 
 
 @dataclass
@@ -61,6 +64,11 @@ class BatchResult:
     mean_scores: list[float] | None = None
     sd_scores: list[float] | None = None
     results: list[GameResult] = field(default_factory=list, repr=False)
+    #: wins by turn-order position (0: the seat that started; a shared win counts 1/k), with
+    #: their 95% Wilson intervals; ``None`` for a game without a start player or one seat. The
+    #: start player is drawn each game, so the seats' figures do not say whether starting helps.
+    wins_by_position: list[float] | None = None
+    position_ci95: list[tuple[float, float]] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,6 +79,8 @@ class BatchResult:
             "mean_actions": self.mean_actions, "sd_actions": self.sd_actions, "seconds": self.seconds,
             "outcomes": self.outcomes, "mean_scores": self.mean_scores, "sd_scores": self.sd_scores,
             "outcome_rates": {k: {v: c / self.games for v, c in vs.items()} for k, vs in self.outcomes.items()},
+            "wins_by_position": None if self.wins_by_position is None else [round(w, 9) for w in self.wins_by_position],
+            "position_ci95": None if self.position_ci95 is None else [list(c) for c in self.position_ci95],
         }
 
 
@@ -111,11 +121,30 @@ def play_range(game_name: str, params: dict[str, Any], bots: list[str], seed: in
     out = []
     for i in indices:
         agents = [make_agent(b, game, hash_seed(seed, i, s)) for s, b in enumerate(bots)]
-        state = play_game(game, agents, seed + i)
+        first: list[int | None] = []
+
+        def on_step(state, seat, action, first=first):
+            if not first and not state.is_chance_node() and not state.is_terminal():
+                first.append(start_seat(state))  # once the start player is known
+
+        state = play_game(game, agents, seed + i, on_step=on_step)
         out.append(GameResult(seed + i, tuple(state.returns()), seat_actions(state),
                               tuple(sorted(state.result_tags().items())),
-                              None if state.scores() is None else tuple(state.scores())))
+                              None if state.scores() is None else tuple(state.scores()),
+                              first[0] if first else None))
     return out
+
+
+def position_wins(results: Sequence[GameResult], players: int) -> list[float] | None:
+    """Wins by turn-order position (0: the seat that started), a shared win 1/k as for seats;
+    ``None`` when some game has no start player or the game has one seat."""
+    if players < 2 or not results or any(r.start is None for r in results):
+        return None
+    wins = [0.0] * players
+    for r in results:
+        for s, x in enumerate(r.returns):
+            wins[(s - r.start) % players] += x
+    return wins
 
 
 def hash_seed(*parts: int) -> int:
@@ -173,7 +202,10 @@ def run_batch(game_name: str, params: dict[str, Any], bots: Sequence[str], games
         for k, v in r.tags:
             outcomes.setdefault(k, {})
             outcomes[k][v] = outcomes[k].get(v, 0) + 1
+    by_position = position_wins(results, n)
     return BatchResult(
+        wins_by_position=by_position,
+        position_ci95=None if by_position is None else [wilson(w, games) for w in by_position],
         game=game_name, outcomes={k: dict(sorted(v.items())) for k, v in sorted(outcomes.items())},
         players=n, params=plain, bots=seat_bots, games=games, seed=seed,
         wins_per_seat=wins, win_rate=[w / games if games else 0.0 for w in wins],
