@@ -224,7 +224,9 @@ def test_the_host_closes_an_abandoned_table(client):
     """Closed: status ``closed`` in the view, gone from the lobby list, and nothing more is played
     (actions, chat, seat changes: 409); only the host may close; closing again changes nothing."""
     needs(RT)
-    r = client.post("/api/tables", json={"game": RT, "seats": humans_and_bots(2, 1)})
+    # Seat 1 starts: a human, so the bot never moves (when the bot started, its first move could
+    # still be on its way to the store when the view below was read).
+    r = client.post("/api/tables", json={"game": RT, "params": {"start_player": 0}, "seats": humans_and_bots(2, 1)})
     made = r.json()
     tid, host = made["table_id"], made["host_token"]
     toks = {s["seat"]: s["token"] for s in made["seats"] if s["kind"] == "human"}
