@@ -22,7 +22,14 @@ def test_an_open_seat_is_taken_from_the_lobby_and_a_late_taker_hears_why(live_se
     ana.click("#open-my-seat")
     ana.wait_for_selector("#board .seat-box")
     table = table_of(ana.url)
-    ana.click('#players .open-seat[data-seat="1"]')
+    # The table settles first: the live connection is up and a human seat is to move, so the bot
+    # (which moves at once when the draw makes it start) moves no more and the players list keeps
+    # its layout. In CI the click once landed while that list was redrawn, and nothing was sent.
+    ana.wait_for_selector("#conn.conn-live")
+    ana.wait_for_function("() => [0, 1].includes(window.rosesTable.view.current_player)")
+    with ana.expect_response(lambda r: r.url.endswith(f"/api/tables/{table}/seats/1/open")) as opened:
+        ana.click('#players .open-seat[data-seat="1"]')
+    assert opened.value.status == 200
     ana.wait_for_selector('#players .open-seat[data-seat="1"]:has-text("Close to others")')
     # Dee watches by the public link and starts taking the seat ...
     dee.goto(f"{live_server}/t/{table}")
