@@ -41,6 +41,11 @@ class Moved(ApiError):
     """409: the table's row changed in the store since it was read (its version or revision):
     nothing was stored."""
 
+    @classmethod
+    def at(cls, current: int) -> "Moved":
+        """The refusal of a change the store found the table at version ``current`` for."""
+        return cls(409, {"error": "stale", "version": current, "detail": f"the table is at version {current}"})
+
 
 @dataclass
 class Live:
@@ -166,8 +171,7 @@ class TableCache:
                 row=row, restart_clock=seen_before is None or not private_step(state, mover, seen_before))
         except StaleVersion as e:
             self.drop(row.id)
-            raise Moved(409, {"error": "stale", "version": e.current,
-                              "detail": f"the table is at version {e.current}"}) from None
+            raise Moved.at(e.current) from None
         except BaseException:
             self.drop(row.id)
             raise

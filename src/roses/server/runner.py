@@ -13,6 +13,7 @@ from typing import Any, Awaitable, Callable
 import anyio.to_thread
 
 from roses.agents import Turn, make_agent
+from roses.agents.labels import timer_bot
 from roses.core import CHANCE, RosesError, State
 
 from .auth import ApiError
@@ -22,7 +23,6 @@ from .faults import BOTS
 from .seating import display_name
 from .store import TableRow, utcnow
 from .thinking import ThinkBusy, ThinkCancelled, ThinkFailed, Thinking, jobs
-from roses.agents.labels import timer_bot
 
 log = logging.getLogger(BOTS)  # a table whose bots stopped moving is a bot failure
 

@@ -404,10 +404,7 @@ class TableService:
         row = await self.mark_joined(row, who)
         live = await self.tables.live(row)
         state = live.state
-        seen = row.version - views.unseen(state, who.seat)  # the version this seat's view shows
-        if version != seen:
-            raise ApiError(409, {"error": "stale", "version": seen,
-                                 "detail": f"the table is at version {seen}, not {version}"})
+        views.check_version(row, state, who.seat, version)
         cp = state.current_player()
         if cp == TERMINAL:
             raise ApiError(403, {"error": "forbidden", "detail": "the game is over"})

@@ -47,26 +47,21 @@ async def take_back(svc: "TableService", table_id: str, token: str, version: Any
     its new view (pushed to every viewer with a notice). Raises :class:`ApiError` 401/403/404, 409
     (a stale version; a move that may not be taken back, with why; the table moved meanwhile),
     503 (the store cannot write); nothing changes then."""
-    from .views import unseen  # views reads refusal() from here
+    from .views import check_version  # views reads refusal() from here
 
     async with svc.lock(table_id):
         row = await svc.tables.row(table_id)
         who = playing_seat(row, token, "this token holds no seat at this table")
         live = await svc.tables.live(row)
-        seen = row.version - unseen(live.state, who.seat)
-        if version != seen:
-            raise ApiError(409, {"error": "stale", "version": seen,
-                                 "detail": f"the table is at version {seen}, not {version}"})
+        check_version(row, live.state, who.seat, version)
         why = refusal(row, live.state, who.seat)
         if why is not None:
             raise ApiError(409, {"error": "cannot take back", "detail": f"You cannot take that move back: {why}."})
         try:
             await svc.db(svc.store.take_back, table_id, row.version, row.revision, who.seat)
         except StaleVersion as e:
-            raise Moved(409, {"error": "stale", "version": e.current,
-                              "detail": f"the table is at version {e.current}"}) from None
-        finally:
-            svc.tables.drop(table_id)  # rebuilt from the store: the state cannot step back
+            raise Moved.at(e.current) from None
+        # The cached state is rebuilt from the store by the next live(): its takebacks differ.
         svc.thinking.cancel(table_id)  # a bot or a hint thinking about the position after the move
         name = display_name(row.seats[who.seat])
         await svc.db(svc.store.add_chat, table_id, None, "Server", f"{name} took back their last move.")

@@ -15,7 +15,7 @@ from roses.core.errors import shorten
 from roses.core.plain import refusal
 from roses.core.story import story
 
-from .auth import Who
+from .auth import ApiError, Who
 from .clock import turn_deadline, turn_note
 from .seating import display_name
 from .store import ChatRow, TableRow
@@ -134,6 +134,16 @@ def unseen(state: State, seat: int | None) -> int:
     game's record shows every action). A seat's views, chat events and stale answers are numbered
     by the actions it saw (issue 43, finding 6: a third seat counted another's deal-draft steps)."""
     return 0 if state.is_terminal() else state.unseen_actions(seat)
+
+
+def check_version(row: TableRow, state: State, seat: int | None, version: Any) -> None:
+    """Raise :class:`~roses.server.auth.ApiError` 409 ``stale`` unless ``version`` is the one
+    ``seat``'s view of ``row`` shows (the actions it saw): a move or a take-back chosen on an older
+    view changes nothing."""
+    seen = row.version - unseen(state, seat)
+    if version != seen:
+        raise ApiError(409, {"error": "stale", "version": seen,
+                             "detail": f"the table is at version {seen}, not {version}"})
 
 
 def view(row: TableRow, live: Any, who: Who, live_seats: set[int | None]) -> dict[str, Any]:
