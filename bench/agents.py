@@ -1,4 +1,4 @@
-"""Bot strength and speed: the tables of docs/agents.md ("Strength"), reported, never asserted.
+"""Bot strength and speed: the tables of docs/agents.md ("How strong"), reported, never asserted.
 
 Rows (``--rows``, comma-separated; default all):
 
@@ -123,7 +123,7 @@ def _play(game, pick, seed: int):
 def bench_agent(bot: str, game, seed: int):
     """``make_agent(bot, game, seed)``, where ``bot`` may carry settings of a search level after
     ``@`` for experiments: ``ismcts:hard@rounds=1,iterations=300`` (``rounds``: the game's horizon,
-    docs/agents.md "Horizon"; ``iterations``: the budget a move; ``own=heuristic``: the searching
+    docs/lab/search-experiments.md "Horizon"; ``iterations``: the budget a move; ``own=heuristic``: the searching
     seat plays as the heuristic, not the game's ``own_bot``, as ``hard`` did before 2026-12-03;
     ``prior_weight``: the prior's bias, ``ISMCTSAgent.prior_weight``;
     ``margin``: ``ISMCTSAgent.keep_margin``, the prior's move kept unless another beats it by more
@@ -185,19 +185,20 @@ def bench_agent(bot: str, game, seed: int):
 
 
 def rollout_agent(game, seed: int, settings: dict):
-    """``rollout`` (docs/agents.md, "Rollout search"): :class:`roses.agents.rollout.RolloutAgent`
+    """``rollout`` (docs/lab/search-experiments.md, "Rollout search"): :class:`roses.agents.rollout.RolloutAgent`
     over the game's heuristic with ``ismcts:hard``'s budget, worlds, belief and playout bot
     (``rollout@iterations=N,guard=Z`` to change the budget or the guard). An experiment, not a
     level: at the same budget it measured level with ``hard``."""
     from roses.agents.belief import BeliefModel
     from roses.agents.levels import LEVELS, level_iterations
     from roses.agents.rollout import DEFAULT_GUARD, RolloutAgent
-    heuristic, hard = game.spec.bots["heuristic"], LEVELS["hard"]
+    from roses.agents.tuning import search_tuning
+    heuristic, hard, tuning = game.spec.bots["heuristic"], LEVELS["hard"], search_tuning(game)
     return RolloutAgent(game, seed, base=heuristic(game, seed + 1), playout_bot=game.spec.playout_bot or heuristic,
                         iterations=int(settings.get("iterations", level_iterations(game, hard))),
-                        belief=BeliefModel(heuristic, pool=hard.pool, window=game.info.belief_window)
-                        if game.info.belief_window else None,
-                        max_playout_depth=game.info.strong_playout_depth,
+                        belief=BeliefModel(heuristic, pool=hard.pool, window=tuning.belief_window)
+                        if tuning.belief_window else None,
+                        max_playout_depth=tuning.strong_playout_depth,
                         guard=float(settings.get("guard", DEFAULT_GUARD)), name="rollout")
 
 

@@ -16,7 +16,7 @@ Two directions answer two questions:
 - ``--candidate heuristic --baseline bold``: is a table of ``bold`` bots harder for a player who
   plays like the heuristic (what a player meets at a ``hard`` table)?
 
-Example (Rose Ceremony figures in docs/agents.md, "Rose Ceremony's own seat")::
+Example (Rose Ceremony figures in docs/lab/rose-ceremony-bots.md, "Rose Ceremony's own seat")::
 
     python3 bench/bot_pairs.py rose-ceremony --players 2,3,4,5,6 --games 1000 --start 7000 \\
         --candidate bold --baseline heuristic --jobs 2

@@ -10,6 +10,8 @@ from roses.cli import app
 from roses.core.plain import plain_line
 from roses.core import GameRecord, replay
 
+from .registry import every_table
+
 runner = CliRunner()
 
 
@@ -303,12 +305,19 @@ def test_simulate_and_report_say_how_games_ended_in_plain_words(tmp_path):
     ends = [line for line in md.read_text().splitlines() if "How games end" in line]
     assert ends and all("a second successful challenge" in line and not engine_syntax(line) for line in ends)
     assert "second-challenge" not in md.read_text()
-    # a shared win counts for each winner in the report's fair share, and it says so (Rose Ceremony)
+    # a shared win counts 1/k for each of its k winners, as in `simulate`, and the report says so
+    # (Rose Ceremony): the first player's wins in the report are simulate's sum of shares
     out, md = tmp_path / "rc.csv", tmp_path / "rc.md"
     assert runner.invoke(app, ["simulate", "rose-ceremony", "-p", "players=3", "--out", str(out),
                                "-g", "12", "--seed", "1"]).exit_code == 0
     assert runner.invoke(app, ["report", str(out), "--out", str(md)]).exit_code == 0
-    assert "a shared win counts for each winner;" in md.read_text()
+    text = md.read_text()
+    assert "a shared win counts 1/k for each of its k winners;" in text and "fair share 33.3%" in text
+    from roses.sim.results import read_results
+    rows = read_results(out)
+    assert any(len(r_["winners"]) > 1 for r_ in rows)  # the check below counts a shared win
+    first = sum(1 / len(r_["winners"]) for r_ in rows for s in r_["winners"] if r_["positions"][s] == 0)
+    assert f"| 1 | {first:.2f}".rstrip("0").rstrip(".") + " |" in text
 
 
 def test_simulate_refuses_a_plot_format_before_the_run():
@@ -432,13 +441,12 @@ def test_help_shows_no_type_after_flags():
     assert "<int>" in runner.invoke(app, ["play", "--help"]).output  # options with values keep their type
 
 
-@pytest.mark.parametrize("game,extra", [("rose-ceremony", ["--players", "3"]), ("roses-and-thorns", []),
-                                        ("blades-and-rose", []), ("rare-roses", ["--players", "2"])])
-def test_the_log_is_printed_once(game, extra, tmp_path):
+@pytest.mark.parametrize("game,players", every_table())
+def test_the_log_is_printed_once(game, players, tmp_path):
     """Regression: Rose Ceremony's view printed the last 8 log lines again under the table."""
     import roses
 
-    r, path = _watched(tmp_path, game, 5, *extra, "--bots", "random")
+    r, path = _watched(tmp_path, game, 5, "--players", str(players), "--bots", "random")
     from roses.core.plain import log_sentence
 
     # seats counted from 1, printed as a sentence (no ruling cited: "(FAQ Q12)" is left out)
@@ -477,6 +485,36 @@ def test_simulate_sweep_writes_results_and_report_reads_them(tmp_path):
     assert html.read_text().count("data:image/png;base64,") == 6
     r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "3", "--out", str(tmp_path / "r.txt")])
     assert r.exit_code == 2 and "results are written as .parquet or .csv" in r.output
+
+
+def test_a_sweep_plays_the_same_seeds_in_every_cell_and_its_report_compares_them(tmp_path):
+    """Issue 45: the cells of a sweep played different games, so an A/B comparison was not paired,
+    and the report had no difference between cells. Now every cell plays the same game seeds
+    (--unpaired: each its own, said in the table) and the report compares them game by game."""
+    from roses.sim.batch import hash_seed
+    from roses.sim.results import read_results
+
+    out, md = tmp_path / "r.parquet", tmp_path / "r.md"
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-p", "players=3..4", "-g", "4", "--seed", "2",
+                            "--out", str(out)], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    rows = read_results(out)
+    assert [r_["seed"] for r_ in rows] == [hash_seed(2, i) for i in range(4)] * 2
+    assert runner.invoke(app, ["report", str(out), "--out", str(md)]).exit_code == 0
+    text = md.read_text()
+    assert "## Comparisons between cells" in text and "### 4 players against 3 players" in text
+    lengths = [sum(r_["actions"] for r_ in rows if r_["players"] == n) / 4 for n in (3, 4)]
+    longer = "longer" if lengths[1] >= lengths[0] else "shorter"
+    assert (f"Game length: {abs(lengths[1] - lengths[0]):.1f} seat actions {longer} with 4 players than with 3 "
+            "players (paired, 95% interval ") in text
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-p", "players=3..4", "-g", "4", "--seed", "2",
+                            "--out", str(out), "--unpaired"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0 and "each cell its own game seeds" in " ".join(r.output.split()), r.output
+    assert [r_["seed"] for r_ in read_results(out)] == [hash_seed(2, c, i) for c in range(2) for i in range(4)]
+    assert runner.invoke(app, ["report", str(out), "--out", str(md)]).exit_code == 0
+    assert "These cells were played on different game seeds" in md.read_text()
+    r = runner.invoke(app, ["simulate", "roses-and-thorns", "-g", "2", "--unpaired"])
+    assert r.exit_code == 2 and "--unpaired is for a sweep" in r.output
 
 
 def test_serve_takes_the_in_memory_store(tmp_path):
@@ -585,9 +623,16 @@ def test_a_sweep_over_two_deck_files_and_one_roses_price(tmp_path):
     assert {r_["param_market_prices"]["rainbow"] for r_ in rows} == {2, 3}  # the whole prices, read back
     md = tmp_path / "r.md"
     assert runner.invoke(app, ["report", str(out), "--out", str(md)]).exit_code == 0
-    heads = [line for line in md.read_text().splitlines() if line.startswith("## ")]
-    assert len(heads) == 4 and all("market_prices.rainbow=" in h and ("a.json" in h or "b.json" in h) for h in heads)
+    heads = [line for line in md.read_text().splitlines() if line.startswith("## ")
+             and line not in ("## Contents", "## Overview", "## Comparisons between cells")]
+    assert len(heads) == 4 and all("market prices (rainbow) " in h and ("a.json" in h or "b.json" in h) for h in heads)
     assert not any("market_prices=" in h or "juliet" in h for h in heads)
+    # the comparisons name the decks by file and the price by its entry, in words
+    pairs = [line for line in md.read_text().splitlines() if line.startswith("### ")]
+    assert pairs == ["### order deck from b.json against order deck from a.json, both with 2 players, market prices (rainbow) 2",
+                     "### order deck from b.json against order deck from a.json, both with 2 players, market prices (rainbow) 3",
+                     "### market prices (rainbow) 3 against market prices (rainbow) 2, both with 2 players, order deck from a.json",
+                     "### market prices (rainbow) 3 against market prices (rainbow) 2, both with 2 players, order deck from b.json"]
 
 
 def test_solo_play_offers_no_table_talk(tmp_path):
@@ -700,3 +745,97 @@ def test_the_terminal_game_loads_no_web_server(tmp_path, command):
     web = sorted(m for m in imported if m.split(".")[0] in ("fastapi", "starlette", "sqlalchemy", "alembic", "uvicorn")
                  or m.startswith("roses.server"))
     assert web == [], web[:10]
+
+
+@pytest.mark.parametrize("game, name, extra", [("rare-roses", "order_deck", ["--players", "1"]),
+                                               ("rare-roses", "market_prices", ["--players", "1"]),
+                                               ("rose-ceremony", "deck", ["--players", "3"]),
+                                               ("blades-and-rose", "crystals", [])])
+def test_a_data_parameters_default_exported_plays_back_as_the_default(tmp_path, game, name, extra):
+    """Issue 45: to change a deck a designer had to find its data in the package. `roses param
+    GAME NAME --out FILE` writes any data parameter's default (Rare Roses' order deck, whose default
+    is None, as the shipped cards), and `-p NAME=@FILE` reads it back as the same game: the same
+    games, game by game, as without it."""
+    import roses
+    from roses.games.rare_roses.cards import DEFAULT_DECK_PATH, deck_of, default_deck
+
+    path = tmp_path / f"{name}.json"
+    r = runner.invoke(app, ["param", game, name, "--out", str(path)])
+    assert r.exit_code == 0, r.output
+    assert f"-p {name}=@{path}" in " ".join(r.output.split())
+    data = json.loads(path.read_text())
+    default = next(p for p in roses.load(game).spec.params if p.name == name).default
+    if name == "order_deck":
+        assert default is None and data == json.loads(DEFAULT_DECK_PATH.read_text()) and len(data) == 43
+        assert path.read_text().count("\n") == 45  # one card a line, to edit
+        assert deck_of(roses.load(game, order_deck=path.read_text()).params["order_deck"]) == default_deck()
+    else:
+        assert data == default and roses.load(game, **{name: path.read_text()}).params == roses.load(game).params
+    printed = runner.invoke(app, ["param", game, name])
+    assert printed.exit_code == 0 and json.loads(printed.stdout) == data
+    plain = runner.invoke(app, ["simulate", game, *extra, "-g", "3", "--seed", "4", "--json"])
+    edited = runner.invoke(app, ["simulate", game, *extra, "-g", "3", "--seed", "4", "--json", "-p", f"{name}=@{path}"])
+    assert plain.exit_code == edited.exit_code == 0, edited.output
+    same = [{k: v for k, v in json.loads(out.stdout).items() if k not in ("seconds", "params")} for out in (plain, edited)]
+    assert same[0] == same[1] and "warning" not in edited.output
+
+
+def test_param_refuses_what_is_not_data_and_keeps_an_edited_file(tmp_path):
+    path = tmp_path / "deck.json"
+    path.write_text("[]  edited by hand")
+    r = runner.invoke(app, ["param", "rare-roses", "order_deck", "--out", str(path)])
+    assert r.exit_code == 2 and "the file exists" in r.output and "--force" in r.output
+    assert path.read_text() == "[]  edited by hand"
+    assert runner.invoke(app, ["param", "rare-roses", "order-deck", "--out", str(path), "--force"]).exit_code == 0
+    assert len(json.loads(path.read_text())) == 43
+    r = runner.invoke(app, ["param", "rare-roses", "players"])
+    assert r.exit_code == 2 and "players is a single value, not data" in r.output and "-p players=VALUE" in r.output
+    r = runner.invoke(app, ["param", "rare-roses", "deck"])
+    assert r.exit_code == 2 and "its data parameters: market_prices, order_deck" in r.output
+    r = runner.invoke(app, ["games"], env={"COLUMNS": "300"})
+    assert "data (market_prices, order_deck): `roses param rare-roses NAME --out NAME.json`" in " ".join(r.output.split())
+
+
+def test_a_changed_price_with_the_shipped_order_deck_is_warned_not_corrected(tmp_path):
+    """Issue 45: Rare Roses' order values were set for the default market prices (Fill = the roses'
+    cost, Match $2 a rose more), and `-p market_prices.rainbow=3` with the shipped deck said
+    nothing. `simulate`, a sweep and `play` now warn on stderr and say how to adjust the deck; the
+    price is played as given. The default price, or a deck of one's own, get no warning; the
+    shipped cards given as a file do."""
+    import roses
+    from roses.games.rare_roses.cards import DEFAULT_DECK_PATH
+    from roses.sim.results import read_results
+
+    said = "Rainbow at $3 instead of $2, an order's roses now cost up to $"
+    r = runner.invoke(app, ["simulate", "rare-roses", "-n", "1", "-g", "2", "--seed", "1", "--json",
+                            "-p", "market_prices.rainbow=3"])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.stderr.split())
+    assert text.count("warning:") == 1 and said in text and "roses param rare-roses order_deck --out" in text
+    assert json.loads(r.stdout)["params"]["market_prices"]["rainbow"] == 3
+    spec = roses.load("rare-roses").spec
+    for params in ({"market_prices.rainbow": 2}, {}):
+        assert spec.param_warnings(roses.load("rare-roses", **params).params) == []
+    deck = json.loads(DEFAULT_DECK_PATH.read_text())
+    (tmp_path / "own.json").write_text(json.dumps(deck[:-5]))
+    (tmp_path / "shipped.json").write_text(json.dumps(deck))
+    own = runner.invoke(app, ["simulate", "rare-roses", "-n", "1", "-g", "1", "-p", "market_prices.rainbow=3",
+                              "-p", f"order_deck=@{tmp_path / 'own.json'}"])
+    assert own.exit_code == 0 and "warning" not in own.output
+    shipped = runner.invoke(app, ["simulate", "rare-roses", "-n", "1", "-g", "1", "-p", "market_prices.rainbow=1",
+                                  "-p", f"order_deck=@{tmp_path / 'shipped.json'}"])
+    assert "Rainbow at $1 instead of $2" in " ".join(shipped.stderr.split()) and "too generous" in shipped.stderr
+    # a sweep: the cell with the changed price, named, before the run; its rows and report carry it
+    out, md = tmp_path / "r.parquet", tmp_path / "r.md"
+    r = runner.invoke(app, ["simulate", "rare-roses", "-n", "1", "-g", "1", "-p", "market_prices.rainbow=2,3",
+                            "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.stderr.split())
+    assert text.count("warning:") == 1 and "warning: cell 1 (market_prices.rainbow=3" in text and said in text
+    assert [bool(row["warnings"]) for row in read_results(out)] == [False, True]
+    assert runner.invoke(app, ["report", str(out), "--out", str(md)]).exit_code == 0
+    report = md.read_text()
+    assert report.count("> **Warning:**") == 1 and said in report
+    played = runner.invoke(app, ["play", "rare-roses", "-n", "1", "--seed", "2", "-p", "market_prices.rainbow=3",
+                                 "--records", str(tmp_path)], input="q\n")
+    assert played.exit_code == 0 and said in " ".join(played.output.split())

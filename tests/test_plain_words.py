@@ -15,8 +15,12 @@ from roses.cli import render
 from roses.core import available_games, get_spec, to_jsonable
 from roses.core.plain import engine_syntax, log_sentence, plain_line, seat_name
 
-GAMES = [("roses-and-thorns", 4, 1), ("rose-ceremony", 3, 2), ("rare-roses", 2, 3), ("rare-roses", 1, 4),
-         ("blades-and-rose", 6, 5)]
+from .registry import SMALL_TABLES, case, every_game, table
+
+#: (game, players, seed): every game, seed 1, at a small table (whole games with every view drawn:
+#: Rare Roses at its default 4 seats took 23 s here); and Rare Roses solo as well, whose solo game
+#: (the Lone Florist) has views and log lines of its own.
+GAMES = [case(name, table(name, SMALL_TABLES), 1) for name in every_game()] + [case("rare-roses", 1, 4)]
 
 
 @pytest.mark.parametrize("text", [

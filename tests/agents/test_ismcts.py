@@ -122,7 +122,7 @@ def test_beats_random_in_roses_and_thorns(players, at_least, monkeypatch):
     # One ISMCTS seat (30 iterations, to stay fast) against random ones, 20 games of batch seed 0.
     # Measured: 10 wins with 3 players, 8 with 4 (single observer: 11 and 8); chance alone is 6.7
     # and 5. The bar leaves a margin of one game. The default 200 iterations (single observer) won
-    # 13 and 8 of the same games: random opponents are hard to model (docs/agents.md).
+    # 13 and 8 of the same games: random opponents are hard to model (docs/lab/agents-strength-history.md).
     monkeypatch.setitem(GENERIC_AGENTS, "ismcts-30", lambda g, s: ISMCTSAgent(g, s, iterations=30))
     result = run_batch("roses-and-thorns", {"players": players}, ["ismcts-30", "random"], games=20, seed=0)
     assert result.wins_per_seat[0] >= at_least

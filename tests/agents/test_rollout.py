@@ -5,7 +5,9 @@ import pytest
 import roses
 from roses.agents import Turn
 from roses.agents.rollout import RolloutAgent
+from roses.agents.tuning import search_tuning
 
+from ..registry import SMALL_TABLES, every_table
 from .test_ismcts import _positions
 
 
@@ -59,8 +61,7 @@ def test_the_guard_keeps_the_heuristics_move_without_clear_evidence():
     assert differ >= 1
 
 
-@pytest.mark.parametrize("name,players", [("roses-and-thorns", 4), ("rose-ceremony", 2), ("blades-and-rose", 5),
-                                          ("rare-roses", 2)])
+@pytest.mark.parametrize("name,players", every_table(SMALL_TABLES))  # small: Rare Roses at 4 seats took 83 s
 def test_legal_reproducible_and_the_state_left_alone(name, players):
     game = roses.load(name, players=players)
     for i, state in enumerate(_positions(game, seed=4, every=4, limit=2)):
@@ -81,7 +82,7 @@ def test_bad_budgets_are_refused():
 def test_world_returns_scores_each_move_in_the_same_worlds_on_any_scale():
     """``world_returns``: equal-length lists, one entry a world; the same ``rng`` seed gives the
     same returns; ``evaluate`` sets the scale (here the raw scores, Rare Roses solo money in
-    dollars, which the default evaluation divides by ``GameInfo.score_scale``, world by world); an
+    dollars, which the default evaluation divides by ``SearchTuning.score_scale``, world by world); an
     illegal move raises and leaves the state alone."""
     import random
 
@@ -97,9 +98,10 @@ def test_world_returns_scores_each_move_in_the_same_worlds_on_any_scale():
     assert list(out) == moves and all(len(v) == 3 for v in out.values())
     again = _agent(game, evaluate=lambda w: w.scores()).world_returns(turn, moves, 3, rng=random.Random(5))
     assert again == {m: out[m] for m in moves}
-    assert max(max(v) for v in out.values()) > game.info.score_scale / 10  # dollars
+    scale = search_tuning(game).score_scale
+    assert max(max(v) for v in out.values()) > scale / 10  # dollars
     scaled = _agent(game).world_returns(turn, moves, 3, rng=random.Random(5))
-    assert scaled == {m: [x / game.info.score_scale for x in out[m]] for m in moves}
+    assert scaled == {m: [x / scale for x in out[m]] for m in moves}
     with pytest.raises(IllegalActionError):
         money.world_returns(turn, ["not a move"], 1, rng=random.Random(5))
     assert state.snapshot() == before

@@ -11,8 +11,10 @@ from roses.agents.belief import BeliefModel
 from roses.agents.ismcts import ISMCTSAgent
 from roses.agents.playout import agent_policy
 from roses.agents.levels import seat_model
+from roses.core import get_spec
 from roses.sim.match import play_game, record_of
 
+from ..registry import every_game
 from .test_ismcts import _positions
 from .test_search_levels import _Recorder
 
@@ -116,7 +118,7 @@ def test_play_game_tells_every_agent_the_table():
     assert spies[0].told == spies[2].told == (None, "bold", "heuristic")
 
 
-@pytest.mark.parametrize("name", ["roses-and-thorns", "rose-ceremony"])
+@pytest.mark.parametrize("name", [g for g in every_game() if "bold" in get_spec(g).bots])
 def test_a_bold_seat_is_named_bold(name):
     """Before, ``bold`` carried the heuristic's name, so records and tables called it heuristic."""
     game = roses.load(name, players=3)

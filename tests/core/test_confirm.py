@@ -11,7 +11,8 @@ from roses.agents import Turn, make_agent
 from roses.core import available_games, load, to_jsonable
 from roses.core.plain import engine_syntax
 
-#: What each game asks about (docs/browser.md): a pattern of the legal move's text.
+#: What each game asks about (docs/browser.md): a pattern of the legal move's text. The test runs
+#: on every registered game; these are per-game facts (a game not named asks about nothing).
 ASKED = {
     "roses-and-thorns": r"bid \d+|lose thorn",
     "rose-ceremony": r"exchange",

@@ -10,6 +10,8 @@ from roses.core import (CHANCE, GameParameterError, GameRecord, RecordError, Sta
 from roses.core.conformance import check_random_game
 from roses.core.record import FORMAT
 
+from ..registry import every_table
+
 
 def finished(seed=5, players=4):
     return check_random_game(roses.load("roses-and-thorns", players=players), seed, deep=False)
@@ -79,8 +81,7 @@ def test_state_json_round_trip_mid_game_continues_identically():
     assert s == t
 
 
-@pytest.mark.parametrize("name,players", [("roses-and-thorns", 3), ("rose-ceremony", 3), ("rare-roses", 2),
-                                          ("blades-and-rose", 5)])
+@pytest.mark.parametrize("name,players", every_table())
 def test_a_pickled_state_is_equal_and_continues_identically(name, players):
     """A state goes to a worker process (or OpenSpiel's serialisation) by pickle: its game's
     read-only parameters used to refuse ("cannot pickle 'mappingproxy' object")."""

@@ -8,7 +8,9 @@ import pytest
 
 from roses.core import load, to_jsonable
 
-GAMES = [("roses-and-thorns", 4), ("blades-and-rose", 6), ("rose-ceremony", 3), ("rare-roses", 3)]
+from ..registry import every_table
+
+GAMES = every_table()  # every registered game at its default table
 
 
 def _play(name: str, players: int, seed: int, steps: int = 400):

@@ -9,6 +9,8 @@ from pathlib import Path
 import roses
 from roses.core import State
 
+from ..registry import every_game, table
+
 SRC = Path(roses.__file__).parent
 HOOKS = re.compile(r"\._(apply|legal_actions|chance_outcomes|sample_history|observation|compute_legal|source)\b|"
                    r"\._state\b")
@@ -44,8 +46,8 @@ def test_observation_is_final_and_refuses_a_seat_outside_the_game():
     import numpy as np
     import pytest
 
-    for name, players in [("roses-and-thorns", 3), ("rose-ceremony", 3), ("rare-roses", 2),
-                          ("blades-and-rose", 5)]:
+    for name in every_game():
+        players = table(name)
         state = roses.load(name, players=players).new_initial_state(1)
         assert type(state).observation is State.observation, name
         assert state.is_chance_node()
@@ -112,8 +114,9 @@ def test_result_tags_returns_and_scores_are_public_at_the_end_of_every_game():
     from roses.core.conformance import check_result_public
 
     ends = {}
-    for name, players in [("roses-and-thorns", 4), ("rose-ceremony", 3), ("rare-roses", 3), ("rare-roses", 1),
-                          ("blades-and-rose", 6)]:
+    # every game at its default table, and Rare Roses solo as well: the solo game (the Lone
+    # Florist) ends with one seat's score and no winner, another kind of result
+    for name, players in [(n, table(n)) for n in every_game()] + [("rare-roses", 1)]:
         state = roses.load(name, players=players).new_initial_state(5)
         rng = random.Random(5)
         while not state.is_terminal():

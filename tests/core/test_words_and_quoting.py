@@ -6,6 +6,8 @@ from roses.core import GameParameterError, get_spec
 from roses.core.errors import quoted
 from roses.core.words import counted
 
+from ..registry import case, every_table
+
 
 def test_counted_pluralises_unless_one():
     assert [counted(k, "order") for k in (0, 1, 2)] == ["0 orders", "1 order", "2 orders"]
@@ -56,8 +58,9 @@ def test_menu_words_count_one_card_and_one_rose():
     assert rt.describe_action({}, "bid 2") == "Bid 2 (of ? cards on the table)"
 
 
-@pytest.mark.parametrize("name,players", [("roses-and-thorns", 4), ("rose-ceremony", 3), ("rare-roses", 2),
-                                          ("rare-roses", 1), ("blades-and-rose", 6)])
+# every game at its default table, and Rare Roses solo as well: the solo game (the Lone Florist)
+# has rules of its own (RR-10), so its own chance outcomes
+@pytest.mark.parametrize("name,players", [*every_table(), case("rare-roses", 1)])
 def test_every_chance_outcome_is_worded_with_seats_by_name(name, players):
     """`roses replay --reveal` printed chance outcomes as engine text ("Chance: start 3", "deal 3/1
     to 2"), seats counted from 0; each game words them now, seats counted from 1."""

@@ -10,7 +10,8 @@ import pytest
 from roses.core import CHANCE, load
 from roses.core.conformance import check_take_back
 
-#: game, players -> the action types that may be taken back (all of them show up in 12 random games)
+#: game, players -> the action types that may be taken back (all of them show up in 12 random games):
+#: per-game facts, each game's own rules (docs/browser.md, "Taking a move back").
 EXPECTED = {
     ("roses-and-thorns", 4): {"Lay", "Bid", "Pass"},
     ("rose-ceremony", 3): {"Offer"},

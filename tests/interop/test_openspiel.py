@@ -12,7 +12,12 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E4
 from roses.interop import openspiel as ros  # noqa: E402
 from roses.interop.tensors import tensor_size  # noqa: E402
 
+from ..registry import SMALL_TABLES, case, every_table  # noqa: E402
 from .conftest import CASES, case_id  # noqa: E402
+
+#: Games whose whole game is too long for OpenSpiel's Python search bots here (a speed choice):
+#: their bots choose the first few moves only. Every other game is played to the end.
+LONG_GAMES = {"rose-ceremony", "rare-roses"}
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -80,7 +85,7 @@ def _restartable(bot):
     return bot
 
 
-@pytest.mark.parametrize("name,players", [("roses-and-thorns", 3), ("blades-and-rose", 5)])
+@pytest.mark.parametrize("name,players", [p for p in every_table(SMALL_TABLES) if p.values[0] not in LONG_GAMES])
 def test_ismcts_and_mcts_play_whole_games(name, players):
     game = ros.load_game(name, players=players)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
@@ -91,7 +96,9 @@ def test_ismcts_and_mcts_play_whole_games(name, players):
     assert len(returns) == players and max(returns) == 1.0
 
 
-@pytest.mark.parametrize("name,players", [("rose-ceremony", 3), ("rare-roses", 2), ("rare-roses", 1)])
+# and Rare Roses solo as well: the solo game (the Lone Florist) has rules of its own
+@pytest.mark.parametrize("name,players", [p for p in every_table(SMALL_TABLES) if p.values[0] in LONG_GAMES]
+                         + [case("rare-roses", 1)])
 def test_ismcts_and_mcts_choose_legal_moves(name, players):
     """The long games: each bot chooses legal moves at the first few decisions."""
     game = ros.load_game(name, players=players)

@@ -94,6 +94,7 @@ def test_rare_roses_end_screen_lines_up_the_dollars_at_the_right_on_a_phone_and_
     assert not errors, errors
 
 
+# per-game facts: the tables and seeds of the end screens docs/browser.md shows (docs/img/*-end-screen.png)
 @pytest.mark.parametrize("game,players,seed", [("blades-and-rose", 5, 3), ("roses-and-thorns", 4, 2),
                                                ("rose-ceremony", 3, 14), ("rare-roses", 3, 2)])
 def test_the_end_screen_and_the_replay_tell_why_the_game_ended(live_server, browser, game, players, seed):

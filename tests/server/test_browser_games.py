@@ -23,10 +23,13 @@ except ImportError:
         screenshot,
     )
 
+from ..registry import SMALL_TABLES, every_game, table
+
 pytestmark = pytest.mark.browser
 
-#: game -> players for the test table (seat 0 human, the rest bots).
-GAMES = {"rose-ceremony": 3, "blades-and-rose": 5, "rare-roses": 2, "roses-and-thorns": 3}
+#: game -> players for the test table (seat 0 human, the rest bots): every registered game, at the
+#: small tables tests/registry.py keeps for browser tests.
+GAMES = {name: table(name, SMALL_TABLES) for name in every_game()}
 #: A fixed table seed makes each game (deal, bots, and the human's clicks from ``random.Random(7)``)
 #: the same on every run. Unseeded, about 1 Blades & Rose game in 300 ends in round 1 without the
 #: human seat acting (a neighbour's crystal draws its White Rose): CI saw that once.

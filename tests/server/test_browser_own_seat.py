@@ -66,6 +66,7 @@ def _first(game: str, players: int, want, seed: int = 0):
     return state
 
 
+# per-game facts: a phase of each game in which its status line names a seat
 @pytest.mark.parametrize("game,players,phase", [
     ("roses-and-thorns", 3, "bidding"), ("rose-ceremony", 3, "offer"),
     ("rare-roses", 2, "purchase"), ("blades-and-rose", 5, "coin"), ("blades-and-rose", 5, "play"),

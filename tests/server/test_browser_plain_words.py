@@ -24,10 +24,13 @@ except ImportError:
 
 from roses.core.plain import engine_syntax
 
+from ..registry import SMALL_TABLES, every_game, table
+
 pytestmark = pytest.mark.browser
 
 DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
-GAMES = {"roses-and-thorns": 4, "rose-ceremony": 3, "rare-roses": 2, "blades-and-rose": 5}
+#: game -> players: every registered game, at the small tables tests/registry.py keeps for browser tests.
+GAMES = {name: table(name, SMALL_TABLES) for name in every_game()}
 SEED = 20261201
 
 OPEN_ALL = "() => { for (const d of document.querySelectorAll('#log details')) d.open = true; }"

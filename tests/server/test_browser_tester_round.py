@@ -17,6 +17,8 @@ try:
 except ImportError:
     from browser_fixtures import api, browser, game_available, live_server, new_page  # type: ignore[no-redef]  # noqa: F401
 
+from ..registry import SMALL_TABLES, every_table
+
 pytestmark = pytest.mark.browser
 
 
@@ -48,9 +50,7 @@ NOW = """() => Object.fromEntries([...document.querySelectorAll('#board .status-
   [x.querySelector('.status-label').textContent, x.querySelector('.status-value').textContent]))"""
 
 
-@pytest.mark.parametrize("game,players", [
-    ("roses-and-thorns", 3), ("rose-ceremony", 3), ("rare-roses", 2), ("blades-and-rose", 5),
-])
+@pytest.mark.parametrize("game,players", every_table(SMALL_TABLES))
 def test_a_closed_table_marks_nobody_to_move_and_turns_chat_off(live_server, browser, game, players):
     needs(game)
     made = make(live_server, game, [{"kind": "human"} for _ in range(players)])

@@ -17,6 +17,8 @@ import pytest
 
 from roses.server.schemas import MAX_NAME, MAX_TABLE_NAME
 
+from ..registry import SMALL_TABLES, case, every_game, table
+
 try:
     from .browser_fixtures import (  # noqa: F401 - fixtures are used by name
         SocketMoves, api, browser, create_table, game_available, live_server, new_page, pages_at_sizes, screenshot,
@@ -80,7 +82,8 @@ NAMES_IN_BOXES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("game,players", [(RT, 3), (RC, 3), (RR, 3), (BR, 5)])
+# every game at a small table of 3 seats or more: two humans with long names and a bot
+@pytest.mark.parametrize("game,players", [case(name, max(3, table(name, SMALL_TABLES))) for name in every_game()])
 def test_long_unbroken_names_never_widen_the_page(game, players, live_server, browser):
     needs(game)
     made = make(live_server, game, [{"kind": "human", "name": LONG_SEAT}, {"kind": "human", "name": OTHER_SEAT},

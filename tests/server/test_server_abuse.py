@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from ..registry import every_game
 from .helpers import loadable_games
 
 GAMES = loadable_games()
@@ -368,7 +369,7 @@ def test_a_slow_reader_holds_a_bounded_queue():
 
 
 # ------------------------------------------------------------------ the RNG follows from seed and history
-@pytest.mark.parametrize("game", ["roses-and-thorns", "rose-ceremony", "blades-and-rose", "rare-roses"])
+@pytest.mark.parametrize("game", every_game())
 def test_a_table_rebuilt_from_seed_and_history_continues_chance_as_the_live_one(client, game):
     """The RNG state is not stored: every chance outcome uses up one draw of the state's RNG
     (``State.sample_chance``), so the state rebuilt from seed and stored actions holds the RNG

@@ -11,10 +11,11 @@ import threading
 import time
 
 import pytest
+from ..registry import every_game
 from .conftest import STORES
 from .helpers import loadable_games
 
-from roses.core import GameRecord, load, replay, to_jsonable
+from roses.core import GameRecord, get_spec, load, replay, to_jsonable
 from roses.core.conformance import NONSENSE
 from roses.core.state import replay_history
 from roses.server import app as app_module
@@ -890,7 +891,7 @@ def test_start_player_beyond_the_seats_is_a_422_naming_it(client):
     assert r.status_code == 422 and r.json()["param"] == "start_player"
 
 
-@pytest.mark.parametrize("game", ["roses-and-thorns", "rose-ceremony", "rare-roses"])
+@pytest.mark.parametrize("game", [g for g in every_game() if any(p.name == "start_player" for p in get_spec(g).params)])
 def test_a_start_player_beyond_the_seats_is_refused_in_plain_words(client, game):
     """The lobby showed "parameter 'start_player': seat 8 does not exist with 3 players (seats
     0..2)" for its "Seat 9": the refusal now counts seats from 1, as the lobby's list does."""

@@ -24,7 +24,8 @@ from .launched import LAUNCHES, Launched
 
 pytestmark = pytest.mark.slow
 
-#: The tables: each game with search bots of several levels (and Blades & Rose's talk).
+#: The tables: each game with search bots of several levels (and Blades & Rose's talk);
+#: per-game facts, each game's own line-up.
 TABLES = {
     "roses-and-thorns": ["ismcts:hard", "ismcts:easy", "ismcts:medium"],
     "rose-ceremony": ["ismcts:hard", "ismcts:easy"],

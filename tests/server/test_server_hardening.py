@@ -292,7 +292,13 @@ def test_a_closed_table_stops_its_bots_and_a_finished_one_cannot_be_closed(clien
     while tid in service.runner.runners and time.monotonic() < end:  # the table's bot task sees "closed"
         time.sleep(0.01)
     assert tid not in service.runner.runners
-    time.sleep(1.0)  # five bot delays and two polls for due tables: an open table would have moved
+    # A control: the same table left open. Once its bots have made five moves (five bot delays,
+    # and the runner's polls for due tables between them), the closed one would have moved too.
+    control = client.post("/api/tables", json={"game": RT, "seats": humans_and_bots(0, 3), "bot_delay_ms": 200}).json()
+    start, end = store.load(control["table_id"]).version, time.monotonic() + 90
+    while store.load(control["table_id"]).version < start + 5:
+        assert time.monotonic() < end, "the open control table's bots did not move"
+        time.sleep(0.01)  # polling; the deadline alone decides a failure
     assert store.load(tid).version == at and client.get(f"/api/tables/{tid}/record").status_code == 409
     # The compare-and-set itself refuses a closed table (a bot of another process, mid-thought).
     from roses.server.store import StaleVersion

@@ -51,14 +51,14 @@ def test_plot_writes_a_png(tmp_path):
 
 
 def test_no_benchmark_keeps_a_wilson_interval_of_its_own():
-    """Regression: bench/rare_roses_drafts.py defined its own Wilson interval (z = 1.96, no bounds
+    """Regression: bench/lab/rare_roses_drafts.py defined its own Wilson interval (z = 1.96, no bounds
     at 0 or n wins: 100 of 100 read 0.9999999999999999) beside roses.sim.batch.wilson, the one
     interval of simulate, reports, tournaments and benchmarks."""
     import ast
     from pathlib import Path
 
     bench = Path(__file__).resolve().parents[2] / "bench"
-    own = [p.name for p in sorted(bench.glob("*.py"))
+    own = [p.name for p in sorted(bench.rglob("*.py"))  # bench/lab/ too
            for node in ast.walk(ast.parse(p.read_text()))
            if isinstance(node, ast.FunctionDef) and "wilson" in node.name.lower()]
     assert own == []
@@ -85,10 +85,30 @@ def test_simulate_counts_wins_by_turn_order_position():
             by_hand[(s - start) % 3] += state.returns()[s]
     assert res.wins_by_position == pytest.approx(by_hand)
     assert sum(res.wins_by_position) == pytest.approx(sum(res.wins_per_seat))
-    assert res.position_ci95 == [wilson(w, 24) for w in res.wins_by_position]
+    # no shared wins in Roses and Thorns: the credit interval is Wilson's own
+    assert [x for ci in res.position_ci95 for x in ci] == pytest.approx(
+        [x for w in res.wins_by_position for x in wilson(w, 24)])
     assert res.to_json()["wins_by_position"] == pytest.approx(by_hand)
 
 
 def test_a_solo_game_has_no_turn_order():
     res = run_batch("rare-roses", {"players": 1}, ["heuristic"], games=1, seed=1)
     assert res.wins_by_position is None and res.to_json()["position_ci95"] is None
+
+
+def test_a_faction_win_counts_one_kth_for_each_of_its_seats():
+    """Issue 45: `simulate` gave each seat of a winning Blades & Rose faction a whole win (its
+    return), while tournaments and the balance report give each of ``k`` winners 1/k: the wins
+    of 12 games added up to 24–36. Now they add up to 12, and each seat's wins are its shares,
+    recounted here from the returns by hand (2 Blood Blades seats get 1/2 each, 3 White Rose 1/3)."""
+    res = run_batch("blades-and-rose", {"players": 5}, ["random"], games=12, seed=3)
+    by_hand = [0.0] * 5
+    for r in res.results:
+        winners = [s for s, x in enumerate(r.returns) if x == 1.0]
+        assert len(winners) in (2, 3)
+        for s in winners:
+            by_hand[s] += 1 / len(winners)
+    assert res.wins_per_seat == pytest.approx(by_hand) and sum(res.wins_per_seat) == pytest.approx(12)
+    assert sum(res.wins_by_position) == pytest.approx(12)
+    assert res.to_json()["wins_per_seat"] == pytest.approx(by_hand)
+

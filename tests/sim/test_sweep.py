@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from roses.sim.batch import wilson
+from roses.sim.batch import hash_seed, wilson
 from roses.sim.report import build_cells, render_html, render_markdown
 from roses.sim.results import read_results, write_results
 from roses.sim.sweep import ROW_COLUMNS, expand_grid, game_seed, parse_values, plan, run_sweep
@@ -22,8 +22,23 @@ def test_parse_values_and_grid_order():
 
 
 def test_game_seeds_depend_on_sweep_cell_and_index_only():
-    seeds = {game_seed(0, c, i) for c in range(4) for i in range(50)}
+    # paired (the default): game i has the same seed in every cell; unpaired: each cell its own
+    assert {game_seed(0, c, 7) for c in range(4)} == {hash_seed(0, 7)}
+    assert len({game_seed(0, c, i) for c in range(4) for i in range(50)}) == 50
+    seeds = {game_seed(0, c, i, paired=False) for c in range(4) for i in range(50)}
     assert len(seeds) == 200 and game_seed(1, 0, 0) != game_seed(0, 0, 0)
+
+
+def test_every_cell_of_a_sweep_plays_the_same_game_seeds():
+    """Issue 45: each cell played its own seeds (``hash_seed(S, cell, i)``), so two cells could not
+    be compared game by game. Now game i of every cell is seeded ``hash_seed(S, i)`` (its bots
+    ``hash_seed(that seed, seat)``), on any number of workers; ``paired=False`` keeps the old way."""
+    cells = [{"players": "3"}, {"players": "4"}, {"players": "3", "quick_game": "true"}]
+    rows = run_sweep("roses-and-thorns", plan("roses-and-thorns", cells, None, 4, chunk=3), seed=9, workers=2)
+    by_cell = [[r["seed"] for r in rows if r["cell"] == c] for c in range(3)]
+    assert by_cell[0] == by_cell[1] == by_cell[2] == [hash_seed(9, i) for i in range(4)]
+    apart = run_sweep("roses-and-thorns", plan("roses-and-thorns", cells[:2], None, 2, paired=False), seed=9)
+    assert [r["seed"] for r in apart] == [hash_seed(9, 0, 0), hash_seed(9, 0, 1), hash_seed(9, 1, 0), hash_seed(9, 1, 1)]
 
 
 @pytest.fixture(scope="module")
@@ -90,11 +105,13 @@ def test_report_has_every_figure_and_finding(rows):
     first = cells[0].panels[0]
     wins = sum(1 for r in rows[:6] if r["positions"][r["winners"][0]] == 0)
     lo, hi = wilson(wins, 6)
-    assert first.finding.startswith(f"The first player wins {100 * wins / 6:.0f}% (95% interval "
-                                    f"{100 * lo:.0f}%–{100 * hi:.0f}%) with 3 players; fair share 33%.")
-    assert page.count("class='finding'") == 12 and first.finding in page
+    assert first.finding.startswith(f"The first player wins {100 * wins / 6:.1f}% (95% interval "
+                                    f"{100 * lo:.1f}%–{100 * hi:.1f}%) with 3 players; fair share 33.3%.")
+    # each finding listed in words under its cell's heading, the figures folded below them
+    assert page.count("<ul class='findings'>") == 4 and f"<li><b>Win rate by turn-order position:</b> {first.finding}" in page
+    assert page.count("<summary>Figures and tables</summary>") == 4
     md = render_markdown(rows)
-    assert "## players=3, quick_game=True" in md and first.finding in md
+    assert "## 3 players, quick game on" in md and first.finding in md
 
 
 def test_report_of_solo_and_faction_games():

@@ -8,6 +8,7 @@ from roses.core import Game
 from .base import Agent, RandomAgent, Speaker, Turn, tell_table
 from .ismcts import ISMCTSAgent, SearchResult
 from .levels import LEVELS, level_factory
+from .tuning import SearchTuning, search_tuning
 
 #: Agents that work for every game: name -> factory(game, seed).
 GENERIC_AGENTS: dict[str, Callable[[Game, int], Agent]] = {
@@ -36,4 +37,4 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     return factory(game, seed)
 
 
-__all__ = ["Agent", "ISMCTSAgent", "LEVELS", "STRONGEST", "SearchResult", "RandomAgent", "Speaker", "Turn", "agent_names", "make_agent", "tell_table", "GENERIC_AGENTS"]
+__all__ = ["Agent", "ISMCTSAgent", "LEVELS", "STRONGEST", "SearchResult", "RandomAgent", "SearchTuning", "Speaker", "Turn", "agent_names", "make_agent", "search_tuning", "tell_table", "GENERIC_AGENTS"]

@@ -37,7 +37,7 @@ do not depend on their own hidden cards either: the paper's approximation.) Each
 4. **Play out** with the playout policy (uniformly random legal actions by default) until the end,
    or for at most ``max_playout_depth`` seat actions, after which ``evaluate(world)`` scores the
    position (default: the returns if terminal, else equal shares ``1/n``; in a one-seat game
-   with scores, the score over ``GameInfo.score_scale``: its returns are always 1).
+   with scores, the score over ``SearchTuning.score_scale``: its returns are always 1).
 5. **Back-propagate** the per-seat returns: every node of seat ``k``'s tree on the path adds
    ``k``'s reward, so every seat maximises its own return (the paper's multi-player rule).
 
@@ -72,9 +72,10 @@ from roses.core import CHANCE, State
 
 from .base import Turn
 from .playout import Evaluate, PlayoutPolicy, agent_policy, common_world_returns, default_evaluate, random_policy
+from .tuning import search_tuning
 
 #: Iterations per decision without a game (each game declares its own default budget,
-#: ``GameInfo.search_iterations``).
+#: ``SearchTuning.search_iterations``).
 DEFAULT_ITERATIONS = 200
 #: UCB1 exploration constant for returns in [0, 1] (≈ 0.7 is the usual choice for ISMCTS).
 DEFAULT_EXPLORATION = 0.7
@@ -165,10 +166,11 @@ class ISMCTSAgent:
     ``ISMCTSAgent(game, seed)`` is the registered ``"ismcts"`` factory; ``act(turn) -> action``.
 
     Args:
-        game: the :class:`~roses.core.Game` (only its ``info`` is read, for the default budget).
+        game: the :class:`~roses.core.Game` (for the default budget and evaluation).
         seed: seed of the agent's own RNG (worlds, expansions, random playouts).
         iterations: determinized iterations per decision; default the game's
-            ``game.info.search_iterations``, else :data:`DEFAULT_ITERATIONS`.
+            ``search_iterations`` (:func:`~roses.agents.tuning.search_tuning`), else
+            :data:`DEFAULT_ITERATIONS`.
         exploration: UCB1 constant ``c`` (rewards are in [0, 1]).
         playout_policy: ``policy(world, legal, rng) -> action``; ``None`` = uniformly random.
             :func:`~roses.agents.playout.agent_policy` turns a bot into one.
@@ -220,7 +222,7 @@ class ISMCTSAgent:
             move late in the game searches more for the same time; a share of 0 plays
             ``own_prior``'s move without a search (one iteration without a prior; :meth:`analyse`
             searches every decision, with at least ``iterations``); ``None`` = ``iterations``
-            every decision. Measured in Rose Ceremony (``bench/late_search.py``), not a level's.
+            every decision. Measured in Rose Ceremony (``bench/lab/late_search.py``), not a level's.
         name: the agent's name (the levels set ``ismcts:<level>``).
 
     Raises:
@@ -241,7 +243,7 @@ class ISMCTSAgent:
                  keep_margin: float | None = None, budget: Callable[[Any], float] | None = None,
                  moves: Callable[[Turn], Sequence[Any]] | None = None, name: str = "ismcts"):
         if iterations is None:
-            iterations = (game.info.search_iterations if game is not None else DEFAULT_ITERATIONS) \
+            iterations = (search_tuning(game).search_iterations if game is not None else DEFAULT_ITERATIONS) \
                 if time_ms is None else 10 ** 9
         if iterations < 1:
             raise ValueError("iterations must be at least 1")

@@ -3,14 +3,15 @@
 Each level is the generic MO-ISMCTS (:mod:`roses.agents.ismcts`) with a documented budget and
 policy; the game's own ``heuristic`` bot (``GameSpec.bots["heuristic"]``) is the knowledge it
 uses. Budgets are iterations (so every level is reproducible from its seed); the per-game
-numbers come from ``GameInfo.search_iterations`` (random playouts) and
-``GameInfo.strong_search_iterations`` (heuristic playouts, sized so that a ``hard`` move stays
+numbers come from the game's :class:`~roses.agents.tuning.SearchTuning` (declared by its package,
+read by :func:`~roses.agents.tuning.search_tuning`): ``search_iterations`` (random playouts) and
+``strong_search_iterations`` (heuristic playouts, sized so that a ``hard`` move stays
 under 1 s on a 2-core machine: ``bench/agents.py`` measures the seconds per move).
 
 ========  ==================================================================================
 easy      ¼ of ``search_iterations`` (at least 10), random playouts, no prior: plays loosely;
           in a game whose random playouts tell moves apart by nothing
-          (``GameInfo.random_playouts_blind``: Rare Roses) with the heuristic's prior, as medium.
+          (``SearchTuning.random_playouts_blind``: Rare Roses) with the heuristic's prior, as medium.
 medium    ``search_iterations``, random playouts, the heuristic's move as prior (progressive
           bias): the heuristic's choice unless the playouts clearly favour another.
 (both)    Random playouts cannot tell the steps of a move the game plays in steps apart (a
@@ -27,7 +28,7 @@ hard      ``strong_search_iterations``, heuristic prior, heuristic playouts (eve
           (``ISMCTSAgent.meet``: who sits where is public), it models each other bot seat as the
           bot it is (:func:`seat_model`): a ``hard`` seat as the game's ``own_bot``, a ``bold``
           seat as ``bold``; people and heuristic seats as the heuristic. Where the game sets
-          ``GameInfo.search_keep_margin`` (Roses and Thorns), it plays its own seat's prior move
+          ``SearchTuning.search_keep_margin`` (Roses and Thorns), it plays its own seat's prior move
           unless another move's mean return beats it by more than that margin.
 expert    4 × the ``hard`` budget and a pool of 48 worlds: a few seconds a move; for analysis,
           hints and patient players.
@@ -45,6 +46,7 @@ from .base import RandomAgent
 from .belief import BeliefModel
 from .ismcts import ISMCTSAgent
 from .playout import agent_policy
+from .tuning import search_tuning
 
 
 #: Progressive widening of the levels with a prior (see ``ISMCTSAgent``): a node tries
@@ -62,7 +64,7 @@ class Level:
     it by the game's value; ``None``: play to the end). No level sets ``rounds`` today: in Roses and
     Thorns at 4 players a one-round horizon at 300 iterations was no stronger than full playouts at
     90, in Rose Ceremony (stages are turns) 8 turns at 200 iterations no stronger than full
-    playouts at 50 (docs/agents.md, "Horizon")."""
+    playouts at 50 (docs/lab/search-experiments.md, "Horizon")."""
     name: str
     summary: str
     strong: bool
@@ -88,8 +90,8 @@ LEVELS: dict[str, Level] = {
 def level_iterations(game: Any, level: Level) -> int:
     """Iterations per move of ``level`` in ``game`` (int; at least 10 with random playouts, 4 with
     heuristic ones, whose playout of a 10-seat Roses and Thorns game is ~850 heuristic moves)."""
-    info = game.info
-    base = info.strong_search_iterations if level.strong else info.search_iterations
+    tuning = search_tuning(game)
+    base = tuning.strong_search_iterations if level.strong else tuning.search_iterations
     return max(4 if level.strong else 10, int(base * level.budget_factor))
 
 
@@ -103,8 +105,9 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
     if spec is None:
         raise ValueError(f"unknown search level {level!r}; known: {', '.join(LEVELS)}")
     heuristic = game.spec.bots.get("heuristic")
+    tuning = search_tuning(game)
     own, own_playout = _own_bots(game) if heuristic is not None and spec.strong else (None, None)
-    if heuristic is not None and not spec.strong and game.info.random_playouts_blind:
+    if heuristic is not None and not spec.strong and tuning.random_playouts_blind:
         spec = replace(spec, prior=True)  # random playouts alone would play like random
     if heuristic is None:  # no knowledge to use: random playouts, and hard/expert at medium's budget
         spec = replace(spec, strong=False, prior=False, belief=False,
@@ -114,15 +117,15 @@ def make_level_agent(game: Any, level: "str | Level", seed: int = 0) -> ISMCTSAg
         iterations=level_iterations(game, spec),
         prior=heuristic(game, seed + 1) if spec.prior else None,
         playout_policy=agent_policy((game.spec.playout_bot or heuristic)(game, seed + 2)) if spec.strong else None,
-        max_playout_depth=game.info.strong_playout_depth if spec.strong else None,
-        belief=BeliefModel(heuristic, pool=spec.pool, window=game.info.belief_window)
-        if spec.belief and game.info.belief_window else None,
+        max_playout_depth=tuning.strong_playout_depth if spec.strong else None,
+        belief=BeliefModel(heuristic, pool=spec.pool, window=tuning.belief_window)
+        if spec.belief and tuning.belief_window else None,
         widening=WIDENING if spec.prior else None,
         horizon=(game.spec.horizon(game), spec.rounds) if spec.strong and spec.rounds and game.spec.horizon else None,
         own_prior=own(game, seed + 3) if own is not None and spec.prior else None,
         own_playout_policy=agent_policy(own_playout(game, seed + 4)) if own is not None else None,
         seat_model=partial(seat_model, game) if spec.strong else None,
-        keep_margin=game.info.search_keep_margin if spec.strong and spec.prior else None,
+        keep_margin=tuning.search_keep_margin if spec.strong and spec.prior else None,
         moves=_search_moves(heuristic, game, seed + 5) if heuristic is not None and not spec.strong else None,
         name=f"ismcts:{level}")
 

@@ -13,6 +13,7 @@ from typing import Any, Callable, Sequence
 from roses.core import State
 
 from .base import Turn
+from .tuning import search_tuning
 
 #: Playout policy: ``policy(world, legal_actions, rng) -> action`` for the seat to move in ``world``.
 PlayoutPolicy = Callable[[State, list, random.Random], Any]
@@ -52,12 +53,13 @@ def score_shares(temperature: float) -> Evaluate:
 
 def default_evaluate(game: Any) -> Evaluate:
     """For a game with scores (``GameInfo.score_unit``): :func:`solo_score` with one seat (scale
-    ``GameInfo.score_scale``), :func:`score_shares` (temperature ``score_scale / 5``) with seats;
+    ``SearchTuning.score_scale``), :func:`score_shares` (temperature ``score_scale / 5``) with seats;
     else :func:`equal_shares`."""
     if game is not None and game.spec.info is not None and game.info.score_unit:
+        scale = search_tuning(game).score_scale
         if game.num_players == 1:
-            return solo_score(game.info.score_scale)
-        return score_shares(game.info.score_scale / 5)
+            return solo_score(scale)
+        return score_shares(scale / 5)
     return equal_shares
 
 

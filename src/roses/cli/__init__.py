@@ -3,7 +3,8 @@
 Everything here goes through the game core and the registry, so every registered game works the
 same way; a game contributes only its ``SPEC.render`` for the terminal. One module per kind of
 user: ``table`` (playing and replaying at the terminal), ``study`` (simulate, report, tournament),
-``serve`` (the browser table); ``base`` holds the app and what they share.
+``param`` (a data parameter's default to edit), ``serve`` (the browser table); ``base`` holds the
+app and what they share.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typer.core import TyperCommand
 # importing a module registers its commands; this order is the order of `roses --help`
 from . import table as _table  # noqa: F401
 from . import study as _study  # noqa: F401
+from . import param as _param  # noqa: F401
 from . import serve as _serve  # noqa: F401
 from .base import _Command, _free_path, app, console, render  # noqa: F401  (tests import these here)
 from .study import summary_table

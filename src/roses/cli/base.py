@@ -51,6 +51,15 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def _write_out(out: Path, text: str) -> None:
+    """Write ``text`` to the ``--out`` file ``out`` (its folder made); fails (exit 2) saying why not."""
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text)
+    except OSError as e:
+        _fail(f"--out {out}: cannot write there ({e.strerror or e})")
+
+
 def _param_name(name: str) -> str:
     """A ``-p NAME=…`` name as the game reads it: ``max-offers`` is ``max_offers``; in ``NAME.KEY``
     (one entry, a rose's price) only ``NAME`` is changed, the key keeps its dashes
@@ -83,10 +92,30 @@ def _params(players: Optional[int], pairs: list[str]) -> dict[str, Any]:
 
 
 def _load(game: str, players: Optional[int], pairs: list[str]):
+    """The game of ``--players`` and ``-p`` pairs, its warnings about them printed (:func:`_warn`);
+    fails (exit 2) on a bad value."""
     try:
-        return load(game, **_params(players, pairs))
+        g = load(game, **_params(players, pairs))
     except RosesError as e:
         _fail(str(e))
+    _warn(g)
+    return g
+
+
+def param_warnings(game: Any) -> list[str]:
+    """What ``game``'s parameters may get wrong together, in plain words (``GameSpec.param_warnings``:
+    Rare Roses' order values set for other market prices); ``[]`` for a game without the hook."""
+    hook = game.spec.param_warnings
+    return list(hook(game.params)) if hook is not None else []
+
+
+def _warn(game: Any, where: str = "") -> list[str]:
+    """Print ``game``'s :func:`param_warnings` on stderr in yellow (``where``: the sweep's cell
+    they are about), and return them. A warning, never a changed value."""
+    said = param_warnings(game)
+    for w in said:
+        err.print(f"[bold yellow]warning:[/] {escape(where + w)}")
+    return said
 
 
 def _seat_option(seat: int, n: int) -> int:

@@ -12,11 +12,11 @@ import typer
 from rich.table import Table
 
 from roses.agents import agent_names
-from roses.core import (GameParameterError, RosesError, get_spec)
+from roses.core import (GameParameterError, RosesError, get_spec, load)
 from roses.core.errors import quoted
 from roses.core.words import counted
 
-from .base import GameArg, ParamOpt, _fail, _load, _param_name, _params, app, console, err
+from .base import GameArg, ParamOpt, _fail, _load, _param_name, _params, _warn, _write_out, app, console, err
 
 
 @app.command()
@@ -37,11 +37,14 @@ def simulate(
     out: Optional[Path] = typer.Option(None, help="Write one row per game to a .parquet or .csv file (a sweep)."),
     backend: str = typer.Option("process", help="Where a sweep runs: process (this machine) or ray."),
     address: Optional[str] = typer.Option(None, help="Ray cluster address for --backend ray (default: a local Ray)."),
+    unpaired: bool = typer.Option(False, "--unpaired", help="A sweep whose cells play different game seeds. By default "
+                                  "every cell plays the same seeds, so the report compares cells game by game."),
 ) -> None:
     """Play many bot games; print wins per seat with 95% confidence intervals and game length.
 
     With several values for a parameter or with --out, runs a sweep: every combination of the
-    values (a cell), --games games each, one result row per game (see `roses report`)."""
+    values (a cell), --games games each, one result row per game (see `roses report`). A shared
+    win counts 1/k for each of its k winners."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
     from roses.sim.batch import run_batch
@@ -60,8 +63,10 @@ def simulate(
                   "--out results.parquet, then `roses report results.parquet`")
         if as_json:
             _fail("--json prints one batch; a sweep writes one row per game with --out (.parquet or .csv)")
-        _sweep(game, axes, files, bots, games_, seed, workers, out, backend, address)
+        _sweep(game, axes, files, bots, games_, seed, workers, out, backend, address, paired=not unpaired)
         return
+    if unpaired:
+        _fail("--unpaired is for a sweep (several values of a parameter, or --out): one batch has one cell")
     g = _load(game, players, param)
     bots = bots or default_bot(g)
     if plot is not None:  # before the batch: a bad file name must not cost a finished run
@@ -120,12 +125,14 @@ def _file_axes(pairs: list[str]) -> dict[str, dict[str, str]]:
 
 
 def _sweep(game: str, axes: dict[str, list[str]], files: dict[str, dict[str, str]], bots: Optional[str],
-           games_: int, seed: int, workers: int, out: Optional[Path], backend: str, address: Optional[str]) -> None:
+           games_: int, seed: int, workers: int, out: Optional[Path], backend: str, address: Optional[str],
+           paired: bool = True) -> None:
     """`simulate` over a grid of cells: progress bar with ETA, a line per cell, rows to ``out``.
     ``files``: the ``NAME=@FILE`` values (:func:`_file_axes`), labelled by file in the rows'
-    ``param_NAME`` column and the cell table."""
+    ``param_NAME`` column and the cell table; ``paired``: the same game seeds in every cell."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
+    from roses.sim.compare import row_credits
     from roses.sim.results import check_results_path, write_results
     from roses.sim.sweep import expand_grid, plan, run_sweep
 
@@ -140,10 +147,13 @@ def _sweep(game: str, axes: dict[str, list[str]], files: dict[str, dict[str, str
     cells = [{k: files[k][v] if k in files else v for k, v in c.items()} for c in labelled]
     names = [b.strip() for b in bots.split(",")] if bots else None
     try:
-        tasks = plan(game, cells, names, games_)
+        tasks = plan(game, cells, names, games_, paired=paired)
     except (RosesError, ValueError) as e:
         _fail(str(e))
     title = get_spec(game).title
+    # said before the run: e.g. a rose's price changed while the order cards keep their values
+    warned = [_warn(load(game, **params), f"cell {c} ({_cell_words(labelled[c], files)}): ")
+              for c, params in enumerate(cells)]
     progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(), console=err)
     start = time.perf_counter()
@@ -158,14 +168,16 @@ def _sweep(game: str, axes: dict[str, list[str]], files: dict[str, dict[str, str
     for r in rows:  # a file's data stays in the record; the results name it by file
         for k in files:
             r[f"param_{k}"] = labelled[r["cell"]][k]
-    t = Table(title=f"{title}: {counted(len(rows), 'game')} in {counted(len(cells), 'cell')}, seed {seed}")
+        r["warnings"] = warned[r["cell"]]  # for the report: a file's deck is named, not kept, in the row
+    t = Table(title=f"{title}: {counted(len(rows), 'game')} in {counted(len(cells), 'cell')}, seed {seed}"
+                    + ("" if paired else ", each cell its own game seeds"),
+              caption="A shared win counts 1/k for each of its k winners.")
     for c in ("cell", "parameters", "first player wins", "mean length"):
         t.add_column(c, justify="right")
     for c, params in enumerate(labelled):
         rs = [r for r in rows if r["cell"] == c]
-        first = sum(1 for r in rs if any(r["positions"][s] == 0 for s in r["winners"])) / len(rs)
-        t.add_row(str(c), ", ".join(f"{k}={v}" for k, v in params.items() if k not in files or len(files[k]) > 1)
-                  or "defaults",
+        first = sum(row_credits(r)[0] for r in rs) / len(rs) if rs[0]["players"] > 1 else 0.0
+        t.add_row(str(c), _cell_words(params, files),
                   f"{first:.3f}" if rs[0]["players"] > 1 else "—",
                   f"{sum(r['actions'] for r in rs) / len(rs):.1f}")
     console.print(t)
@@ -175,6 +187,12 @@ def _sweep(game: str, axes: dict[str, list[str]], files: dict[str, dict[str, str
         err.print(f"Results saved: {out} (open with `roses report {out}`)")
 
 
+def _cell_words(params: dict[str, str], files: dict[str, dict[str, str]]) -> str:
+    """A cell's settings as typed (``players=3, quick_game=true``), a file read for every cell
+    left out; ``defaults`` for none."""
+    return ", ".join(f"{k}={v}" for k, v in params.items() if k not in files or len(files[k]) > 1) or "defaults"
+
+
 @app.command()
 def report(
     results: Path = typer.Argument(..., help="Results of `roses simulate --out` (.parquet or .csv)."),
@@ -182,7 +200,8 @@ def report(
     format_: Optional[str] = typer.Option(None, "--format", help="html or md (default: from --out's extension)."),
 ) -> None:
     """Write a balance report of a sweep: win rate by turn-order position, game length, scores and
-    how games end, for every cell, each with a finding in plain words."""
+    how games end, for every cell, each with a finding in plain words; and the differences between
+    cells that differ in one setting, game by game, with paired 95% intervals."""
     from roses.sim.report import render_html, render_markdown
     from roses.sim.results import read_results
 
@@ -195,12 +214,11 @@ def report(
         _fail(f"{results}: cannot read results ({getattr(e, 'strerror', None) or e})")
     if not rows:
         _fail(f"{results}: no games in the file")
-    text = render_html(rows) if fmt == "html" else render_markdown(rows)
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text)
-    except OSError as e:
-        _fail(f"--out {out}: cannot write there ({e.strerror or e})")
+        text = render_html(rows) if fmt == "html" else render_markdown(rows)
+    except ValueError as e:  # a cell holding one seed twice: its games cannot be matched
+        _fail(f"{results}: {e}")
+    _write_out(out, text)
     err.print(f"Report saved: {out}")
 
 
@@ -241,9 +259,10 @@ def rate(count: float, seconds: float) -> str:
 
 def summary_table(result: Any, spec: Any) -> Table:
     """The table of a batch (:class:`~roses.sim.batch.BatchResult`): wins per seat (counted from 1,
-    as players count them) with 95% Wilson intervals; for a one-seat game (nobody to beat, so every game is a "win") the mean score
-    with its standard deviation, range and 95% interval of the mean instead, and the game's
-    yardstick (``GameSpec.solo_goal``) as the caption."""
+    as players count them, a shared win 1/k) with 95% intervals
+    (:func:`roses.sim.stats.credit_interval`); for a one-seat game (nobody to beat, so every game
+    is a "win") the mean score with its standard deviation, range and 95% interval of the mean
+    instead, and the game's yardstick (``GameSpec.solo_goal``) as the caption."""
     title = f"{spec.title}: {counted(result.games, 'game')}, {counted(result.players, 'player')}, seed {result.seed}"
     t = Table(title=title)
     if result.players == 1 and result.mean_scores is not None:
@@ -267,12 +286,13 @@ def summary_table(result: Any, spec: Any) -> Table:
 
 
 def position_table(result: Any) -> Table:
-    """Wins by turn-order position (1 = the seat that started), with 95% Wilson intervals and
-    the fair share: the start player is drawn each game, so the seats' table does not say whether
+    """Wins by turn-order position (1 = the seat that started, a shared win 1/k), with 95%
+    intervals (:func:`roses.sim.stats.credit_interval`) and the fair share: the start player is drawn each game, so the seats' table does not say whether
     starting helps (issue 45)."""
+    fair = sum(result.wins_by_position) / (result.games * result.players)  # 1/players of the games won
     t = Table(title="By turn order (1 = started)", title_justify="left",
-              caption=f"The start player is drawn each game; a shared win counts 1/k. Fair share "
-                      f"{1 / result.players:.3f}.")
+              caption=f"The start player is drawn each game; a shared win counts 1/k for each of its k "
+                      f"winners. Fair share {fair:.3f}.")
     for c in ("position", "wins", "win rate", "95% CI"):
         t.add_column(c, justify="right")
     for p, (w, (lo, hi)) in enumerate(zip(result.wins_by_position, result.position_ci95)):

@@ -43,6 +43,10 @@ def games() -> None:
             meaning = p.help + (" A seat counted from 0: 0 is Seat 1." if p.seat else "")
             t.add_row(p.name, escape(default), escape(meaning), escape(p.cite))
         console.print(t)
+        data = [p.name for p in spec.params if p.type is object]
+        if data:  # where a designer finds a deck to edit
+            console.print(escape(f"  data ({', '.join(data)}): `roses param {name} NAME --out NAME.json` writes its "
+                                 "default to edit; play the file with -p NAME=@NAME.json"))
         console.print(f"  bots: {', '.join(agent_names(load(name)))}\n")
 
 
@@ -59,8 +63,8 @@ def rules(game: str = GameArg,
         _fail(str(e))
     folder = "rules" if implementation else "howto"
     here = Path(__file__).resolve().parents[1]  # the roses package
-    for base in (here / "server" / folder, here.parents[1] / "docs" / folder):
-        page = base / f"{spec.name}.md"
+    own = spec.own_page(folder)
+    for page in ([own] if own else []) + [base / f"{spec.name}.md" for base in (here / "server" / folder, here.parents[1] / "docs" / folder)]:
         if page.is_file():
             console.print(Markdown(page.read_text()))
             return

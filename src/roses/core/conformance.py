@@ -234,6 +234,7 @@ def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool
     rng = random.Random(seed ^ 0x5EED)
     state = game.new_initial_state(seed)
     hides = type(state).unseen_actions is not State.unseen_actions  # a game that hides steps
+    bound = game.info.max_chance_outcomes if game.spec.info is not None else None
     pool: list[Any] = []
     steps = 0
     while not state.is_terminal():
@@ -244,6 +245,8 @@ def check_random_game(game: Game, seed: int, max_steps: int = 20_000, deep: bool
         if state.is_chance_node():
             probs = [p for _, p in state.chance_outcomes()]
             assert abs(sum(probs) - 1.0) < 1e-9 and min(probs) > 0, "chance probabilities must sum to 1"
+            assert bound is None or len(probs) <= bound, (
+                f"{game.name}: a chance node lists {len(probs)} outcomes, past GameInfo.max_chance_outcomes {bound}")
             action = state.sample_chance()
         else:
             action = choose(legal) if choose is not None else rng.choice(legal)

@@ -15,12 +15,18 @@ from .params import Param, resolve
 from .talk import TalkRules
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
     from .state import Action, State
 
 
 @dataclass(frozen=True)
 class GameInfo:
     """Static facts about a game with its parameters fixed (OpenSpiel's ``GameType``/``GameInfo``).
+
+    Facts only: how hard the search agents think in the game (budgets and their tuning) is the
+    agents' own, declared by the game's package as ``SEARCH_TUNING``
+    (:class:`roses.agents.tuning.SearchTuning`, issue 44).
 
     Attributes:
         information: ``"imperfect"`` or ``"perfect"``.
@@ -34,29 +40,9 @@ class GameInfo:
         num_distinct_actions: size of the fixed integer encoding of seat actions.
         score_unit: the unit of ``State.scores`` (``"dollars"``), or ``""`` for games scored by
             winning alone.
-        search_iterations: the default ISMCTS budget (iterations a decision) for this game: a
-            search budget, sized by what one playout costs here, not game knowledge.
-        strong_search_iterations: the ``ismcts:hard`` budget (iterations a decision, every seat
-            playing out with the game's heuristic bot), sized so that a move stays under 1 s on
-            a 2-core machine (``bench/agents.py``).
-        score_scale: in a game with scores, a score that matters: in a one-seat game the score
-            counting as a search reward of 1 (its returns are always 1 there, so the search plays
-            for the score); with seats, a search cut off before the end shares the reward as
-            ``softmax(score / (score_scale / 5))``.
-        strong_playout_depth: seat actions per heuristic playout of ``ismcts:hard`` before the
-            position is scored (``None``: play to the end).
-        belief_window: how many of the other seats' latest moves ``ismcts:hard`` weighs its worlds
-            by (0: no belief, where the others' moves say little about hidden cards).
-        search_keep_margin: how much better (mean return, in [0, 1]) another move must look to
-            ``ismcts:hard`` and ``expert`` than their own seat's prior move (``GameSpec.own_bot``
-            or the heuristic) before they play it (``ISMCTSAgent.keep_margin``); ``None``: the
-            most visited move. Set where the search's budget leaves its estimates too noisy to
-            overrule a good bot (Roses and Thorns: docs/agents.md, "Roses and Thorns: a `hard` table a
-            steady player loses to").
-        random_playouts_blind: whether random playouts tell this game's moves apart by nothing
-            (Rare Roses: a random continuation almost never fills an order, so every move scores
-            alike); ``ismcts:easy`` then searches around the heuristic's move as ``medium`` does,
-            at its own smaller budget, rather than playing like ``random``.
+        max_chance_outcomes: a bound on the outcomes one chance node lists (OpenSpiel's
+            ``MaxChanceOutcomes``); 0 for a game without chance. ``check_random_game`` proves
+            it on every chance node it meets.
     """
 
     information: str
@@ -67,13 +53,7 @@ class GameInfo:
     max_game_length: int
     num_distinct_actions: int
     score_unit: str = ""
-    search_iterations: int = 200
-    strong_search_iterations: int = 100
-    score_scale: float = 100.0
-    strong_playout_depth: int | None = None
-    belief_window: int = 16
-    search_keep_margin: float | None = None
-    random_playouts_blind: bool = False
+    max_chance_outcomes: int = 0
 
 
 @dataclass(frozen=True)
@@ -135,7 +115,7 @@ class GameSpec:
             level); ``None``: ``own_bot`` itself.
         horizon: optional ``f(game) -> Horizon``: a stage at which ``ismcts:hard`` stops its
             playouts and scores the position (:class:`Horizon`); ``None``: the playouts go to the
-            end (or to ``GameInfo.strong_playout_depth``).
+            end (or to ``SearchTuning.strong_playout_depth``, :mod:`roses.agents.tuning`).
         words: optional dotted path of a module with ``describe(observation_json, text) -> str``
             (a legal move in plain words for menus, with prices and values) and
             ``confirm(observation_json, text) -> str | None`` (why a move that is irreversible and
@@ -146,6 +126,14 @@ class GameSpec:
             list[str]``: a finished game's story in plain sentences, from the spectator's
             observation and the result tags only (:mod:`roses.core.story`); ``None``: the winners
             and scores (:func:`roses.core.story.generic`).
+        figures: optional dotted path of a module with ``figures(observation) -> (rounds,
+            dict)``: what a balance sweep records of a finished game, read from the spectator's
+            observation only (:func:`roses.sim.figures.game_figures`); ``None``: nothing beyond the
+            winners, length and scores.
+        tensors: optional dotted path of a module with ``slices(game, observation, out)``: the
+            game's fixed-shape observation tensor for the learning adapters
+            (:mod:`roses.interop.tensors`); ``None``: the game has no tensors (the PettingZoo,
+            Gymnasium and OpenSpiel adapters refuse it, saying so).
         talk: what the game's table talk allows (:class:`~roses.core.talk.TalkRules`: kinds,
             claims); default none (accusing and vouching fit a game of hidden roles only, issue
             42; a table of one seat has none whatever the game allows). Talk is never part of
@@ -153,6 +141,10 @@ class GameSpec:
         bot_labels: players' names of the game's own bots where the agent's name would read as
             another bot's (Rare Roses' ``search`` is "Look-ahead": the generic ``ismcts`` reads
             "Search"); a bot left out reads as its name.
+        param_warnings: optional ``f(params) -> list[str]``: warnings in plain words about values
+            that are allowed but likely to mislead together (Rare Roses: market prices changed
+            while the order cards' values were set for the default prices). The command line and
+            the balance report show them; they never change a value.
     """
 
     name: str
@@ -182,8 +174,11 @@ class GameSpec:
     words: str | None = None
     reveals: str | None = None
     story: str | None = None
+    figures: str | None = None
+    tensors: str | None = None
     talk: TalkRules = field(default_factory=TalkRules)
     bot_labels: Mapping[str, str] = field(default_factory=dict)
+    param_warnings: Callable[[Mapping[str, Any]], list[str]] | None = None
 
     def describe_action(self, observation: Any, text: str) -> str:
         """The legal move ``text`` in plain words for the seat whose observation (JSON form) is
@@ -282,6 +277,17 @@ class GameSpec:
                               f"replayed by rules version {self.rules_version}")
         return [list(x) for x in self.upgrade_history(steps, from_version)]
 
+    def own_page(self, kind: str) -> "Path | None":
+        """The game's own ``<kind>.md`` (``"howto"``: how to play; ``"rules"``: the rules as
+        implemented) in its package folder, or ``None``: a game outside this package brings its
+        pages with it (the built-in games keep theirs in ``server/howto`` and ``docs/rules``)."""
+        import sys
+        from pathlib import Path
+
+        module = sys.modules.get(self.state_class.__module__)
+        path = Path(getattr(module, "__file__", "") or ".").parent / f"{kind}.md"
+        return path if getattr(module, "__file__", None) and path.is_file() else None
+
     def format_score(self, score: float) -> str:
         """One score as the game writes it (see ``score_format``)."""
         return self.score_format.format(score)
@@ -368,3 +374,24 @@ def _load(name: str, params: dict[str, Any]) -> Game:
     from .registry import load
 
     return load(name, **params)
+
+
+class ByIdentity:
+    """An object as a ``functools.lru_cache`` argument, hashed and compared by identity: how a
+    game package caches what a :class:`Game` fixes, per game (a Game compares by value and is not
+    hashable): ``_rules(ByIdentity(game))`` with ``@lru_cache(maxsize=...) def _rules(key)``.
+
+    The cache keeps its keys, and so their objects: while an entry lives no other object can have
+    its object's id, and an entry is never another (later) object's.
+    """
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is ByIdentity and other.obj is self.obj

@@ -103,6 +103,12 @@ class Param:
                 raise GameParameterError(self.name, problem)
         return v
 
+    def default_data(self) -> Any:
+        """The default as data to edit (``roses param GAME NAME``): the default itself, unless a
+        parameter's ``None`` stands for data the game ships (Rare Roses' order deck), which then
+        overrides this to give that data."""
+        return self.default
+
     def describe(self) -> dict[str, Any]:
         """JSON-serialisable description (used by the CLI help and the lobby form)."""
         return {

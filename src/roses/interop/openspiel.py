@@ -8,8 +8,7 @@
 - ``GameType``/``GameInfo`` from the engine's :class:`~roses.core.GameInfo`: sequential, explicit
   stochastic chance, imperfect information, terminal rewards; utility constant-sum (sum 1) or
   general-sum (Blades & Rose: every member of the winning faction gets 1); ``max_game_length`` the
-  game's proven bound (chance steps included); ``max_chance_outcomes`` the bound of
-  :data:`MAX_CHANCE_OUTCOMES`.
+  game's proven bound (chance steps included); ``max_chance_outcomes`` the game's own bound.
 - Seat actions are the game's fixed action ids (sorted legal ids). A chance action is the index of
   the outcome in ``State.chance_outcomes()`` (stable order, probabilities from the engine).
 - Observers (``make_py_observer``): perfect recall → the information-state tensor and, as the
@@ -44,33 +43,10 @@ def short_name(game_name: str) -> str:
 
 
 def _max_chance(game: Game) -> int:
-    """A bound on the chance outcomes of one chance node (see :data:`MAX_CHANCE_OUTCOMES`)."""
-    return MAX_CHANCE_OUTCOMES[game.name](game)
+    """A bound on the chance outcomes of one chance node: the game's own
+    :attr:`~roses.core.GameInfo.max_chance_outcomes` (proven by the conformance checks)."""
+    return game.info.max_chance_outcomes
 
-
-def _rare_roses_chance(game: Game) -> int:
-    from roses.games.rare_roses.cards import ROSES
-    from roses.games.rare_roses.state import rules_of
-
-    return max(len(rules_of(game).cards), len(ROSES), game.num_players)
-
-
-def _rose_ceremony_chance(game: Game) -> int:
-    from roses.games.rose_ceremony.tables import tables
-
-    return max(len(tables(game).cards), game.num_players)
-
-
-#: Per game, the most outcomes one chance node lists: Roses and Thorns the first start player (n
-#: seats, RT-3) or the kind of card lost (2, RT-6); Rose Ceremony a card kind drawn (the deck's
-#: distinct cards) or the start player; Rare Roses an order card (the deck's cards), a rose drawn
-#: from the bag (6) or a seat; Blades & Rose a crystal (#1–#12), a role, a seat or a card.
-MAX_CHANCE_OUTCOMES = {
-    "roses-and-thorns": lambda g: max(g.num_players, 2),
-    "rose-ceremony": _rose_ceremony_chance,
-    "rare-roses": _rare_roses_chance,
-    "blades-and-rose": lambda g: max(12, g.num_players),
-}
 
 _UTILITY = {"zero-sum": pyspiel.GameType.Utility.ZERO_SUM,
             "constant-sum": pyspiel.GameType.Utility.CONSTANT_SUM,

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from roses.core import RosesError, available_games, get_spec, to_jsonable
 
-from . import analysis, schemas as S, views
+from . import analysis, contract, schemas as S, views
 from .auth import ApiError
 from .deps import READ, Json, address_of, body, per_address, service
 from .replays import load_record, replay_steps
@@ -95,14 +95,26 @@ async def api_rules(game: str) -> Json:
         spec = get_spec(game)
     except RosesError as e:
         raise ApiError(404, {"error": "not found", "detail": str(e)}) from None
-    howto = rules_path(spec.name, HOWTO_DIRS)
-    impl = rules_path(spec.name, RULES_DIRS)
+    howto = spec.own_page("howto") or rules_path(spec.name, HOWTO_DIRS)
+    impl = spec.own_page("rules") or rules_path(spec.name, RULES_DIRS)
     if howto is None and impl is None:
         raise ApiError(404, {"error": "no rules", "detail": f"docs/howto/{spec.name}.md is not written yet"})
     impl_text = impl.read_text(encoding="utf-8") if impl is not None else None
     return Json({"game": spec.name, "title": spec.title,
                  "markdown": howto.read_text(encoding="utf-8") if howto is not None else impl_text,
                  "implementation": impl_text})
+
+
+@router.get("/api/games/{game}/schema", **route(S.JsonObject, 404, 429), dependencies=[READ])
+async def api_game_schema(game: str, of: Literal["observation", "view"] = Query(
+        "observation", description="`view`: the table view of this game (GET /api/tables/{id}), its "
+                                   "observation included")) -> Json:
+    # The page contract (issue 44; roses.server.contract): a JSON Schema, generated once per game.
+    make = contract.view_schema if of == "view" else contract.observation_schema
+    try:
+        return Json(await asyncio.to_thread(make, game))
+    except RosesError as e:
+        raise ApiError(404, {"error": "not found", "detail": str(e)}) from None
 
 
 @router.post("/api/replay", **route(S.Replay, 409, 429, body=S.RecordIn),

@@ -2,12 +2,17 @@
 
 Game ``i`` of a batch with seed ``S`` uses game seed ``S + i`` and bot seeds derived from
 ``(S, i, seat)``, so a batch is reproducible whatever the number of worker processes.
+
+Wins. A seat's win in a game is its share of it (:func:`win_shares`): a win shared by ``k`` seats
+(a tie, or a Blades & Rose faction's ``k`` seats) counts ``1/k`` for each, as in tournaments and
+the balance report. Win rates by seat and by turn-order position get the interval of a mean
+credit per game (:func:`roses.sim.stats.credit_interval`): Wilson's interval with the games
+weighted by how much their credits spread, which is Wilson's own when no win was shared.
 """
 from __future__ import annotations
 
 import math
 import time
-from statistics import NormalDist
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -17,6 +22,7 @@ from roses.core import load
 
 from .figures import start_seat
 from .match import play_game, seat_actions
+from .stats import credit_interval, wilson  # noqa: F401  (wilson: its home before stats.py)
 
 
 @dataclass(frozen=True)
@@ -38,8 +44,10 @@ class BatchResult:
 
     Attributes:
         game, players, params, bots (one name per seat), games, seed.
-        wins_per_seat: sum of returns per seat (a shared win counts 1/k).
-        win_rate: wins / games per seat, with ``ci95`` (low, high) Wilson intervals.
+        wins_per_seat: each seat's wins, a win shared by ``k`` seats counting ``1/k``
+            (:func:`win_shares`).
+        win_rate: wins / games per seat, with ``ci95`` (low, high): the 95% interval of the mean
+            credit per game (:func:`roses.sim.stats.credit_interval`).
         mean_actions: mean game length in seat actions (chance outcomes excluded); ``sd_actions``.
         outcomes: for each result tag of the game (``State.result_tags``), games per value, e.g.
             ``{"winning_faction": {"White Rose": 812, "Blood Blades": 1188}}``.
@@ -65,8 +73,8 @@ class BatchResult:
     sd_scores: list[float] | None = None
     results: list[GameResult] = field(default_factory=list, repr=False)
     #: wins by turn-order position (0: the seat that started; a shared win counts 1/k), with
-    #: their 95% Wilson intervals; ``None`` for a game without a start player or one seat. The
-    #: start player is drawn each game, so the seats' figures do not say whether starting helps.
+    #: their 95% intervals (as ``ci95``); ``None`` for a game without a start player or one seat.
+    #: The start player is drawn each game, so the seats' figures do not say whether starting helps.
     wins_by_position: list[float] | None = None
     position_ci95: list[tuple[float, float]] | None = None
 
@@ -82,25 +90,6 @@ class BatchResult:
             "wins_by_position": None if self.wins_by_position is None else [round(w, 9) for w in self.wins_by_position],
             "position_ci95": None if self.position_ci95 is None else [list(c) for c in self.position_ci95],
         }
-
-
-_Z95 = NormalDist().inv_cdf(0.975)  # 1.95996…, so the interval is scipy's ``method="wilson"``
-
-
-def wilson(successes: float, n: int, z: float = _Z95) -> tuple[float, float]:
-    """Wilson score interval (low, high) for a proportion ``successes / n`` (95% by default): the
-    one interval of simulate, sweeps, reports, tournaments and benchmarks. ``successes`` may be
-    fractional (shared wins count a share); ``(0, 1)`` for ``n == 0``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    # at 0 or n successes the bound is exactly 0 or 1; rounding would leave a 1e-17 crumb
-    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
-    hi = 1.0 if successes >= n else min(1.0, centre + half)
-    return (lo, hi)
 
 
 def expand_bots(bots: Sequence[str], players: int) -> list[str]:
@@ -135,16 +124,26 @@ def play_range(game_name: str, params: dict[str, Any], bots: list[str], seed: in
     return out
 
 
-def position_wins(results: Sequence[GameResult], players: int) -> list[float] | None:
-    """Wins by turn-order position (0: the seat that started), a shared win 1/k as for seats;
-    ``None`` when some game has no start player or the game has one seat."""
+def win_shares(returns: Sequence[float]) -> tuple[float, ...]:
+    """Each seat's share of a game's win: ``r_s / Σ r``, so ``k`` winners get ``1/k`` each; all
+    zeros if no return is positive (or one is negative)."""
+    if any(r < 0 for r in returns) or sum(returns) <= 0:
+        return tuple(0.0 for _ in returns)
+    total = sum(returns)
+    return tuple(r / total for r in returns)
+
+
+def position_credits(results: Sequence[GameResult], players: int) -> list[list[float]] | None:
+    """Each turn-order position's win credit (0: the seat that started; :func:`win_shares`), one
+    list per position with one value per game; ``None`` when some game has no start player or
+    the game has one seat."""
     if players < 2 or not results or any(r.start is None for r in results):
         return None
-    wins = [0.0] * players
-    for r in results:
-        for s, x in enumerate(r.returns):
-            wins[(s - r.start) % players] += x
-    return wins
+    by_position = [[0.0] * len(results) for _ in range(players)]
+    for i, r in enumerate(results):
+        for s, x in enumerate(win_shares(r.returns)):
+            by_position[(s - r.start) % players][i] = x
+    return by_position
 
 
 def hash_seed(*parts: int) -> int:
@@ -190,7 +189,9 @@ def run_batch(game_name: str, params: dict[str, Any], bots: Sequence[str], games
                     progress(len(part))
     seconds = time.perf_counter() - start
     n = game.num_players
-    wins = [sum(r.returns[s] for r in results) for s in range(n)]
+    shares = [win_shares(r.returns) for r in results]
+    credits = [[x[s] for x in shares] for s in range(n)]
+    wins = [sum(c) for c in credits]
     lengths = [r.actions for r in results]
     mean, sd = mean_sd(lengths)
     mean_scores = sd_scores = None
@@ -202,14 +203,14 @@ def run_batch(game_name: str, params: dict[str, Any], bots: Sequence[str], games
         for k, v in r.tags:
             outcomes.setdefault(k, {})
             outcomes[k][v] = outcomes[k].get(v, 0) + 1
-    by_position = position_wins(results, n)
+    by_position = position_credits(results, n)
     return BatchResult(
-        wins_by_position=by_position,
-        position_ci95=None if by_position is None else [wilson(w, games) for w in by_position],
+        wins_by_position=None if by_position is None else [sum(c) for c in by_position],
+        position_ci95=None if by_position is None else [credit_interval(c) for c in by_position],
         game=game_name, outcomes={k: dict(sorted(v.items())) for k, v in sorted(outcomes.items())},
         players=n, params=plain, bots=seat_bots, games=games, seed=seed,
         wins_per_seat=wins, win_rate=[w / games if games else 0.0 for w in wins],
-        ci95=[wilson(w, games) for w in wins], mean_actions=mean, sd_actions=sd, seconds=seconds,
+        ci95=[credit_interval(c) for c in credits], mean_actions=mean, sd_actions=sd, seconds=seconds,
         mean_scores=mean_scores, sd_scores=sd_scores, results=results,
     )
 

@@ -1,6 +1,6 @@
 """Balance plots for a simulated batch (matplotlib, no display needed).
 
-One figure, two panels: the win rate of each seat with its 95% Wilson interval against the average
+One figure, two panels: the win rate of each seat with its 95% interval against the average
 seat's (seat advantage), and the distribution of game length in seat actions.
 """
 from __future__ import annotations
@@ -71,8 +71,8 @@ def balance_figure(result: BatchResult):
     highs = [result.ci95[s][1] - result.win_rate[s] for s in seats]
     ax1.bar(seats, result.win_rate, color="#a8163f", alpha=0.85)
     ax1.errorbar(seats, result.win_rate, yerr=[lows, highs], fmt="none", ecolor="black", capsize=4)
-    # No seat advantage means every seat wins as often as the average seat (1/n with one winner;
-    # more in team games such as Blades & Rose).
+    # No seat advantage means every seat wins as often as the average seat: 1/n of the games
+    # someone won (a shared win counts 1/k for each of its k winners, a Blades & Rose faction's too).
     fair = sum(result.win_rate) / n
     ax1.axhline(fair, color="grey", linestyle="--", label=f"seat average {fair:.3f}")
     ax1.set_xticks(seats, [f"{s + 1}\n{result.bots[s]}" for s in seats])

@@ -1,10 +1,13 @@
 """Parameter sweeps: a grid of cells (one game parameter set each), ``N`` games per cell, one
 result row per game.
 
-Seeds. Game ``i`` of cell ``c`` in a sweep with seed ``S`` uses game seed
-``hash_seed(S, c, i)`` and bot seeds ``hash_seed(game_seed, seat)``, so every row depends only
-on ``(S, c, i)``: the same sweep gives the same rows on 1 or many worker processes, on Ray or
-not, whatever the chunking.
+Seeds. Cells are paired by default (common random numbers): game ``i`` of every cell of a sweep
+with seed ``S`` uses game seed ``hash_seed(S, i)`` and bot seeds ``hash_seed(game_seed, seat)``,
+so a difference between two cells is measured game by game on the same deals and draws, and the
+report's comparisons match games on their seed (:mod:`roses.sim.compare`). ``paired=False``
+(``simulate --unpaired``) gives each cell its own games instead, ``hash_seed(S, c, i)``. Either
+way every row depends only on ``(S, c, i)``: the same sweep gives the same rows on 1 or many
+worker processes, on Ray or not, whatever the chunking.
 
 Rows (one dict per game; see :data:`ROW_COLUMNS`): the cell's parameters as ``param_<name>``
 (the game's parsed values; lists and dicts as JSON text), the seed, bots by seat, winners,
@@ -63,9 +66,10 @@ def expand_grid(axes: dict[str, list[str]]) -> list[dict[str, str]]:
     return [dict(zip(names, combo)) for combo in itertools.product(*(axes[n] for n in names))]
 
 
-def game_seed(sweep_seed: int, cell: int, index: int) -> int:
-    """The seed of game ``index`` of cell ``cell`` (independent of workers and backend)."""
-    return hash_seed(sweep_seed, cell, index)
+def game_seed(sweep_seed: int, cell: int, index: int, paired: bool = True) -> int:
+    """The seed of game ``index`` of cell ``cell`` (independent of workers and backend): the same
+    in every cell when ``paired`` (module docstring), the cell's own otherwise."""
+    return hash_seed(sweep_seed, index) if paired else hash_seed(sweep_seed, cell, index)
 
 
 def _plain(value: Any) -> Any:
@@ -75,9 +79,9 @@ def _plain(value: Any) -> Any:
 
 
 def play_cell(game_name: str, params: dict[str, Any], bots: Sequence[str], sweep_seed: int, cell: int,
-              indices: Sequence[int]) -> list[dict[str, Any]]:
+              indices: Sequence[int], paired: bool = True) -> list[dict[str, Any]]:
     """The result rows of games ``indices`` of one cell (``params``: game parameters as given on
-    the command line or parsed; ``bots``: one name per seat)."""
+    the command line or parsed; ``bots``: one name per seat; ``paired``: :func:`game_seed`)."""
     game = load(game_name, **params)
     n = game.num_players
     plain = {f"param_{k}": _plain(v) for k, v in dict(game.params).items()}
@@ -87,7 +91,7 @@ def play_cell(game_name: str, params: dict[str, Any], bots: Sequence[str], sweep
             plain[f"param_{k}"] = _plain(game.params[base][key])
     rows = []
     for i in indices:
-        seed = game_seed(sweep_seed, cell, i)
+        seed = game_seed(sweep_seed, cell, i, paired)
         agents = [make_agent(b, game, hash_seed(seed, s)) for s, b in enumerate(bots)]
         first: list[int | None] = []
 
@@ -118,19 +122,21 @@ def play_cell(game_name: str, params: dict[str, Any], bots: Sequence[str], sweep
 
 @dataclass(frozen=True)
 class Task:
-    """One unit of work: games ``indices`` of cell ``cell``."""
+    """One unit of work: games ``indices`` of cell ``cell`` (``paired``: :func:`game_seed`)."""
     cell: int
     params: dict[str, str]
     bots: tuple[str, ...]
     indices: tuple[int, ...]
+    paired: bool = True
 
 
 def plan(game_name: str, cells: list[dict[str, str]], bots: Sequence[str] | None, games: int,
-         chunk: int = 20) -> list[Task]:
+         chunk: int = 20, paired: bool = True) -> list[Task]:
     """The tasks of a sweep, checking every cell's parameters and bots before any game is played.
 
     ``bots``: names (the last repeats, :func:`~roses.sim.batch.expand_bots`); ``None`` or empty:
-    :func:`default_bot` of the game. Raises ``GameParameterError``/``ValueError`` for a bad cell."""
+    :func:`default_bot` of the game. ``paired``: the same game seeds in every cell (default; see
+    :func:`game_seed`). Raises ``GameParameterError``/``ValueError`` for a bad cell."""
     tasks = []
     for c, params in enumerate(cells):
         game = load(game_name, **params)
@@ -138,7 +144,8 @@ def plan(game_name: str, cells: list[dict[str, str]], bots: Sequence[str] | None
         for b in set(seat_bots):
             make_agent(b, game, 0)  # unknown bot names fail now, not in a worker
         for start in range(0, games, chunk):
-            tasks.append(Task(c, dict(params), tuple(seat_bots), tuple(range(start, min(games, start + chunk)))))
+            tasks.append(Task(c, dict(params), tuple(seat_bots), tuple(range(start, min(games, start + chunk))),
+                              paired))
     return tasks
 
 
@@ -151,7 +158,7 @@ def default_bot(game: Any) -> str:
 
 
 def _run_task(game_name: str, seed: int, task: Task) -> list[dict[str, Any]]:
-    return play_cell(game_name, task.params, task.bots, seed, task.cell, task.indices)
+    return play_cell(game_name, task.params, task.bots, seed, task.cell, task.indices, task.paired)
 
 
 def run_sweep(game_name: str, tasks: Sequence[Task], seed: int = 0, backend: str = "process",

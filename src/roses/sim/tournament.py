@@ -1,5 +1,6 @@
 """Tournaments: several bots of one game, every bot in every seat equally often, with win rates
-(95% Wilson intervals) and an openskill rating per bot.
+(95% intervals of the mean win credit per game, :func:`roses.sim.stats.credit_interval`) and an
+openskill rating per bot.
 
 Schedule. With ``B`` bots and ``K`` seats the tournament is played in blocks of ``B`` games. Block
 ``j`` draws an order ``π`` of the bots from the seed, and its game ``r`` (``0 ≤ r < B``) seats
@@ -14,7 +15,8 @@ the number of workers.
 
 Wins. A seat's win in a game is its share of the returns (``r_s / Σ r``; ``0`` for everyone when
 nobody scores a positive return), so a win shared by ``k`` seats (a tie, or a team in Blades &
-Rose) counts ``1/k`` and the wins of a game add up to 1. A bot's wins are the sum over its seats.
+Rose) counts ``1/k`` and the wins of a game add up to 1 (:func:`roses.sim.batch.win_shares`, the
+rule of ``simulate`` and the balance report too). A bot's wins are the sum over its seats.
 
 Rating. Each game is one openskill match (``PlackettLuce`` by default) between the bots at the
 table, ranked by the sum of their seats' returns (equal sums tie). openskill updates online, so a
@@ -44,7 +46,8 @@ from typing import Any, Callable, Sequence
 from roses.agents import make_agent
 from roses.core import load
 
-from .batch import GameResult, play_range, hash_seed, mean_sd, wilson
+from .batch import GameResult, play_range, hash_seed, mean_sd, win_shares
+from .stats import credit_interval
 
 #: The openskill models a tournament can rate with (``model=`` of :func:`run_tournament`).
 MODELS = ("PlackettLuce", "BradleyTerryFull", "BradleyTerryPart", "ThurstoneMostellerFull", "ThurstoneMostellerPart")
@@ -76,7 +79,7 @@ class BotStanding:
     Attributes:
         games: games it sat in; ``seats``: games it sat in, per seat (a bot sitting in two seats
             of one game counts in both); ``wins``: its share of the wins; ``win_rate`` =
-            wins / games with its 95% Wilson interval ``ci95``.
+            wins / games with ``ci95``, the 95% interval of its mean win credit per game.
         mean_score, sd_score: over its seats, for games with their own score; ``None`` otherwise.
         mu, sigma, ordinal: its openskill rating, mean over :data:`RATING_PASSES` orders of the
             games (``ordinal = mu - 3 sigma``).
@@ -130,14 +133,6 @@ class TournamentResult:
             "rating_model": self.model, "seconds": self.seconds,
             "standings": [b.to_json() for b in self.standings],
         }
-
-
-def win_shares(returns: Sequence[float]) -> tuple[float, ...]:
-    """Each seat's share of a game's win: ``r_s / Σ r``, all zeros if no return is positive."""
-    if any(r < 0 for r in returns) or sum(returns) <= 0:
-        return tuple(0.0 for _ in returns)
-    total = sum(returns)
-    return tuple(r / total for r in returns)
 
 
 def schedule(bots: Sequence[str], players: int, games: int, seed: int) -> list[tuple[str, ...]]:
@@ -313,7 +308,8 @@ def run_tournament(game_name: str, params: dict[str, Any], bots: Sequence[str], 
     standings = []
     for b in bots:
         mine = [g for g in played if b in g.lineup]
-        wins = sum(w for g in mine for s, w in enumerate(g.wins) if g.lineup[s] == b)
+        credits = [sum(w for s, w in enumerate(g.wins) if g.lineup[s] == b) for g in mine]
+        wins = sum(credits)
         seats = tuple(sum(1 for g in played if g.lineup[s] == b) for s in range(n))
         mean_score = sd_score = None
         if played and played[0].result.scores is not None:
@@ -321,7 +317,7 @@ def run_tournament(game_name: str, params: dict[str, Any], bots: Sequence[str], 
         mu, sigma = ratings[b]
         standings.append(BotStanding(
             bot=b, games=len(mine), seats=seats, wins=wins, win_rate=wins / len(mine) if mine else 0.0,
-            ci95=wilson(wins, len(mine)), mu=mu, sigma=sigma, ordinal=mu - 3 * sigma,
+            ci95=credit_interval(credits), mu=mu, sigma=sigma, ordinal=mu - 3 * sigma,
             mean_score=mean_score, sd_score=sd_score, elo=None if elos is None else elos[b]))
     return TournamentResult(game=game.name, players=n, params=plain, bots=list(bots), games=total,
                             games_requested=games, seed=seed, model=model, standings=standings,

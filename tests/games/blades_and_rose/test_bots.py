@@ -17,7 +17,7 @@ from roses.sim.match import play_game
 from .helpers import A, B, C, D, E, deal, play_round  # noqa: F401
 
 #: Game seeds 0..149 at each player count. The full figures (500 games, seeds 1000..1499, in the
-#: rules doc's bot table): ``python3 bench/blades_and_rose_factions.py --games 500 --start 1000``;
+#: rules doc's bot table): ``python3 bench/lab/blades_and_rose_factions.py --games 500 --start 1000``;
 #: this sample: ``... --games 150 --start 0``.
 GAMES = 150
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import statistics
 
 from roses.agents import Turn, make_agent
+from roses.agents.tuning import search_tuning
 from roses.core import load
 from roses.games.rare_roses.actions import (Accept, Buy, Decline, DoneBuying, EndTurn, FillOrder,
                                             Seed, Trash)
@@ -28,7 +29,7 @@ def _vs_random(players: int, games: int = 8) -> tuple[float, list[int]]:
 
 def test_heuristic_beats_random_clearly():
     """Measured on these seeds: 8/8 wins with 2, 3 and 4 players, mean margins over the best
-    random seat $77, $58 and $43 (100 games: ``python bench/rare_roses_bots.py h2h
+    random seat $77, $58 and $43 (100 games: ``python bench/lab/rare_roses_bots.py h2h
     --bots heuristic,random --players 3 --games 100``)."""
     for players, margin in ((2, 45), (3, 35), (4, 25)):
         wins, margins = _vs_random(players)
@@ -40,7 +41,7 @@ def test_heuristic_self_play_with_three_players_earns_more_than_the_previous_pla
     """Three heuristic seats, seeds 0–5: measured $51.4 and 6.06 orders filled a seat (18.2 of the
     20 orders a game); the previous planner (a flat next-turn weight, trashing for denial at any
     table size) made $39.7 and 5.83 on the same seeds.
-    Full figures: ``python bench/rare_roses_bots.py table --players 3 --games 100``."""
+    Full figures: ``python bench/lab/rare_roses_bots.py table --players 3 --games 100``."""
     game = load("rare-roses", players=3)
     money, filled = [], []
     for g in range(6):
@@ -250,7 +251,7 @@ def test_heuristic_pays_for_the_order_that_wins_the_specialty_bonus():
     black bud for a $4 order loses $1 on the order alone, and the planner before issue 10 skipped
     it (``specialty_weight = 0`` is that planner); now it buys the bud and fills the order, and the
     bonus is paid: $20 − $5 + $4 + $50. Solo over seeds 0–999 this is worth about $4 a game
-    ($115.6 → $119.7, docs/agents.md)."""
+    ($115.6 → $119.7, docs/lab/agents-strength-history.md)."""
     for weight, want in ((0.0, ["done buying"]), (1.0, ["buy black", "done buying"])):
         s = _fourth_specialty_order()
         bot = make_agent("heuristic", s.game, 0)
@@ -353,10 +354,11 @@ def test_random_playout_levels_propose_every_deal_they_draft():
 def test_easy_fills_orders_against_the_heuristics():
     """Regression: ``ismcts:easy`` searched with random playouts alone, which tell Rare Roses'
     moves apart by nothing (a random continuation almost never fills an order): it played like
-    ``random`` and made $2-4 a game. Rare Roses sets ``GameInfo.random_playouts_blind``, so easy
+    ``random`` and made $2-4 a game. Rare Roses sets ``SearchTuning.random_playouts_blind``, so easy
     searches around the heuristic's move, at its own budget; other games' easy is unchanged."""
     game = load("rare-roses", players=3)
-    assert game.info.random_playouts_blind and not load("rose-ceremony", players=3).info.random_playouts_blind
+    assert search_tuning(game).random_playouts_blind
+    assert not search_tuning(load("rose-ceremony", players=3)).random_playouts_blind
     easy = make_agent("ismcts:easy", game, 0)
     assert easy.prior is not None and easy.iterations == 10
     assert make_agent("ismcts:easy", load("rose-ceremony", players=3), 0).prior is None

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import roses
+from roses.agents.tuning import search_tuning
 from roses.core import IllegalActionError
 from roses.core.conformance import check_determinize, check_random_game
 from roses.games.rare_roses.actions import (FILL, MATCH, Accept, Buy, DealGive, DealPay, DealTake,
@@ -223,7 +224,7 @@ def test_game_info_and_the_length_bound():
         info = game.info
         assert (info.information, info.chance_mode, info.utility) == ("imperfect", "explicit", "constant-sum")
         assert (info.min_utility, info.max_utility, info.score_unit) == (0.0, 1.0, "dollars")
-        assert info.num_distinct_actions == game.num_distinct_actions() and info.search_iterations == 20
+        assert info.num_distinct_actions == game.num_distinct_actions() and search_tuning(game).search_iterations == 20
         longest = 0
         for seed in range(4):
             s = game.new_initial_state(seed)

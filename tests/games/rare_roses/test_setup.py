@@ -133,7 +133,7 @@ def test_the_shipped_deck_pays_the_specialty_bonus_in_play():
     """RR-4 with the shipped deck (RR-3): the $50 bonus on the 4th matching specialty order does come
     out in real games (with three specialty orders a rose it never could: 0 in thousands of games).
     Solo heuristic, game seeds 2026–2065; over 1,000 games it pays in about 10% (docs/rules/rare-roses.md,
-    `python bench/calibrate_rare_roses.py --bot heuristic --games 1000 --seed 2026`)."""
+    `python bench/lab/calibrate_rare_roses.py --bot heuristic --games 1000 --seed 2026`)."""
     from roses.agents import make_agent
     from roses.sim.match import play_game
 

@@ -1,7 +1,7 @@
 """The public evidence of each seat's thorn (SeatView.thorn_held) and bids (SeatView.bid), the
 heuristic's use of them, and what an eliminated seat shows (§3.3, §3.4 "A thorn?", §4, RT-6).
 
-Bot strength with and without the evidence: ``python3 bench/roses_and_thorns_bots.py --games 400
+Bot strength with and without the evidence: ``python3 bench/lab/roses_and_thorns_bots.py --games 400
 --players 3,4,6 --candidate ... --baseline ...`` (figures and the exact commands in
 docs/rules/roses-and-thorns.md, "Bots").
 """

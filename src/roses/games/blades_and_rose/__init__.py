@@ -5,6 +5,7 @@ doc ``docs/rules/blades-and-rose.md``. ``SPEC`` is the game's entry in the regis
 """
 from __future__ import annotations
 
+from roses.agents.tuning import SearchTuning
 from roses.core import GameSpec, Param
 from roses.core.game import GameInfo
 from roses.core.talk import KINDS, TalkRules
@@ -61,8 +62,19 @@ def info(game) -> GameInfo:
     n = game.num_players
     return GameInfo(information="imperfect", chance_mode="explicit", utility="general-sum",
                     min_utility=0.0, max_utility=1.0, max_game_length=n * n + 4 * n + 1,
-                    num_distinct_actions=NUM_ACTIONS, score_unit="", search_iterations=200,
-                    strong_search_iterations=150 if n <= 6 else 110)  # 8 seats at 150: ~1 s at p99
+                    num_distinct_actions=NUM_ACTIONS, score_unit="",
+                    max_chance_outcomes=max(12, n))  # a crystal (#1–#12), a role, a seat or a card
+
+
+def search_tuning(game) -> SearchTuning:
+    """How the search levels spend their budget here (:mod:`roses.agents.tuning`): the default
+    ISMCTS budget of 200 iterations; ``hard``'s by the player count."""
+    return SearchTuning(search_iterations=200,
+                        strong_search_iterations=150 if game.num_players <= 6 else 110)  # 8 seats at 150: ~1 s at p99
+
+
+#: Read by the agents (:func:`roses.agents.tuning.search_tuning`).
+SEARCH_TUNING = search_tuning
 
 
 SPEC = GameSpec(
@@ -81,6 +93,8 @@ SPEC = GameSpec(
     words="roses.games.blades_and_rose.words",
     reveals="roses.games.blades_and_rose.reveals",
     story="roses.games.blades_and_rose.story",
+    figures="roses.games.blades_and_rose.figures",
+    tensors="roses.interop.tensors.blades_and_rose",
     info=info,
     # Table talk (BR-9; Q10: cards are never shown, a claim is words only; Step 1: the Coin is discussed).
     talk=TalkRules(kinds=KINDS, claims=("White Rose Faction", "Blood Blades Faction", *ROLES),

@@ -6,14 +6,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+from roses.agents.tuning import SearchTuning
 from roses.core import GameParameterError, GameSpec, Param
 from roses.core.talk import TalkRules
 
 from . import encoding
 from .actions import upgrade_history
 from .bots import HeuristicAgent, SearchAgent
-from .cards import DEFAULT_PRICES, ROSES, parse_deck
+from .cards import DEFAULT_PRICES, ROSES, default_deck, parse_deck
 from .info import game_info
+from .pricing import param_warnings
 from .state import RareRosesState
 from .trader import trader_agent, trader_playout_agent
 
@@ -45,6 +47,10 @@ class DeckParam(Param):
             raise GameParameterError(self.name, str(e)) from None
         return [c.to_json() for c in cards]
 
+    def default_data(self) -> Any:
+        """The shipped 43-card deck as data (the default ``None`` stands for it), to export and edit."""
+        return [c.to_json() for c in default_deck()]
+
 
 def _check_prices(v: Any) -> str | None:
     if not isinstance(v, dict) or set(v) != set(ROSES):
@@ -67,6 +73,29 @@ PARAMS = (
 )
 
 
+def search_tuning(game) -> SearchTuning:
+    """How the search levels spend their budget here (:mod:`roses.agents.tuning`): 20 iterations
+    by default (a random playout is a long game); ``hard`` cut short with seats; a score of $100
+    worth a reward of 1 solo (with seats, shares of ``softmax(money / $20)``); ``easy`` around the
+    heuristic's move."""
+    solo = game.num_players == 1
+    return SearchTuning(search_iterations=20,
+                        # A heuristic playout to the end is a whole game of planner moves (~15 ms
+                        # solo, ~0.3 s at 4 seats), so with seats hard cuts it short.
+                        strong_search_iterations=20 if solo else max(6, 24 // game.num_players),
+                        score_scale=100.0,
+                        # With seats: a heuristic playout of 24 seat moves (about a turn of each),
+                        # then the money decides; other seats' moves say little about hidden tiles.
+                        strong_playout_depth=None if solo else 24, belief_window=0,
+                        # easy with random playouts alone made $2-4 a game (docs/lab/rare-roses-bots.md, "Rare
+                        # Roses: an easy level that fills orders")
+                        random_playouts_blind=True)
+
+
+#: Read by the agents (:func:`roses.agents.tuning.search_tuning`).
+SEARCH_TUNING = search_tuning
+
+
 SPEC = GameSpec(
     name="rare-roses",
     title="Rare Roses",
@@ -84,6 +113,8 @@ SPEC = GameSpec(
     own_bot=trader_agent,
     own_playout_bot=trader_playout_agent,
     bot_playouts={"trader": trader_playout_agent},
+    figures="roses.games.rare_roses.figures",
+    tensors="roses.interop.tensors.rare_roses",
     info=game_info,
     # No table talk (issue 42): a market game, no seat has a hidden role to accuse or vouch for
     # (RR-7: a deal's promises are free chat).
@@ -95,6 +126,8 @@ SPEC = GameSpec(
     reveals="roses.games.rare_roses.reveals",
     story="roses.games.rare_roses.story",
     score_format="${:.0f}",
+    # a changed market price with the shipped deck: its order values were set for the default prices
+    param_warnings=param_warnings,
     solo_goal="The Lone Florist yardstick: with 20 Order Cards a good score is around $90, a great score is over $120",
     summary="Buy rose buds at the market, let them bloom, and fill flower orders for their Fill or "
             "Match value before they wilt. Most money wins; solo, aim for $90 (good) or $120 (great).",

@@ -27,9 +27,9 @@ from .actions import (FILL, MATCH, Accept, Buy, CancelDeal, DealGive, DealPay, D
                       offer_steps, pay_steps)
 from .cards import (BOXES, MAX_DRAWS, MAX_FILLS, MAX_RECEIVED, PUSH_COSTS, ROSES, SEED_DRAWS, SPECIALTY_BONUS,
                     SPECIALTY_ORDERS, deck_of)
-from .planner import R, Plan, PlanOrder, best_plan, plan_order
+from .planner import R, Plan, PlanOrder, best_plan, plan_order, still_best
 
-#: Solo push margin in dollars (issue 10, 2026-12-03): measured on seeds 3000–6999 (docs/agents.md).
+#: Solo push margin in dollars (issue 10, 2026-12-03): measured on seeds 3000–6999 (docs/lab/agents-strength-history.md).
 PUSH_MARGIN = 0.5
 
 
@@ -113,6 +113,8 @@ class HeuristicAgent:
         self._game = game
         self._share: dict[str, float] | None = None  # specialty share of the deck, worked out when used
         self._p_cache: tuple[Any, dict[int, float]] = (None, {})  # survival chances this decision
+        self._p_key: tuple[Any, tuple] = (None, ())  # the last observation and its part of that key
+        self._modelled: dict[int, tuple[tuple, Plan]] = {}  # each other seat's last modelled plan, with its arguments
         self._target: Offer | None = None  # the deal being drafted
 
     # -- the planner on an observation
@@ -127,7 +129,8 @@ class HeuristicAgent:
             if before_refill:
                 q = q[1:] + [None]     # the refill advances every order; the oldest is lost
             return [plan_order(o, True, i >= 1, bonus=extra(o)) for i, o in enumerate(q) if o is not None]
-        return [plan_order(o, True, True, self._survival(obs, seat, o), extra(o)) for o in q if o is not None]
+        survival = self._survivals(obs, seat)
+        return [plan_order(o, True, True, survival[o.id], extra(o)) for o in q if o is not None]
 
     def _specialty_share(self, rose: str) -> float:
         """The share of the game's order deck (``cards.deck_of``, the deck the rules use) that are
@@ -159,21 +162,43 @@ class HeuristicAgent:
         return weight * SPECIALTY_BONUS * math.exp(-lam) * lam ** k / math.factorial(k)
 
     def _survival(self, obs, seat: int, o) -> float:
-        """With others: the chance that order ``o`` is still in the queue on ``seat``'s next turn.
+        """With others: the chance that order ``o`` is still in the queue on ``seat``'s next turn
+        (:meth:`_survivals`)."""
+        return self._survivals(obs, seat, (o,))[o.id]
+
+    def _survivals(self, obs, seat: int, orders=None) -> dict[int, float]:
+        """With others: for each order in the queue (by id; or in ``orders``), the chance that it is
+        still there on ``seat``'s next turn.
 
         Every other seat plays a turn first. Each is modelled as this planner on its own public
         position: its shop after its stock rotation, the market as it is now, its money. An order in
         that seat's plan for its turn is taken with chance ``take_sure``, any other with
-        ``take_rare`` (tiles it may still seed or buy). Reads only public fields of ``obs``."""
-        # the seat is in the key: the trader models several owners with one agent (trader.py)
-        key = (seat, obs.turn, obs.deck_size, obs.phase, obs.tiles_drawn, obs.received, obs.fills,
-               tuple(obs.market.values()),
-               tuple((s.money, *s.bud.values(), *s.fresh.values(), *s.mature.values()) for s in obs.shops))
+        ``take_rare`` (tiles it may still seed or buy). Reads only public fields of ``obs``. Kept
+        for the decision (every plan of it asks): an order known under the same key keeps its
+        chance, and an order not known yet has them all worked out again."""
+        # the seat is in the key: the trader models several owners with one agent (trader.py); the
+        # rest is worked out once per observation (immutable; a decision plans on it many times)
+        if self._p_key[0] is not obs:
+            self._p_key = (obs, (obs.turn, obs.deck_size, obs.phase, obs.tiles_drawn, obs.received, obs.fills,
+                                 tuple(obs.market.values()),
+                                 tuple((s.money, *s.bud.values(), *s.fresh.values(), *s.mature.values())
+                                       for s in obs.shops)))
+        key = (seat, *self._p_key[1])
         if self._p_cache[0] != key:
             self._p_cache = (key, {})
-        hit = self._p_cache[1].get(o.id)
-        if hit is not None:
-            return hit
+        known = self._p_cache[1]
+        out = {}
+        for o in obs.queue if orders is None else orders:
+            if o is not None:
+                hit = known.get(o.id)
+                if hit is None:
+                    known.update(self._take_chances(obs, seat))
+                    hit = known[o.id]
+                out[o.id] = hit
+        return out
+
+    def _take_chances(self, obs, seat: int) -> dict[int, float]:
+        """:meth:`_survivals` worked out: every other seat's plan on its rotated shop."""
         market = _counts(obs.market)
         prices = _counts(obs.prices)
         probs: dict[int, float] = {c.id: 1.0 for c in obs.queue if c is not None}
@@ -182,12 +207,16 @@ class HeuristicAgent:
         for other, s in enumerate(obs.shops):
             if other == seat:
                 continue
-            taken = {cid for cid, _ in best_plan(_rotated(_shop(obs, other)), market, prices, s.money, pos,
-                                                 MAX_RECEIVED, MAX_FILLS, gamma).now}
+            args = (_rotated(_shop(obs, other)), market, prices, s.money, pos, MAX_RECEIVED, MAX_FILLS, gamma)
+            # within a turn the seat to move buys tiles and fills orders: the plan modelled before
+            # for this seat is often still its best (planner.still_best), with no walk
+            last = self._modelled.get(other)
+            plan = last[1] if last is not None and still_best(last[1], last[0], args) else best_plan(*args)
+            self._modelled[other] = (args, plan)
+            taken = {cid for cid, _ in plan.now}
             for cid in probs:
                 probs[cid] *= 1.0 - (self.take_sure if cid in taken else self.take_rare)
-        self._p_cache[1].update(probs)
-        return probs[o.id]
+        return probs
 
     def _gamma(self, obs, before_refill: bool) -> float:
         if obs.end_triggered:

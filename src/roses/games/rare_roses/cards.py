@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -160,16 +161,17 @@ def load_deck(value: Any = None) -> tuple[OrderCard, ...]:
     return parse_deck(value)
 
 
-_DEFAULT_DECK: tuple[OrderCard, ...] | None = None
-_PATH_DECKS: dict[tuple[str, int], tuple[OrderCard, ...]] = {}  # read-only cache: (path, mtime) -> deck
-
-
+@lru_cache(maxsize=1)
 def default_deck() -> tuple[OrderCard, ...]:
-    """The shipped 43-card deck (read once)."""
-    global _DEFAULT_DECK  # a read-only cache of a package file, not game state
-    if _DEFAULT_DECK is None:
-        _DEFAULT_DECK = load_deck(None)
-    return _DEFAULT_DECK
+    """The shipped 43-card deck (read once: a package file, not game state)."""
+    return load_deck(None)
+
+
+@lru_cache(maxsize=16)
+def _path_deck(path: str, mtime_ns: int) -> tuple[OrderCard, ...]:
+    """The deck in the file ``path`` as it was at ``mtime_ns`` (read once per file version, the 16
+    most recently used)."""
+    return load_deck(path)
 
 
 def deck_of(value: Any = None) -> tuple[OrderCard, ...]:
@@ -181,11 +183,5 @@ def deck_of(value: Any = None) -> tuple[OrderCard, ...]:
         return default_deck()
     if isinstance(value, (str, Path)):
         path = str(value)
-        key = (path, Path(path).stat().st_mtime_ns)
-        hit = _PATH_DECKS.get(key)
-        if hit is None:
-            if len(_PATH_DECKS) > 16:
-                _PATH_DECKS.clear()
-            hit = _PATH_DECKS[key] = load_deck(path)
-        return hit
+        return _path_deck(path, Path(path).stat().st_mtime_ns)
     return parse_deck(value)

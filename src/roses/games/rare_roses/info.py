@@ -1,5 +1,5 @@
-"""Rare Roses' static facts (``GameInfo``): the proven bound on a game's length and the search
-budgets sized for its playouts."""
+"""Rare Roses' static facts (``GameInfo``): the proven bound on a game's length (the search
+budgets are the agents' tuning, ``SEARCH_TUNING`` in the package)."""
 from __future__ import annotations
 
 import sys
@@ -73,13 +73,5 @@ def game_info(game) -> GameInfo:
     return GameInfo(information="imperfect", chance_mode="explicit", utility="constant-sum",
                     min_utility=0.0, max_utility=1.0, max_game_length=max_game_length(game),
                     num_distinct_actions=num_distinct_actions(game), score_unit="dollars",
-                    search_iterations=20,
-                    # A heuristic playout to the end is a whole game of planner moves (~15 ms
-                    # solo, ~0.3 s at 4 seats), so with seats hard cuts it short.
-                    strong_search_iterations=20 if game.num_players == 1 else max(6, 24 // game.num_players),
-                    # With seats: a heuristic playout of 24 seat moves (about a turn of each),
-                    # then the money decides; other seats' moves say little about hidden tiles.
-                    strong_playout_depth=None if game.num_players == 1 else 24, belief_window=0,
-                    # easy with random playouts alone made $2-4 a game (docs/agents.md, "Rare
-                    # Roses: an easy level that fills orders")
-                    random_playouts_blind=True)
+                    # an order card (the deck's cards), a rose drawn from the bag (6) or a seat
+                    max_chance_outcomes=max(len(rules_of(game).cards), len(C.ROSES), game.num_players))

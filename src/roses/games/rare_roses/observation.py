@@ -44,6 +44,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import mul
 from typing import Any
 
@@ -117,19 +118,11 @@ def order_view(card) -> OrderView:
     return OrderView(card.id, card.icon, card.roses, card.fill, card.match, card.specialty)
 
 
-_VIEWS: dict[int, tuple[Any, dict[int, OrderView]]] = {}  # read-only cache: id(rules) -> card views
-
-
+@lru_cache(maxsize=64)
 def _order_views(rules) -> dict[int, OrderView]:
-    """Every card's :class:`OrderView` (frozen, so shared by every observation of the game)."""
-    hit = _VIEWS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    views = {cid: order_view(c) for cid, c in rules.cards.items()}
-    if len(_VIEWS) > 64:
-        _VIEWS.clear()
-    _VIEWS[id(rules)] = (rules, views)
-    return views
+    """Every card's :class:`OrderView` (frozen, so shared by every observation of the game; cached
+    per :class:`~.rules.Rules` object, which hashes by identity, the 64 most recently used)."""
+    return {cid: order_view(c) for cid, c in rules.cards.items()}
 
 
 def _frozen(cls, fields: dict[str, Any]):

@@ -11,7 +11,9 @@ interned actions. Its own module so that what reads only the parameters (``info.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+
+from roses.core.game import ByIdentity
 
 from . import cards as C
 from .actions import FILL, MATCH, ChooseTiles, DrawOrder, FillOrder, StartPlayer
@@ -21,12 +23,15 @@ R = len(ROSES)
 _ROSE_INDEX = C.ROSE_INDEX
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rules:
     """What a game's parameters fix, read once per :class:`~roses.core.Game`, with the game's
     interned actions: ``fills[card]`` (``(match, fill)`` with the oldest tiles), ``chooses[card]``
     (``(match, fill)``: name the tiles, RR-8), ``draw_orders[card]``, and each
-    card's needs per rose (``needs[card]``: ``(rose, buds, blooms)`` for its roses, RR-8)."""
+    card's needs per rose (``needs[card]``: ``(rose, buds, blooms)`` for its roses, RR-8).
+
+    Compared and hashed by identity (``eq=False``), so that what is cached per game's rules
+    (``observation._order_views``) is keyed on the rules themselves."""
 
     players: int
     cards: dict[int, OrderCard]
@@ -50,9 +55,6 @@ class Rules:
         return self.players == 1
 
 
-_RULES: dict[int, tuple[Any, Rules]] = {}  # read-only cache: id(game) -> (game, rules)
-
-
 def _needs(card: OrderCard) -> tuple[tuple[int, int, int], ...]:
     """``(rose index, buds, blooms)`` for each rose type the card asks for (RR-8)."""
     buds = [0] * R
@@ -63,10 +65,14 @@ def _needs(card: OrderCard) -> tuple[tuple[int, int, int], ...]:
 
 
 def rules_of(game) -> Rules:
-    """The :class:`Rules` of ``game`` (cached; a Game is immutable)."""
-    hit = _RULES.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
+    """The :class:`Rules` of ``game`` (cached per game object, the 64 most recently used; a Game is
+    immutable)."""
+    return _rules_of(ByIdentity(game))
+
+
+@lru_cache(maxsize=64)
+def _rules_of(key: ByIdentity) -> Rules:
+    game = key.obj
     p = game.params
     deck = C.deck_of(p.get("order_deck"))
     prices = p.get("market_prices") or C.DEFAULT_PRICES
@@ -74,7 +80,7 @@ def rules_of(game) -> Rules:
     plain = tuple(sorted(c.id for c in deck if not c.icon))
     price = tuple(int(prices[r]) for r in ROSES)
     n = game.num_players
-    rules = Rules(
+    return Rules(
         players=n, cards={c.id: c for c in deck}, icon_ids=icon, plain_ids=plain,
         n_icon=min(C.CARDS_PER_DECK, len(icon)), n_plain=min(C.CARDS_PER_DECK, len(plain)),
         prices=price, max_offers=int(p.get("max_offers", 3)),
@@ -85,7 +91,3 @@ def rules_of(game) -> Rules:
         needs={c.id: _needs(c) for c in deck},
         card_text={c.id: c.words() for c in deck},
         starts=tuple(StartPlayer(s) for s in range(n)), max_price=max(price))
-    if len(_RULES) > 64:
-        _RULES.clear()
-    _RULES[id(game)] = (game, rules)
-    return rules

@@ -34,7 +34,7 @@ class TraderAgent(HeuristicAgent):
       0.5; the heuristic: 0; RR-4).
 
     Measured (``bench/bot_pairs.py rare-roses``, one seat against three heuristics, 400 games):
-    docs/agents.md, "Rare Roses: a trader's seat"."""
+    docs/lab/rare-roses-bots.md, "Rare Roses: a trader's seat"."""
 
     name = "trader"
     deny_players = 4

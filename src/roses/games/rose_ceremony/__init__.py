@@ -5,6 +5,7 @@ as implemented, rule by rule, in ``docs/rules/rose-ceremony.md``.
 """
 from __future__ import annotations
 
+from roses.agents.tuning import SearchTuning
 from roses.core import GameSpec, Param
 from roses.core.talk import TalkRules
 
@@ -22,6 +23,19 @@ PARAMS = (
           "The rose cards, one row per kind of card: roses, thorns and how many (default: the rulebook's 54-card deck).",
           cite="RC-2", check=check_deck),
 )
+
+
+def search_tuning(game) -> SearchTuning:
+    """How the search levels spend their budget here (:mod:`roses.agents.tuning`): 100 iterations
+    by default; ``hard``'s by the player count."""
+    return SearchTuning(search_iterations=100,
+                        # a heuristic playout's cost grows with the seats
+                        strong_search_iterations=max(20, 200 // game.num_players))
+
+
+#: Read by the agents (:func:`roses.agents.tuning.search_tuning`).
+SEARCH_TUNING = search_tuning
+
 
 SPEC = GameSpec(
     name="rose-ceremony",
@@ -41,6 +55,8 @@ SPEC = GameSpec(
     words="roses.games.rose_ceremony.words",
     reveals="roses.games.rose_ceremony.reveals",
     story="roses.games.rose_ceremony.story",
+    figures="roses.games.rose_ceremony.figures",
+    tensors="roses.interop.tensors.rose_ceremony",
     info=info,
     # No table talk (issue 42): offers are face down, but no seat has a hidden role to accuse or vouch for.
     talk=TalkRules(kinds=()),

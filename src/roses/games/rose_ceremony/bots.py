@@ -242,7 +242,7 @@ class HeuristicAgent:
 
 #: The ``bold`` settings (issue 10, 2026-12-03): the heuristic, discounting a bouquet's worth for
 #: the cards still to come a quarter as much (``growth`` 0.25 instead of 1). Found by a one-seat
-#: sweep against three heuristics (game seeds 7000–8999); figures in docs/agents.md ("Rose
+#: sweep against three heuristics (game seeds 7000–8999); figures in docs/lab/rose-ceremony-bots.md ("Rose
 #: Ceremony's own seat").
 BOLD = {"growth": 0.25}
 
@@ -262,7 +262,7 @@ def bold_agent(game=None, seed: int = 0) -> HeuristicAgent:
 #: measured weaker than the heuristic: the heuristic fearing the thorns to come 1.5 times as much
 #: (``growth`` 1.5) and trusting its prediction of a receiver's answer more (``read`` 0.95 instead of
 #: 0.8). Found by paired one-seat sweeps at 3 players (game seeds 7000–8999 and 20000–23999),
-#: held on fresh seeds 40000–43999; figures in docs/agents.md ("Rose Ceremony at 3 players").
+#: held on fresh seeds 40000–43999; figures in docs/lab/rose-ceremony-bots.md ("Rose Ceremony at 3 players").
 THREE_SEATS = {"growth": 1.5, "read": 0.95}
 
 

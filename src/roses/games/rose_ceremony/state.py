@@ -641,7 +641,6 @@ def info(game) -> GameInfo:
         max_utility=1.0,
         max_game_length=4 * t.total - 9 * n + 1,
         num_distinct_actions=len(t.cards) * n + 4,
+        max_chance_outcomes=max(len(t.cards), n),  # a card kind drawn, or the start player
         score_unit="",
-        search_iterations=100,
-        strong_search_iterations=max(20, 200 // n),  # a heuristic playout's cost grows with the seats
     )

@@ -4,9 +4,10 @@ state (engine v2: the deck as a count per distinct card, each action object made
 """
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 from typing import Any
+
+from roses.core.game import ByIdentity
 
 from .actions import Deal, Draw, Offer, Start
 from .cards import MAX_VALUE, Card, deck_counter
@@ -82,17 +83,14 @@ def _tables(rows: tuple[tuple[int, int, int], ...], players: int) -> Tables:
     return Tables(rows, players)
 
 
-#: ``id(game) -> (weak reference to the game, its Tables)``: a game's tables without reading its
-#: deck again (every determinized world starts a new state of the same game).
-_BY_GAME: dict[int, tuple[weakref.ref, Tables]] = {}
-
-
 def tables(game) -> Tables:
-    """The :class:`Tables` of ``game``'s deck and player count (cached per game, and per deck)."""
-    hit = _BY_GAME.get(id(game))
-    if hit is not None and hit[0]() is game:
-        return hit[1]
-    t = _tables(tuple(tuple(int(x) for x in row) for row in game.params["deck"]), game.num_players)
-    _BY_GAME[id(game)] = (weakref.ref(game), t)
-    weakref.finalize(game, _BY_GAME.pop, id(game), None)
-    return t
+    """The :class:`Tables` of ``game``'s deck and player count (cached per deck and player count,
+    and per game object: a game's tables without reading its deck again, as every determinized
+    world starts a new state of the same game; the 64 most recently used of each)."""
+    return _game_tables(ByIdentity(game))
+
+
+@lru_cache(maxsize=64)
+def _game_tables(key: ByIdentity) -> Tables:
+    game = key.obj
+    return _tables(tuple(tuple(int(x) for x in row) for row in game.params["deck"]), game.num_players)

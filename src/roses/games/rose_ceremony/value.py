@@ -13,7 +13,7 @@ can win by exchanging on its turn (5 points or a 10-rose bouquet, End of the Gam
 after the seat to move, and points weighted by how far the deck has run down (RC-5: at the deck's
 end most points wins). Only public facts go in: points, bouquets, the deck's size and whose turn
 it is are on the table for everybody (RC-3). The weights are fitted by maximum likelihood to the
-turn starts of heuristic games (``bench/calibrate_rose_ceremony_value.py``).
+turn starts of heuristic games (``bench/lab/calibrate_rose_ceremony_value.py``).
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ FEATURES = ("1 point", "2 points", "3 points", "4 points", "exchange 1", "exchan
             "2nd to move", "3rd", "4th", "5th", "6th")
 
 #: Fitted weights per player count, from 3,000 heuristic games each (``python
-#: bench/calibrate_rose_ceremony_value.py --players 2,3,4,5,6 --games 3000``). Bouquets carry more
+#: bench/lab/calibrate_rose_ceremony_value.py --players 2,3,4,5,6 --games 3000``). Bouquets carry more
 #: than points early; points count as the deck runs down ("points x deck gone").
 WEIGHTS: dict[int, tuple[float, ...]] = {
     2: (0.634, 1.042, 1.919, 2.887, 0.8, 1.713, 1.93, 0.0, 0.168, -0.073, -0.376, -0.597, 1.082, 0.486,

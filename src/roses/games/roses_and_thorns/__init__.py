@@ -1,4 +1,5 @@
 """Roses and Thorns: bluffing and bidding for 3–10 players (``roses-and-thorns.txt``)."""
+from roses.agents.tuning import SearchTuning
 from roses.core import Game, GameInfo, GameSpec, Param
 from roses.core.talk import TalkRules
 
@@ -50,27 +51,38 @@ def max_game_length(players: int, quick_game: bool) -> int:
 
 def info(game: Game) -> GameInfo:
     """Static facts: imperfect information (hidden lays and losses, §2), explicit chance (RT-3,
-    RT-6), one winner taking 1.0 (constant-sum), the bound of :func:`max_game_length`, today's
-    default ISMCTS budget (200 iterations)."""
+    RT-6), one winner taking 1.0 (constant-sum), the bound of :func:`max_game_length`."""
     return GameInfo(information="imperfect", chance_mode="explicit", utility="constant-sum",
                     min_utility=0.0, max_utility=1.0,
                     max_game_length=max_game_length(game.num_players, bool(game.params["quick_game"])),
                     num_distinct_actions=encoding.num_distinct_actions(game), score_unit="",
-                    search_iterations=200,
-                    # A heuristic playout costs about one heuristic move per seat per card laid.
-                    # 3 and 4 seats as measured in docs/agents.md; beyond, a heuristic move costs
-                    # more per seat too (6 seats at 60 took 1.6 s at p99): about 700/n², and
-                    # half the belief window (each weighed move asks the heuristic once).
-                    # 9-10 seats: 500/n² (10 seats at 700/n² took 1.0 s a move at the median,
-                    # 2026-12-03).
-                    strong_search_iterations={3: 120, 4: 90}.get(
-                        game.num_players, max(4, (700 if game.num_players <= 8 else 500) // game.num_players ** 2)),
-                    belief_window=16 if game.num_players <= 4 else 8 if game.num_players <= 6 else 4,
-                    # At 90 iterations a move's mean return is known to about ±0.13, and the
-                    # search overruled bold on gaps of 0.1-0.5, mostly with higher bids that a
-                    # thorn stopped: overrule it only on a gap above half the range (docs/agents.md,
-                    # "Roses and Thorns: a `hard` table a steady player loses to").
-                    search_keep_margin=0.5)
+                    # the first start player (n seats, RT-3) or the kind of card lost (2, RT-6)
+                    max_chance_outcomes=max(game.num_players, 2))
+
+
+def search_tuning(game: Game) -> SearchTuning:
+    """How the search levels spend their budget here (:mod:`roses.agents.tuning`): the default
+    ISMCTS budget of 200 iterations; ``hard``'s budget and belief window by the player count; its
+    own seat's move kept unless clearly beaten."""
+    n = game.num_players
+    return SearchTuning(search_iterations=200,
+                        # A heuristic playout costs about one heuristic move per seat per card laid.
+                        # 3 and 4 seats as measured in docs/lab/agents-strength-history.md; beyond, a heuristic move costs
+                        # more per seat too (6 seats at 60 took 1.6 s at p99): about 700/n², and
+                        # half the belief window (each weighed move asks the heuristic once).
+                        # 9-10 seats: 500/n² (10 seats at 700/n² took 1.0 s a move at the median,
+                        # 2026-12-03).
+                        strong_search_iterations={3: 120, 4: 90}.get(n, max(4, (700 if n <= 8 else 500) // n ** 2)),
+                        belief_window=16 if n <= 4 else 8 if n <= 6 else 4,
+                        # At 90 iterations a move's mean return is known to about ±0.13, and the
+                        # search overruled bold on gaps of 0.1-0.5, mostly with higher bids that a
+                        # thorn stopped: overrule it only on a gap above half the range (docs/lab/roses-and-thorns-bots.md,
+                        # "Roses and Thorns: a `hard` table a steady player loses to").
+                        search_keep_margin=0.5)
+
+
+#: Read by the agents (:func:`roses.agents.tuning.search_tuning`).
+SEARCH_TUNING = search_tuning
 
 
 SPEC = GameSpec(
@@ -94,6 +106,8 @@ SPEC = GameSpec(
     words="roses.games.roses_and_thorns.words",
     reveals="roses.games.roses_and_thorns.reveals",
     story="roses.games.roses_and_thorns.story",
+    figures="roses.games.roses_and_thorns.figures",
+    tensors="roses.interop.tensors.roses_and_thorns",
     info=info,
     # No table talk (issue 42): players bluff about their own stacks; no seat has a hidden role to
     # accuse or vouch for.

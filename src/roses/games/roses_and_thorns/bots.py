@@ -56,7 +56,7 @@ class HeuristicAgent:
         while the others' single laid cards were thorns half the time); ``rival_weight``,
         ``raise_floor``, ``block_floor``: the raise by one under pressure
         (:meth:`_raise_threshold`); ``table_floor``: least chance for such a raise to the whole
-        table (``None``: no extra bar). ``bench/roses_and_thorns_bots.py`` ``BEFORE_10`` turns
+        table (``None``: no extra bar). ``bench/lab/roses_and_thorns_bots.py`` ``BEFORE_10`` turns
         them off (the bot before, move for move); with ``thorn_evidence`` and ``bid_trust`` off
         too it is the bot before 2026-11-29."""
         self.rng = random.Random(seed)
@@ -257,7 +257,7 @@ class BidEverythingAgent:
     """A probe, not a bot players pick: lays roses and bids every card on the table as soon as it
     may (§3.2). It is the exploit a bot laying its thorn rarely invites (it beat three heuristics
     laying the thorn one time in five in 0.58 of games, reported by a tester); the tests and
-    ``bench/roses_and_thorns_bots.py`` hold ``heuristic`` and ``bold`` against it."""
+    ``bench/lab/roses_and_thorns_bots.py`` hold ``heuristic`` and ``bold`` against it."""
 
     name = "bid-everything"
 
@@ -283,7 +283,7 @@ def bold_agent(game=None, seed: int = 0, samples: int = SAMPLES) -> HeuristicAge
     and bids at an estimated success chance of 0.3 instead of 0.4. Against three heuristics it
     wins about 0.38 of 4-player games (fair share 0.25), 0.46 at 3 players, 0.24 at 6 (0.17);
     an always-bid-everything player wins 0.17 against three of it (0.03 against three heuristics,
-    0.75 against bots laying the thorn at 0.2). Figures: docs/agents.md ("Hard's own seat").
+    0.75 against bots laying the thorn at 0.2). Figures: docs/lab/roses-and-thorns-bots.md ("Hard's own seat").
     ``ismcts:hard`` played its own seat with it until 2026-12-05 (now :data:`OWN`)."""
     agent = HeuristicAgent(game, seed, samples=samples, **BOLD)
     agent.name = "bold"  # records and tables name the seat by the bot it is
@@ -300,7 +300,7 @@ def bold_playout_agent(game=None, seed: int = 0) -> HeuristicAgent:
 #: ``bold``'s 48. At 4 players over 2,000 paired games (seeds 7000–8999, ``bench/bot_pairs.py``)
 #: a heuristic seat against three of it wins 0.104, against three ``bold`` 0.127, against ``bold``
 #: with 12 worlds 0.177; alone among three heuristics it wins 0.395 (``bold`` 0.377); 192 worlds
-#: gain nothing more (0.107, 0.395). docs/agents.md, "Roses and Thorns: a `hard` table a steady
+#: gain nothing more (0.107, 0.395). docs/lab/roses-and-thorns-bots.md, "Roses and Thorns: a `hard` table a steady
 #: player loses to".
 OWN_SAMPLES = 96
 
@@ -314,14 +314,14 @@ OWN_SAMPLES = 96
 #: (50000–51999, 2,000 games each): alone among three heuristics it wins 0.432 (``bold`` with 96
 #: worlds 0.389); an always-bid-everything player wins 0.158 against three of it (0.196 against
 #: ``bold``), a heuristic seat 0.133 (0.118). Laying the thorn at 0.3 would win 0.490 but let the
-#: bid-everything player win 0.369, so the thorn stays at ``bold``'s 0.4. docs/agents.md,
+#: bid-everything player win 0.369, so the thorn stays at ``bold``'s 0.4. docs/lab/roses-and-thorns-bots.md,
 #: "Roses and Thorns: a sharper own seat".
 OWN = {**BOLD, "bid_trust": 0.95, "open_rate": 0.6, "jump": False}
 
 
 def own_agent(game=None, seed: int = 0, samples: int = OWN_SAMPLES) -> HeuristicAgent:
     """How ``ismcts:hard`` and ``expert`` choose their own seat's moves (``GameSpec.own_bot``, the
-    prior they keep unless clearly beaten, ``GameInfo.search_keep_margin``): :class:`HeuristicAgent`
+    prior they keep unless clearly beaten, ``SearchTuning.search_keep_margin``): :class:`HeuristicAgent`
     with :data:`OWN` and ``samples`` sampled worlds (:data:`OWN_SAMPLES`; its playouts,
     :func:`own_playout_agent`, take 12)."""
     agent = HeuristicAgent(game, seed, samples=samples, **OWN)

@@ -6,6 +6,7 @@ Section numbers refer to ``roses-and-thorns.txt`` ("Playing a round" steps 1–5
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from roses.core import CHANCE, TERMINAL, IllegalActionError, State
@@ -441,9 +442,9 @@ class RosesAndThornsState(State):
         for t in range(self.num_players):
             stack, hand, up = stacks[t], hands[t], revealed[t]
             held = hand[0] + hand[1]
-            seats.append(_seat_view((t, not out[t], held + len(stack), held, len(stack),
-                                     tuple(reversed(stack[len(stack) - up:])) if up else (),
-                                     markers[t], passed[t] and bidding, thorn_held[t], bids[t])))
+            seats.append(_seat_view(t, not out[t], held + len(stack), held, len(stack),
+                                    tuple(reversed(stack[len(stack) - up:])) if up else (),
+                                    markers[t], passed[t] and bidding, thorn_held[t], bids[t]))
         mine = seat is not None
         return Observation(
             seat=seat, players=self.num_players, round=self.round, phase=self.phase,
@@ -559,19 +560,10 @@ _PASS_ENTRIES = tuple(LogEntry((MSG_PASS, s)) for s in _SEATS)
 _UP_ENTRIES = tuple(tuple(tuple(LogEntry((MSG_UP_OWN if t == c else MSG_UP, c, t, k)) for k in KINDS)
                           for t in _SEATS) for c in _SEATS)
 
-#: SeatViews by their field values (immutable, so shared among observations and states; a
-#: seat's view rarely changes between two observations). Bounded: cleared when it grows large.
-_SEAT_VIEWS: dict[tuple, SeatView] = {}
-
-
-def _seat_view(fields: tuple) -> SeatView:
-    """The :class:`SeatView` with these field values, in field order."""
-    view = _SEAT_VIEWS.get(fields)
-    if view is None:
-        if len(_SEAT_VIEWS) >= 50_000:
-            _SEAT_VIEWS.clear()
-        view = _SEAT_VIEWS[fields] = SeatView(*fields)
-    return view
+#: ``_seat_view(*fields)``: the :class:`SeatView` with these field values, in field order, made once
+#: (immutable, so shared among observations and states; a seat's view rarely changes between two
+#: observations). Bounded: the 50,000 most recently used.
+_seat_view = lru_cache(maxsize=50_000)(SeatView)
 
 
 #: The public log messages that ``_sample_history`` reads back, by template.

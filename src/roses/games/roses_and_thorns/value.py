@@ -11,7 +11,7 @@ is out):
 with ``c_i`` the seat's cards (hand + stack, 1–4; §2, §3.4 losses). Only public facts go in:
 markers, cards and the start player are on the table for everybody (the observation's ``SeatView``).
 The weights are fitted by maximum likelihood to the round starts of heuristic games
-(``bench/calibrate_roses_and_thorns_value.py``, which prints them and their log loss against the
+(``bench/lab/calibrate_roses_and_thorns_value.py``, which prints them and their log loss against the
 uniform guess); a quick game (RT-8) ends at the first marker, so a marker never stands at a round
 start there and the weight goes unused.
 """
@@ -22,7 +22,7 @@ import math
 from roses.core import Horizon
 
 #: Fitted weights per player count: (MARKER, CARDS[1..4], START), from 3,000 heuristic games each
-#: (``python bench/calibrate_roses_and_thorns_value.py --players 3,4,5,6 --games 3000``); 7–10
+#: (``python bench/lab/calibrate_roses_and_thorns_value.py --players 3,4,5,6 --games 3000``); 7–10
 #: seats use 6's. A marker is worth about as much as going from one card to four.
 WEIGHTS: dict[int, tuple[float, tuple[float, float, float, float], float]] = {
     3: (1.230, (0.0, 0.489, 0.413, 0.294), 0.050),  # 13,206 round starts, log loss 0.997 (uniform 1.093)

@@ -23,14 +23,6 @@ import numpy as np
 #: How many of the seat's own latest actions the information-state tensor recalls.
 RECALL = 8
 
-_ENCODERS = {
-    "roses-and-thorns": "roses_and_thorns",
-    "rose-ceremony": "rose_ceremony",
-    "rare-roses": "rare_roses",
-    "blades-and-rose": "blades_and_rose",
-}
-
-
 class Slices:
     """Collects named slices: ``add(name, values, meaning)``; ``values`` a number, a sequence of
     numbers or a numpy array (flattened)."""
@@ -78,9 +70,13 @@ def mover_one_hot(current: int, n: int) -> list[float]:
 
 
 def encoder(game) -> Callable[[Any, Any, Slices], None]:
-    """The ``slices(game, obs, out)`` function of ``game``. Raises ``KeyError`` for a game
-    without one."""
-    return import_module(f"{__package__}.{_ENCODERS[game.name]}").slices
+    """The ``slices(game, obs, out)`` function of ``game`` (its spec's ``tensors`` module).
+    Raises :class:`~roses.core.errors.RosesError` for a game without one."""
+    if game.spec.tensors is None:
+        from roses.core.errors import RosesError
+
+        raise RosesError(f"{game.title} has no tensor encoder (GameSpec.tensors)")
+    return import_module(game.spec.tensors).slices
 
 
 def _observation_slices(state, seat: int | None) -> Slices:

@@ -123,7 +123,7 @@ export function namedLine(view, line) {
 }
 
 /** A ruling cited in brackets: "(FAQ Q3)", "(FAQ Q9, Q12)", "(BR-7)". */
-const RULING = /\s*\((?:FAQ\s+)?(?:Q\d+|(?:RT|RC|RR|BR)-\d+)(?:\s*[,\/]\s*(?:FAQ\s+)?(?:Q\d+|(?:RT|RC|RR|BR)-\d+))*\)/g;
+const RULING = /\s*\((?:FAQ\s+)?(?:Q\d+|(?:RT|RC|RR|BR)-\d+)(?:\s*[,/]\s*(?:FAQ\s+)?(?:Q\d+|(?:RT|RC|RR|BR)-\d+))*\)/g;
 
 /** A log line as the page shows it, a sentence: seat names (namedLine), the game renderer's
  *  `logLine` prettifier if it has one (e.g. Rare Roses rose names), a closing full stop when it

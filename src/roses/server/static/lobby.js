@@ -1,7 +1,7 @@
 // The lobby /: open tables, and the create-table form driven by GET /api/games (each game's typed
 // parameters become form fields; each seat is a human or a chosen bot; hot-seat keeps every human
 // seat in this browser). After creation it shows the private join links to copy.
-import { h, fill, api, errorText, loadTable, saveTable, toast, header, copyText, titleCase } from "/static/common.js";
+import { h, fill, api, errorText, loadTable, saveTable, header, copyText, titleCase } from "/static/common.js";
 import { rememberedName, rememberName, takeSeat } from "/static/seats.js";
 
 const $ = id => document.getElementById(id);

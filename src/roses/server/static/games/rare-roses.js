@@ -348,7 +348,7 @@ export function renderActions(view, el, ctx) {
   const box = h("div", { class: "move-groups" });
   const simple = take(/^(trash|seed|push|stop|accept|decline|done buying|end turn|propose|cancel deal)$/);
   const buys = take(/^buy /);
-  const deals = take(/^deal \d+$/);
+  take(/^deal \d+$/); // no buttons of their own: see the deal builder below
   const steps = take(/^(take|give|use) [\w-]+\/\w+$|^pay \+\d+$/);
   const fills = take(/^(fill|choose tiles for) /);
   const LABELS = {
